@@ -1,0 +1,27 @@
+import type { ReactNode } from "react";
+import type { SessionUser } from "../domain/users.ts";
+import { Footer } from "./Footer.tsx";
+import { Nav } from "./Nav.tsx";
+
+export interface LayoutProps {
+  user: SessionUser | null;
+  onLanding: boolean;
+  children: ReactNode;
+}
+
+/** The shared frame of every page: skip link, sticky navigation, main content, footer. */
+export function Layout({ user, onLanding, children }: LayoutProps) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-violet-700 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <Nav user={user} onLanding={onLanding} />
+      <main id="main" className="min-h-[60vh]">{children}</main>
+      <Footer onLanding={onLanding} />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { stringify, twind, virtual } from "twind";
+import presetTailwind from "@twind/preset-tailwind";
+import { TOAST_STYLES } from "./toast_styles.ts";
+
+/**
+ * Server-side CSS: twind turns the classes found in a rendered page into a stylesheet that is inlined
+ * in the page, so the browser runs no style code. Generating costs about a millisecond, so the result
+ * is cached by the page's set of classes ("page shape"): a page with the same classes reuses it.
+ */
+const tw = twind(
+  {
+    presets: [presetTailwind()],
+    hash: false,
+    theme: {
+      extend: {
+        fontFamily: {
+          display: ["ui-rounded", '"Trebuchet MS"', "system-ui", "sans-serif"],
+        },
+      },
+    },
+  },
+  virtual(),
+);
+
+/** Rules every page needs that are not utility classes. */
+const BASE_CSS = [
+  "lh-island{display:contents}",
+  // `hidden` must win over display utilities such as `flex` on the same element.
+  "[hidden]{display:none!important}",
+  "@media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}",
+  "[id]{scroll-margin-top:5rem}",
+  "details[data-menu]>summary{list-style:none}",
+  "details[data-menu]>summary::-webkit-details-marker{display:none}",
+].join("");
+
+/**
+ * Classes that only appear after interaction in pages with islands (never in the server's HTML), so
+ * they must be generated anyway: the toaster, and classes islands toggle. Extend it when an island
+ * toggles a class that its first render does not contain.
+ */
+export const ISLAND_SAFELIST: readonly string[] = [
+  ...Object.values(TOAST_STYLES).flatMap((classes) => classes.split(" ")),
+  "rotate-180",
+];
+
+const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
+const MAX_CACHED_SHAPES = 500;
+const cache = new Map<string, string>();
+
+/** The stylesheet for a rendered HTML fragment. */
+export function cssFor(html: string, extraClasses: readonly string[] = []): string {
+  const classes = new Set<string>(extraClasses);
+  for (const match of html.matchAll(CLASS_ATTRIBUTE)) {
+    for (const name of match[1].split(/\s+/)) if (name) classes.add(name);
+  }
+  const shape = [...classes].sort().join(" ");
+  let css = cache.get(shape);
+  if (css === undefined) {
+    tw.clear();
+    for (const name of classes) tw(name);
+    css = BASE_CSS + stringify(tw.target);
+    if (cache.size >= MAX_CACHED_SHAPES) cache.delete(cache.keys().next().value!);
+    cache.set(shape, css);
+  }
+  return css;
+}

@@ -1,0 +1,18 @@
+import { SECTIONS } from "../../domain/site.ts";
+
+/** The reactions carousel arrives with the landing-page issue; the section and anchor exist now. */
+export function KidReactions() {
+  return (
+    <section id={SECTIONS.kidReactions} aria-labelledby="reactions-title" className="bg-violet-50">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-16 text-center md:py-24">
+        <h2 id="reactions-title" className="font-display text-3xl font-extrabold text-slate-900 sm:text-4xl">
+          Kids Love Their Personalized Songs!
+        </h2>
+        <p className="mx-auto max-w-2xl text-lg text-slate-600">
+          Nothing beats the moment a child hears their own name in a song. Reaction videos from our families
+          are coming to this space soon.
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { StartupError } from "./errors.ts";
+
+/**
+ * The configuration contract (ARCHITECTURE.md §2), parsed from an environment map in one place.
+ * Pure: main.ts passes `Deno.env.toObject()`, tests pass a literal.
+ */
+export type AppEnvName = "development" | "test" | "production";
+
+export interface Config {
+  env: AppEnvName;
+  port: number;
+  appUrl: string;
+  kvPath: string;
+  stripe: { secretKey?: string; webhookSecret?: string; apiUrl?: string };
+  openai: { apiKey?: string; baseUrl?: string; model: string };
+  suno: { apiKey?: string; apiUrl: string; model: string };
+  mail: { smtpUrl?: string; from: string };
+  adminEmails: readonly string[];
+  demoEmails: readonly string[];
+  deliveryDelayHours: number;
+  songPollSeconds: number;
+}
+
+export type EnvMap = Record<string, string | undefined>;
+
+/** Keys production cannot run without: a missing one is a start-up error, never a quiet local default. */
+const PRODUCTION_KEYS = [
+  "APP_URL",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "OPENAI_API_KEY",
+  "SUNO_API_KEY",
+  "SMTP_URL",
+  "MAIL_FROM",
+] as const;
+
+export function parseConfig(env: EnvMap): Config {
+  const read = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+
+  const appEnv = read("APP_ENV") ?? "development";
+  if (appEnv !== "development" && appEnv !== "test" && appEnv !== "production") {
+    throw new StartupError(
+      `APP_ENV must be development, test or production (got "${appEnv}").`,
+    );
+  }
+  if (appEnv === "production") {
+    const missing = PRODUCTION_KEYS.filter((name) => !read(name));
+    if (missing.length > 0) {
+      throw new StartupError(
+        `Missing ${missing.join(", ")}: required when APP_ENV=production.`,
+      );
+    }
+  }
+
+  const port = integer(read("PORT") ?? "8000", "PORT", 0, 65535);
+  const appUrl = url(read("APP_URL") ?? `http://localhost:${port}`, "APP_URL").replace(/\/+$/, "");
+  const stripeApiUrl = read("STRIPE_API_URL");
+  const openaiBaseUrl = read("OPENAI_BASE_URL");
+
+  return {
+    env: appEnv,
+    port,
+    appUrl,
+    kvPath: read("KV_PATH") ?? "./data/app.kv",
+    stripe: {
+      secretKey: read("STRIPE_SECRET_KEY"),
+      webhookSecret: read("STRIPE_WEBHOOK_SECRET"),
+      apiUrl: stripeApiUrl && url(stripeApiUrl, "STRIPE_API_URL"),
+    },
+    openai: {
+      apiKey: read("OPENAI_API_KEY"),
+      baseUrl: openaiBaseUrl && url(openaiBaseUrl, "OPENAI_BASE_URL"),
+      model: read("OPENAI_MODEL") ?? "gpt-4o-mini",
+    },
+    suno: {
+      apiKey: read("SUNO_API_KEY"),
+      apiUrl: url(read("SUNO_API_URL") ?? "https://api.sunoapi.org", "SUNO_API_URL"),
+      model: read("SUNO_MODEL") ?? "V4_5",
+    },
+    mail: {
+      smtpUrl: read("SMTP_URL") && smtpUrl(read("SMTP_URL")!),
+      from: read("MAIL_FROM") ?? "Little Hits <songs@littlehits.studio>",
+    },
+    adminEmails: emailList(read("ADMIN_EMAILS")),
+    demoEmails: emailList(read("DEMO_EMAILS")),
+    deliveryDelayHours: positive(read("DELIVERY_DELAY_HOURS") ?? "12", "DELIVERY_DELAY_HOURS"),
+    songPollSeconds: positive(read("SONG_POLL_SECONDS") ?? "20", "SONG_POLL_SECONDS"),
+  };
+}
+
+function integer(raw: string, name: string, min: number, max: number): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new StartupError(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+  }
+  return value;
+}
+
+function positive(raw: string, name: string): number {
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new StartupError(`${name} must be a positive number (got "${raw}").`);
+  }
+  return value;
+}
+
+function url(raw: string, name: string): string {
+  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) {
+    throw new StartupError(`${name} must be an http(s) URL (got "${raw}").`);
+  }
+  return raw;
+}
+
+function smtpUrl(raw: string): string {
+  if (!URL.canParse(raw) || !/^smtps?:$/.test(new URL(raw).protocol)) {
+    throw new StartupError(`SMTP_URL must look like smtp://user:pass@host:port or smtps://…`);
+  }
+  return raw;
+}
+
+/** Addresses are compared lower-cased and trimmed everywhere, so normalise them here once. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function emailList(raw: string | undefined): string[] {
+  return (raw ?? "").split(",").map(normalizeEmail).filter(Boolean);
+}
+
+/** One line per outside service saying which implementation this configuration selects. */
+export function describeProviders(config: Config): string[] {
+  const pick = (real: string | undefined, yes: string, no: string) => (real ? yes : no);
+  return [
+    `payments: ${
+      pick(config.stripe.secretKey, "Stripe Checkout", "local checkout (set STRIPE_SECRET_KEY for Stripe)")
+    }`,
+    `lyrics:   ${
+      pick(
+        config.openai.apiKey,
+        `OpenAI ${config.openai.model}`,
+        "local lyricist (set OPENAI_API_KEY for OpenAI)",
+      )
+    }`,
+    `music:    ${
+      pick(
+        config.suno.apiKey,
+        `music API at ${config.suno.apiUrl}`,
+        "local synthesiser (set SUNO_API_KEY for the music API)",
+      )
+    }`,
+    `mail:     ${pick(config.mail.smtpUrl, "SMTP", "dev mailbox at /dev/mailbox (set SMTP_URL for SMTP)")}`,
+  ];
+}

@@ -1,0 +1,68 @@
+/**
+ * Typed errors. Code anywhere throws these; one mapper (routes/middleware/errors.ts) turns them
+ * into a status code and a JSON `{ message }` for the API or an error page for pages.
+ */
+export class AppError extends Error {
+  readonly status: 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429;
+  constructor(status: AppError["status"], message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.status = status;
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message = "The request is not valid.") {
+    super(400, message);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = "Please sign in to continue.") {
+    super(401, message);
+  }
+}
+
+export class PaymentRequiredError extends AppError {
+  constructor(message = "Payment has not been completed.") {
+    super(402, message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = "You do not have access to this.") {
+    super(403, message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = "Not found.") {
+    super(404, message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(message = "The request is too large.") {
+    super(413, message);
+  }
+}
+
+export class RateLimitError extends AppError {
+  constructor(message = "Too many requests. Please wait a few minutes and try again.") {
+    super(429, message);
+  }
+}
+
+/** A start-up problem (configuration, storage) that must stop the process with one clear line. */
+export class StartupError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "StartupError";
+  }
+}

@@ -1,0 +1,89 @@
+import { useSignal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
+import type { FormEvent } from "react";
+import { buttonClass, INPUT_CLASS } from "../components/ui.ts";
+import { api, serverMessage } from "./lib/api.ts";
+import { toast } from "./lib/toast.ts";
+
+/** The /login form: ask for a magic link, then confirm where it was sent (customer-side §2, §4). */
+export default function LoginForm() {
+  useSignals();
+  const email = useSignal("");
+  const sentTo = useSignal<string | null>(null);
+  const sending = useSignal(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.value.trim();
+    if (!address) {
+      toast({
+        title: "Email required",
+        description: "Please enter your email address.",
+        variant: "destructive",
+      });
+      return;
+    }
+    sending.value = true;
+    try {
+      await api("POST", "/api/auth/request-magic-link", { email: address });
+      sentTo.value = address;
+      toast({ title: "Check your email!", description: "We've sent you a magic link to sign in." });
+    } catch (error) {
+      toast({
+        title: "Something went wrong",
+        description: serverMessage(error) ?? "Unable to send magic link. Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      sending.value = false;
+    }
+  };
+
+  if (sentTo.value) {
+    return (
+      <div className="grid gap-4 text-center">
+        <p aria-hidden="true" className="text-5xl">📬</p>
+        <h2 className="font-display text-2xl font-bold text-slate-900">Check Your Email</h2>
+        <p className="text-slate-600">
+          We sent a sign-in link to <strong className="text-slate-900">{sentTo.value}</strong>.
+        </p>
+        <p className="text-sm text-slate-500">The link expires in 15 minutes.</p>
+        <button
+          type="button"
+          className={buttonClass("outline")}
+          onClick={() => {
+            sentTo.value = null;
+          }}
+        >
+          Try a Different Email
+        </button>
+        <p className="text-sm text-slate-500">
+          Can't find it? Check your spam or junk folder.
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <label htmlFor="login-email" className="text-sm font-semibold text-slate-700">
+        Email address
+      </label>
+      <input
+        id="login-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        value={email.value}
+        onChange={(event) => {
+          email.value = event.currentTarget.value;
+        }}
+        className={INPUT_CLASS}
+      />
+      <button type="submit" disabled={sending.value} className={buttonClass("primary", "lg")}>
+        {sending.value ? "Sending..." : "Send Magic Link"}
+      </button>
+    </form>
+  );
+}

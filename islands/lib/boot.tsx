@@ -1,0 +1,66 @@
+import { type ComponentType, type ReactNode, useEffect } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { Toaster } from "./Toaster.tsx";
+
+/**
+ * The client runtime, shared by every island entry (the bundler keeps it in one chunk with React).
+ * Each island entry calls `hydrate(name, Component)`; when every marker on the page has hydrated,
+ * the toaster is mounted and `<html data-islands-ready>` is set for tests and tooling.
+ */
+let pending = document.querySelectorAll("lh-island").length;
+
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    pending -= 1;
+    if (pending === 0) ready();
+  }, []);
+  return children;
+}
+
+// deno-lint-ignore no-explicit-any
+export function hydrate(name: string, Component: ComponentType<any>) {
+  for (const marker of document.querySelectorAll<HTMLElement>(`lh-island[data-island="${name}"]`)) {
+    const props = JSON.parse(marker.dataset.props ?? "{}");
+    hydrateRoot(
+      marker,
+      <Hydrated>
+        <Component {...props} />
+      </Hydrated>,
+      {
+        onRecoverableError(error) {
+          console.error(`Island "${name}" did not hydrate cleanly:`, error);
+        },
+      },
+    );
+  }
+}
+
+function ready() {
+  const host = document.createElement("div");
+  host.id = "toaster";
+  document.body.append(host);
+  createRoot(host).render(<Toaster />);
+  enhanceMenus();
+  document.documentElement.dataset.islandsReady = "true";
+}
+
+/**
+ * The mobile menu is a `<details>` disclosure so it works with no script at all; where islands
+ * load anyway, add what a script can: close on Escape, on a click outside, and after choosing a link.
+ */
+function enhanceMenus() {
+  const menus = () => document.querySelectorAll<HTMLDetailsElement>("details[data-menu][open]");
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    for (const menu of menus()) {
+      menu.open = false;
+      menu.querySelector("summary")?.focus();
+    }
+  });
+  document.addEventListener("click", (event) => {
+    for (const menu of menus()) {
+      const target = event.target as Node;
+      if (!menu.contains(target) || (target as Element).closest?.("a")) menu.open = false;
+    }
+  });
+}

@@ -1,0 +1,10 @@
+/**
+ * Island markers for server rendering. Each name matches its file `islands/{Name}.tsx`, whose
+ * default export the browser bundle hydrates (tools/build.ts finds them by that convention).
+ */
+import { island } from "./marker.tsx";
+import FaqComponent from "./Faq.tsx";
+import LoginFormComponent from "./LoginForm.tsx";
+
+export const Faq = island("Faq", FaqComponent);
+export const LoginForm = island("LoginForm", LoginFormComponent);

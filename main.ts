@@ -1,0 +1,47 @@
+/**
+ * Composition root: read the configuration, open KV, build the app and serve it. The only module
+ * that touches the process environment or starts a server.
+ */
+import { describeProviders, parseConfig } from "./domain/config.ts";
+import { StartupError } from "./domain/errors.ts";
+import { openKv } from "./kv/open.ts";
+import { createProviders } from "./providers/mod.ts";
+import { manifestPath } from "./routes/assets.ts";
+import { createApp } from "./routes/app.ts";
+
+async function start() {
+  const config = parseConfig(Deno.env.toObject());
+  const dev = Deno.args.includes("--dev");
+  if (dev || !(await exists(manifestPath()))) {
+    // Loaded only when needed: a deployment that ran `deno task build` never starts esbuild.
+    const { buildIslands } = await import("./tools/build.ts");
+    await buildIslands({ dev });
+  }
+  const kv = await openKv(config.kvPath);
+  const providers = createProviders(config);
+  if (config.env !== "production") {
+    for (const line of describeProviders(config)) console.log(line);
+  }
+  const app = createApp({ kv, config, providers });
+  Deno.serve({
+    port: config.port,
+    onListen: ({ port }) => console.log(`Little Hits is listening on http://localhost:${port}`),
+  }, app.fetch);
+}
+
+async function exists(path: string) {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+try {
+  await start();
+} catch (error) {
+  if (!(error instanceof StartupError)) throw error;
+  console.error(`Little Hits cannot start: ${error.message}`);
+  Deno.exit(1);
+}

@@ -1,0 +1,31 @@
+import type { Config } from "../domain/config.ts";
+import type { SessionUser } from "../domain/users.ts";
+import type { Providers } from "../providers/mod.ts";
+import type { Track } from "../providers/analytics.ts";
+import type { Assets } from "./assets.ts";
+
+/** A clock the app reads instead of `Date.now()`, so tests can move time. */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** Everything a request handler may reach, built once by createApp. */
+export interface AppDeps {
+  kv: Deno.Kv;
+  config: Config;
+  providers: Providers;
+  clock: Clock;
+  assets: Assets;
+  track: Track;
+}
+
+/** Hono's per-request variables. */
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    user: SessionUser | null;
+    secureHeadersNonce?: string;
+  };
+}

@@ -1,0 +1,44 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { AppError } from "../../domain/errors.ts";
+import { ErrorPage } from "../../components/pages/ErrorPage.tsx";
+import { NotFoundPage } from "../../components/pages/NotFoundPage.tsx";
+import type { AppEnv } from "../env.ts";
+import { renderPage } from "../render.tsx";
+
+/**
+ * The one place errors become responses. API paths answer JSON `{ message }`; pages get an error
+ * page. Known errors keep their status; anything else is a bug: logged, and answered with a 500
+ * that reveals nothing.
+ */
+export function handleError(error: Error, c: Context<AppEnv>) {
+  const { status, message } = describe(error);
+  if (status >= 500) console.error(`${c.req.method} ${c.req.path} failed:`, error);
+  if (wantsJson(c)) return c.json({ message }, status);
+  return renderPage(c, <ErrorPage status={status} message={message} />, {
+    title: status === 404 ? "Page Not Found" : "Something went wrong",
+    status: status === 404 ? 404 : status >= 500 ? 500 : 400,
+    noindex: true,
+  });
+}
+
+export function handleNotFound(c: Context<AppEnv>) {
+  if (wantsJson(c)) return c.json({ message: "Not found." }, 404);
+  return renderPage(c, <NotFoundPage />, { title: "Page Not Found", status: 404, noindex: true });
+}
+
+type ErrorStatus = AppError["status"] | 500;
+
+function describe(error: Error): { status: ErrorStatus; message: string } {
+  if (error instanceof AppError) return { status: error.status, message: error.message };
+  if (error instanceof HTTPException && error.status < 500) {
+    // Hono raises these for bodies it cannot parse (e.g. malformed JSON) and similar client faults.
+    return { status: error.status as ErrorStatus, message: error.message || "The request is not valid." };
+  }
+  if (error instanceof SyntaxError) return { status: 400, message: "The request body is not valid JSON." };
+  return { status: 500, message: "Something went wrong on our side. Please try again." };
+}
+
+function wantsJson(c: Context) {
+  return c.req.path.startsWith("/api/") || c.req.path === "/api";
+}

@@ -1,0 +1,116 @@
+import { Hono } from "hono";
+import { FaqSection } from "../components/landing/FaqSection.tsx";
+import { Hero } from "../components/landing/Hero.tsx";
+import { HowItWorks } from "../components/landing/HowItWorks.tsx";
+import { KidReactions } from "../components/landing/KidReactions.tsx";
+import { OurStory } from "../components/landing/OurStory.tsx";
+import { PrivacyPolicy } from "../components/legal/PrivacyPolicy.tsx";
+import { TermsAndConditions } from "../components/legal/TermsAndConditions.tsx";
+import { PageShell } from "../components/PageShell.tsx";
+import { buttonClass } from "../components/ui.ts";
+import { FAQ_ITEMS } from "../domain/faq.ts";
+import { Faq, LoginForm } from "../islands/mod.ts";
+import type { AppEnv } from "./env.ts";
+import { renderPage } from "./render.tsx";
+
+/**
+ * Every page of the site (customer-side §2, staff-side §2). Pages whose flows arrive with later
+ * issues render their first, static state here so routes, layout and links exist from the start.
+ */
+export const pages = new Hono<AppEnv>();
+
+pages.get("/", (c) =>
+  renderPage(
+    c,
+    <>
+      <Hero />
+      <HowItWorks />
+      <KidReactions />
+      <OurStory />
+      <FaqSection>
+        <Faq items={FAQ_ITEMS} />
+      </FaqSection>
+    </>,
+    { title: "Personalized Songs for Kids", onLanding: true },
+  ));
+
+pages.get("/privacy-policy", (c) => renderPage(c, <PrivacyPolicy />, { title: "Privacy Policy" }));
+
+pages.get(
+  "/terms-and-conditions",
+  (c) => renderPage(c, <TermsAndConditions />, { title: "Terms and Conditions" }),
+);
+
+pages.get("/login", (c) =>
+  renderPage(
+    c,
+    <PageShell title="Sign In" lead="No password needed: we'll email you a magic link.">
+      <div className="mx-auto w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-left shadow-sm">
+        <LoginForm />
+      </div>
+    </PageShell>,
+    { title: "Sign In" },
+  ));
+
+pages.get(
+  "/auth/verify",
+  (c) => renderPage(c, <PageShell title="Signing You In..." />, { title: "Signing In", noindex: true }),
+);
+
+pages.get("/order", (c) =>
+  renderPage(
+    c,
+    <PageShell
+      title="Create Your Song"
+      lead="Tell us about your child and we'll write a song that's all about them."
+    />,
+    { title: "Create Your Song" },
+  ));
+
+pages.get(
+  "/payment-processing",
+  (c) =>
+    renderPage(c, <PageShell title="Processing Your Order" lead="Verifying payment..." />, {
+      title: "Processing Your Order",
+      noindex: true,
+    }),
+);
+
+pages.get("/order-processing/:id", (c) =>
+  renderPage(
+    c,
+    <PageShell title="Magic in Progress!" lead="We're in the studio crafting your child's special song.">
+      <p className="text-slate-600">
+        Your song is being created. You will receive an email with a unique link to hear your magical music
+        within 24 hours.
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <a href="/" className={buttonClass("primary")}>Finished</a>
+        <a href="/order" className={buttonClass("outline")}>Create Another Song</a>
+      </div>
+    </PageShell>,
+    { title: "Magic in Progress", noindex: true },
+  ));
+
+pages.get(
+  "/my-songs",
+  (c) => renderPage(c, <PageShell title="My Songs" />, { title: "My Songs", noindex: true }),
+);
+
+pages.get("/unboxing/:id", (c) =>
+  renderPage(c, <PageShell title="Loading your special song..." />, {
+    title: "Your Special Song",
+    noindex: true,
+  }));
+
+pages.get("/u/:orderId", (c) =>
+  renderPage(c, <PageShell title="Opening Your Surprise..." />, {
+    title: "Opening Your Surprise",
+    noindex: true,
+  }));
+
+pages.get("/admin/orders", (c) => {
+  // Staff-side §5: anyone who is not a signed-in admin goes to the landing page.
+  if (c.var.user?.role !== "admin") return c.redirect("/", 302);
+  return renderPage(c, <PageShell title="Order Management" />, { title: "Admin", noindex: true });
+});

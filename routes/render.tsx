@@ -1,0 +1,73 @@
+import type { Context } from "hono";
+import type { ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { cssFor, ISLAND_SAFELIST } from "../components/css.ts";
+import { Layout } from "../components/Layout.tsx";
+import { SITE_NAME } from "../domain/site.ts";
+import { IslandCollector } from "../islands/marker.tsx";
+import type { AppEnv } from "./env.ts";
+
+export interface PageOptions {
+  /** The page's own title; the document title adds the shop's name. */
+  title: string;
+  description?: string;
+  status?: 200 | 400 | 401 | 403 | 404 | 500;
+  /** Landing page: navigation entries scroll in place instead of linking back to `/`. */
+  onLanding?: boolean;
+  /** Pages behind a token or a sign-in are kept out of search engines. */
+  noindex?: boolean;
+}
+
+const BODY_OPEN = `<body class="bg-white text-slate-900 antialiased">`;
+
+const DEFAULT_DESCRIPTION =
+  "Magical personalized songs for kids: tell us about your child and get a unique song within 24 hours.";
+
+/**
+ * Renders a page inside the shared layout to a complete HTML document: React on the server,
+ * the CSS for exactly the classes used, and module scripts only for the islands the page rendered.
+ */
+export function renderPage(c: Context<AppEnv>, page: ReactElement, options: PageOptions) {
+  const { deps, user, secureHeadersNonce: nonce } = c.var;
+  const islands = new Set<string>();
+  const body = renderToString(
+    <IslandCollector.Provider value={islands}>
+      <Layout user={user} onLanding={options.onLanding ?? false}>{page}</Layout>
+    </IslandCollector.Provider>,
+  );
+  const { scripts, preloads } = deps.assets.scriptsFor(islands);
+  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
+  const head = [
+    `<meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<title>${escapeHtml(`${options.title} | ${SITE_NAME}`)}</title>`,
+    `<meta name="description" content="${escapeHtml(options.description ?? DEFAULT_DESCRIPTION)}">`,
+    options.noindex ? `<meta name="robots" content="noindex">` : "",
+    `<meta name="theme-color" content="#7c3aed">`,
+    `<link rel="icon" href="/favicon.ico" sizes="48x48">`,
+    `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
+    `<link rel="apple-touch-icon" href="/apple-touch-icon.png">`,
+    `<link rel="manifest" href="/site.webmanifest">`,
+    ...preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
+    `<style${nonceAttribute}>${cssFor(BODY_OPEN + body, islands.size > 0 ? ISLAND_SAFELIST : [])}</style>`,
+    ...scripts.map((src) => `<script type="module" src="${src}"></script>`),
+  ].join("");
+  // Pages without islands are interactive as soon as they load; tests wait on this flag.
+  const ready = islands.size === 0 ? ` data-islands-ready="true"` : "";
+  const analytics = deps.config.env === "development" ? ` data-analytics="console"` : "";
+  const html = `<!DOCTYPE html><html lang="en"${ready}${analytics}><head>${head}</head>` +
+    `${BODY_OPEN}${body}</body></html>`;
+  return c.html(html, options.status ?? 200);
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
+}

@@ -1,0 +1,37 @@
+import { assert, assertEquals, assertStringIncludes } from "@std/assert";
+import { createTestApp, e2eTest, openBrowser } from "../helpers.ts";
+
+for (const path of ["/privacy-policy", "/terms-and-conditions", "/this-page-does-not-exist"]) {
+  e2eTest(`${path} loads no JavaScript at all and every request succeeds`, async () => {
+    await using t = await createTestApp();
+    await using browser = await openBrowser(t);
+    const page = await browser.open(path);
+    await page.waitForLoadState("load");
+    assertEquals(await page.locator("script").count(), 0);
+    assertEquals(browser.requests.filter((url) => url.endsWith(".js")), []);
+    // The 404 document itself is expected (Chromium also logs it); nothing else may fail.
+    const unexpected = browser.problems.filter((problem) => !/404/.test(problem));
+    assertEquals(unexpected, []);
+  });
+}
+
+e2eTest("the 404 page is titled 'Page Not Found' and leads home", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t);
+  const page = await browser.open("/no/such/page");
+  assertStringIncludes(await page.title(), "Page Not Found");
+  assertEquals(await page.getByRole("heading", { level: 1 }).textContent(), "Page Not Found");
+  await page.getByRole("link", { name: "Back to Home" }).click();
+  await page.waitForURL(browser.origin + "/");
+  await browser.screenshot(page, "home-after-404");
+});
+
+e2eTest("the privacy policy states its date and the promises of the terms", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t, { width: 390, height: 844 });
+  const page = await browser.open("/privacy-policy");
+  const text = await page.locator("main").innerText();
+  for (const fact of ["August 16, 2025", "30 days", "COPPA", "18"]) assertStringIncludes(text, fact);
+  assert(/never sell|do not sell|don't sell/i.test(text));
+  await browser.screenshot(page, "privacy-mobile");
+});

@@ -1,0 +1,126 @@
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "@std/assert";
+import { createTestApp } from "../helpers.ts";
+
+const PAGES = [
+  "/",
+  "/login",
+  "/auth/verify?t=abc",
+  "/order",
+  "/payment-processing?session_id=cs_test",
+  "/order-processing/01HZY?name=Mia",
+  "/my-songs",
+  "/unboxing/01HZY?skip=true",
+  "/u/01HZY?t=abc",
+  "/privacy-policy",
+  "/terms-and-conditions",
+];
+
+Deno.test("every page renders inside the shared layout", async () => {
+  await using t = await createTestApp();
+  for (const path of PAGES) {
+    const response = await t.request(path);
+    assertEquals(response.status, 200, path);
+    assertEquals(response.headers.get("content-type"), "text/html; charset=UTF-8", path);
+    const html = await response.text();
+    assert(html.startsWith("<!DOCTYPE html>"), path);
+    assertStringIncludes(html, `<nav aria-label="Main"`, path);
+    assertStringIncludes(html, `href="/login"`, path);
+    assertStringIncludes(html, `<details data-menu=""`, path);
+    assertStringIncludes(html, `href="/privacy-policy"`, path);
+    assertStringIncludes(html, `href="/terms-and-conditions"`, path);
+    assertStringIncludes(html, "© 2025 Little Hits", path);
+    assertStringIncludes(html, `href="mailto:`, path);
+  }
+});
+
+Deno.test("an unknown path renders the 404 page with status 404", async () => {
+  await using t = await createTestApp();
+  for (const path of ["/nope", "/order/extra/segments", "/admin", "/favicon.png"]) {
+    const response = await t.request(path);
+    assertEquals(response.status, 404, path);
+    const html = await response.text();
+    assertMatch(html, /<title>Page Not Found \| Little Hits<\/title>/);
+    assertMatch(html, /<h1[^>]*>Page Not Found<\/h1>/);
+  }
+});
+
+Deno.test("an unknown API path answers JSON 404 with a message", async () => {
+  await using t = await createTestApp();
+  const response = await t.request("/api/nothing-here", { method: "POST", body: "{" });
+  assertEquals(response.status, 404);
+  assertEquals(await response.json(), { message: "Not found." });
+});
+
+Deno.test("legal pages and the 404 page carry no script, and pages with islands only theirs", async () => {
+  await using t = await createTestApp();
+  for (const path of ["/privacy-policy", "/terms-and-conditions", "/missing"]) {
+    const html = await (await t.request(path)).text();
+    assertEquals(html.match(/<script/g), null, path);
+    assertStringIncludes(html, `data-islands-ready="true"`, path);
+  }
+  const landing = await (await t.request("/")).text();
+  const scripts = [...landing.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
+  assertEquals(scripts.length, 1);
+  assertMatch(scripts[0], /^\/build\/Faq-[A-Z0-9]+\.js$/);
+  assertMatch(landing, /<link rel="modulepreload" href="\/build\/chunk-[A-Z0-9]+\.js">/);
+  assertStringIncludes(landing, `<lh-island data-island="Faq"`);
+});
+
+Deno.test("legal pages are dated August 16, 2025 and state the promises of staff-side §1", async () => {
+  await using t = await createTestApp();
+  for (const path of ["/privacy-policy", "/terms-and-conditions"]) {
+    const text = (await (await t.request(path)).text()).replace(/<[^>]+>/g, " ");
+    assertStringIncludes(text, "August 16, 2025", path);
+    for (const fact of ["18", "24 hours", "7 days", "30 days", "case by case", "COPPA", "13"]) {
+      assertStringIncludes(text, fact, `${path}: ${fact}`);
+    }
+    assertMatch(text, /(never|do not|don't|not) sell/i, path);
+  }
+});
+
+Deno.test("/healthz answers ok from memory", async () => {
+  await using t = await createTestApp();
+  const response = await t.request("/healthz");
+  assertEquals(response.status, 200);
+  assertEquals(await response.json(), { ok: true });
+});
+
+Deno.test("the admin dashboard sends visitors to /", async () => {
+  await using t = await createTestApp();
+  const response = await t.request("/admin/orders");
+  assertEquals(response.status, 302);
+  assertEquals(response.headers.get("location"), "/");
+});
+
+Deno.test("pages carry security headers and a CSP with a per-request style nonce", async () => {
+  await using t = await createTestApp();
+  const nonces = new Set<string>();
+  for (const path of ["/", "/privacy-policy", "/missing", "/api/missing"]) {
+    const response = await t.request(path);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    assertStringIncludes(csp, "default-src 'self'");
+    assertStringIncludes(csp, "script-src 'self';");
+    assertStringIncludes(csp, "frame-ancestors 'none'");
+    assertStringIncludes(csp, "object-src 'none'");
+    assertEquals(response.headers.get("x-content-type-options"), "nosniff");
+    assertEquals(response.headers.get("x-frame-options"), "DENY");
+    assertEquals(response.headers.get("referrer-policy"), "strict-origin-when-cross-origin");
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1] ?? "";
+    assert(nonce, path);
+    nonces.add(nonce);
+    if (response.headers.get("content-type")?.startsWith("text/html")) {
+      assertStringIncludes(await response.text(), `<style nonce="${nonce}">`);
+    } else {
+      await response.body?.cancel();
+    }
+  }
+  assertEquals(nonces.size, 4);
+});
+
+Deno.test("the navigation scrolls in place on the landing page and links back to it elsewhere", async () => {
+  await using t = await createTestApp();
+  const landing = await (await t.request("/")).text();
+  assertStringIncludes(landing, `href="#kid-reactions"`);
+  const other = await (await t.request("/login")).text();
+  assertStringIncludes(other, `href="/#kid-reactions"`);
+});

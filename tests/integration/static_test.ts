@@ -1,0 +1,75 @@
+import { assert, assertEquals, assertMatch } from "@std/assert";
+import { createTestApp } from "../helpers.ts";
+
+Deno.test("favicon, icons and the web manifest are served", async () => {
+  await using t = await createTestApp();
+  for (
+    const [path, type] of [
+      ["/favicon.ico", "image/x-icon"],
+      ["/favicon.svg", "image/svg+xml"],
+      ["/apple-touch-icon.png", "image/png"],
+      ["/site.webmanifest", "application/manifest+json"],
+      ["/robots.txt", "text/plain; charset=utf-8"],
+    ]
+  ) {
+    const response = await t.request(path);
+    assertEquals(response.status, 200, path);
+    assertEquals(response.headers.get("content-type"), type, path);
+    assert((await response.arrayBuffer()).byteLength > 0, path);
+  }
+  const manifest = await (await t.request("/site.webmanifest")).json();
+  for (const icon of manifest.icons) {
+    const response = await t.request(icon.src);
+    assertEquals(response.status, 200, icon.src);
+    await response.body?.cancel();
+  }
+});
+
+Deno.test("hashed bundles are cached immutably; other files revalidate", async () => {
+  await using t = await createTestApp();
+  const landing = await (await t.request("/")).text();
+  const bundle = landing.match(/src="(\/build\/[^"]+\.js)"/)![1];
+  const response = await t.request(bundle);
+  assertEquals(response.status, 200);
+  assertEquals(response.headers.get("cache-control"), "public, max-age=31536000, immutable");
+  assertEquals(response.headers.get("content-type"), "text/javascript; charset=utf-8");
+  await response.body?.cancel();
+  const icon = await t.request("/favicon.svg");
+  assertMatch(icon.headers.get("cache-control")!, /must-revalidate/);
+  await icon.body?.cancel();
+});
+
+Deno.test("static files answer conditional and range requests", async () => {
+  await using t = await createTestApp();
+  const full = await t.request("/favicon.ico");
+  const bytes = new Uint8Array(await full.arrayBuffer());
+  const etag = full.headers.get("etag")!;
+
+  const notModified = await t.request("/favicon.ico", { headers: { "if-none-match": etag } });
+  assertEquals(notModified.status, 304);
+
+  const part = await t.request("/favicon.ico", { headers: { range: "bytes=10-19" } });
+  assertEquals(part.status, 206);
+  assertEquals(part.headers.get("content-range"), `bytes 10-19/${bytes.length}`);
+  assertEquals(new Uint8Array(await part.arrayBuffer()), bytes.slice(10, 20));
+
+  const tail = await t.request("/favicon.ico", { headers: { range: "bytes=-4" } });
+  assertEquals(new Uint8Array(await tail.arrayBuffer()), bytes.slice(-4));
+
+  const beyond = await t.request("/favicon.ico", { headers: { range: `bytes=${bytes.length}-` } });
+  assertEquals(beyond.status, 416);
+
+  const head = await t.request("/favicon.ico", { method: "HEAD" });
+  assertEquals(head.status, 200);
+  assertEquals(head.headers.get("content-length"), String(bytes.length));
+  assertEquals(head.body, null);
+});
+
+Deno.test("paths cannot climb out of the static folder", async () => {
+  await using t = await createTestApp();
+  for (const path of ["/../deno.json", "/%2e%2e/deno.json", "/build/../../main.ts", "/..%2fdeno.json"]) {
+    const response = await t.request(path);
+    assert(response.status === 404 || response.status === 400, `${path}: ${response.status}`);
+    assert(!(await response.text()).includes("nodeModulesDir"), path);
+  }
+});

@@ -1,0 +1,81 @@
+import { assertEquals, assertMatch, assertThrows } from "@std/assert";
+import { describeProviders, parseConfig } from "../../../domain/config.ts";
+import { StartupError } from "../../../domain/errors.ts";
+
+Deno.test("defaults follow the configuration table", () => {
+  const config = parseConfig({});
+  assertEquals(config.env, "development");
+  assertEquals(config.port, 8000);
+  assertEquals(config.appUrl, "http://localhost:8000");
+  assertEquals(config.kvPath, "./data/app.kv");
+  assertEquals(config.deliveryDelayHours, 12);
+  assertEquals(config.songPollSeconds, 20);
+  assertEquals(config.adminEmails, []);
+  assertEquals(config.stripe.secretKey, undefined);
+});
+
+Deno.test("APP_URL defaults to the port; lists are normalised; decimals are accepted", () => {
+  const config = parseConfig({
+    PORT: "9001",
+    ADMIN_EMAILS: " Boss@Example.com , ops@example.com,",
+    DELIVERY_DELAY_HOURS: "0.002",
+    SONG_POLL_SECONDS: "1",
+  });
+  assertEquals(config.appUrl, "http://localhost:9001");
+  assertEquals(config.adminEmails, ["boss@example.com", "ops@example.com"]);
+  assertEquals(config.deliveryDelayHours, 0.002);
+  assertEquals(config.songPollSeconds, 1);
+  assertEquals(parseConfig({ APP_URL: "https://littlehits.studio/" }).appUrl, "https://littlehits.studio");
+});
+
+Deno.test("production refuses to start without its keys and names them", () => {
+  const error = assertThrows(() => parseConfig({ APP_ENV: "production" }), StartupError);
+  assertMatch(error.message, /^Missing APP_URL, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, OPENAI_API_KEY/);
+  assertMatch(error.message, /required when APP_ENV=production/);
+  const almost = {
+    APP_ENV: "production",
+    APP_URL: "https://littlehits.studio",
+    STRIPE_SECRET_KEY: "sk_live_x",
+    STRIPE_WEBHOOK_SECRET: "whsec_x",
+    OPENAI_API_KEY: "sk-x",
+    SUNO_API_KEY: "suno",
+    MAIL_FROM: "Little Hits <songs@littlehits.studio>",
+  };
+  assertEquals(
+    assertThrows(() => parseConfig(almost), StartupError).message,
+    "Missing SMTP_URL: required when APP_ENV=production.",
+  );
+  assertEquals(parseConfig({ ...almost, SMTP_URL: "smtps://u:p@smtp.example.com:465" }).env, "production");
+});
+
+Deno.test("bad values are start-up errors that name the variable", () => {
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ APP_ENV: "staging" }, /^APP_ENV/],
+    [{ PORT: "eighty" }, /^PORT/],
+    [{ PORT: "70000" }, /^PORT/],
+    [{ DELIVERY_DELAY_HOURS: "-1" }, /^DELIVERY_DELAY_HOURS/],
+    [{ SONG_POLL_SECONDS: "0" }, /^SONG_POLL_SECONDS/],
+    [{ APP_URL: "littlehits.studio" }, /^APP_URL/],
+    [{ STRIPE_API_URL: "ftp://x" }, /^STRIPE_API_URL/],
+    [{ SMTP_URL: "http://mail" }, /^SMTP_URL/],
+  ];
+  for (const [env, message] of cases) {
+    assertMatch(assertThrows(() => parseConfig(env), StartupError).message, message);
+  }
+});
+
+Deno.test("one line per provider says which implementation is in use", () => {
+  const local = describeProviders(parseConfig({}));
+  assertEquals(local.length, 4);
+  assertMatch(local[0], /^payments: local checkout/);
+  assertMatch(local[1], /^lyrics: +local lyricist/);
+  assertMatch(local[2], /^music: +local synthesiser/);
+  assertMatch(local[3], /^mail: +dev mailbox/);
+  const real = describeProviders(parseConfig({
+    STRIPE_SECRET_KEY: "sk_test",
+    OPENAI_API_KEY: "sk",
+    SUNO_API_KEY: "k",
+    SMTP_URL: "smtp://localhost:2525",
+  }));
+  assertMatch(real.join("\n"), /Stripe Checkout[\s\S]*OpenAI gpt-4o-mini[\s\S]*music API[\s\S]*SMTP/);
+});

@@ -1,0 +1,109 @@
+/**
+ * Bundles the islands for the browser: one entry per `islands/{Name}.tsx`, code splitting so React
+ * and the client boot live in one shared chunk, minified, content-hashed names, and a manifest that
+ * tells the server which files each island needs. `deno task build` runs it; `dev` and `start` call it.
+ */
+import * as esbuild from "esbuild";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { BUILD_DIR, type BuildManifest, MANIFEST_FILE } from "../routes/assets.ts";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const ISLANDS_DIR = join(ROOT, "islands");
+const ISLAND_FILE = /^([A-Z][A-Za-z0-9]*)\.tsx$/;
+const PUBLIC_PREFIX = "/build/";
+
+export async function islandNames(): Promise<string[]> {
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(ISLANDS_DIR)) {
+    const match = entry.isFile ? entry.name.match(ISLAND_FILE) : null;
+    if (match) names.push(match[1]);
+  }
+  return names.sort();
+}
+
+/** Each island's entry is generated: import the component and hand it to the shared boot. */
+const islandEntries: esbuild.Plugin = {
+  name: "island-entries",
+  setup(build) {
+    build.onResolve({ filter: /^island:/ }, (args) => ({
+      path: args.path.slice("island:".length),
+      namespace: "island",
+    }));
+    build.onLoad({ filter: /.*/, namespace: "island" }, (args) => ({
+      contents: `import Island from "./${args.path}.tsx";\n` +
+        `import { hydrate } from "./lib/boot.tsx";\n` +
+        `hydrate(${JSON.stringify(args.path)}, Island);\n`,
+      loader: "tsx",
+      resolveDir: ISLANDS_DIR,
+    }));
+  },
+};
+
+export interface BuildOptions {
+  /** Development React (readable errors and warnings) instead of the production build. */
+  dev?: boolean;
+  outDir?: string;
+}
+
+export async function buildIslands({ dev = false, outDir = join(ROOT, BUILD_DIR) }: BuildOptions = {}) {
+  const started = performance.now();
+  const names = await islandNames();
+  await Deno.remove(outDir, { recursive: true }).catch(() => {});
+  await Deno.mkdir(outDir, { recursive: true });
+  try {
+    const result = await esbuild.build({
+      entryPoints: names.map((name) => ({ in: `island:${name}`, out: name })),
+      plugins: [islandEntries],
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      platform: "browser",
+      target: ["es2022"],
+      minify: !dev,
+      sourcemap: dev ? "linked" : false,
+      jsx: "automatic",
+      jsxImportSource: "react",
+      define: { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production") },
+      entryNames: "[name]-[hash]",
+      chunkNames: "chunk-[hash]",
+      outdir: outDir,
+      absWorkingDir: ROOT,
+      metafile: true,
+      legalComments: "none",
+      logLevel: "warning",
+    });
+    const manifest = manifestFrom(result.metafile, outDir, names);
+    await Deno.writeTextFile(join(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
+    const ms = Math.round(performance.now() - started);
+    console.log(`built ${names.length} islands into ${relative(ROOT, outDir)}/ in ${ms} ms`);
+    return manifest;
+  } finally {
+    await esbuild.stop();
+  }
+}
+
+/** For each island: its entry file, and every chunk it imports (transitively) to preload. */
+function manifestFrom(metafile: esbuild.Metafile, outDir: string, names: string[]): BuildManifest {
+  const publicPath = (output: string) =>
+    PUBLIC_PREFIX + relative(outDir, join(ROOT, output)).replaceAll("\\", "/");
+  const importsOf = (output: string, seen = new Set<string>()): Set<string> => {
+    for (const imported of metafile.outputs[output]?.imports ?? []) {
+      if (imported.kind !== "import-statement" || seen.has(imported.path)) continue;
+      seen.add(imported.path);
+      importsOf(imported.path, seen);
+    }
+    return seen;
+  };
+  const islands: BuildManifest["islands"] = {};
+  for (const [output, meta] of Object.entries(metafile.outputs)) {
+    const name = meta.entryPoint?.replace(/^island:/, "");
+    if (!name || !names.includes(name)) continue;
+    islands[name] = { src: publicPath(output), preload: [...importsOf(output)].map(publicPath) };
+  }
+  return { islands };
+}
+
+if (import.meta.main) {
+  await buildIslands({ dev: Deno.args.includes("--dev") });
+}
