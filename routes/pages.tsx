@@ -31,14 +31,17 @@ pages.get("/", (c) =>
         <Faq items={FAQ_ITEMS} />
       </FaqSection>
     </>,
-    { title: "Personalized Songs for Kids", onLanding: true },
+    { title: "Personalized Songs for Kids", onLanding: true, anonymousCacheKey: "landing" },
   ));
 
-pages.get("/privacy-policy", (c) => renderPage(c, <PrivacyPolicy />, { title: "Privacy Policy" }));
+pages.get(
+  "/privacy-policy",
+  (c) => renderPage(c, <PrivacyPolicy />, { title: "Privacy Policy", anonymousCacheKey: "privacy" }),
+);
 
 pages.get(
   "/terms-and-conditions",
-  (c) => renderPage(c, <TermsAndConditions />, { title: "Terms and Conditions" }),
+  (c) => renderPage(c, <TermsAndConditions />, { title: "Terms and Conditions", anonymousCacheKey: "terms" }),
 );
 
 pages.get("/login", (c) =>
@@ -49,7 +52,7 @@ pages.get("/login", (c) =>
         <LoginForm />
       </div>
     </PageShell>,
-    { title: "Sign In" },
+    { title: "Sign In", anonymousCacheKey: "login" },
   ));
 
 pages.get(

@@ -5,7 +5,8 @@ import { cssFor, ISLAND_SAFELIST } from "../components/css.ts";
 import { Layout } from "../components/Layout.tsx";
 import { SITE_NAME } from "../domain/site.ts";
 import { IslandCollector } from "../islands/marker.tsx";
-import type { AppEnv } from "./env.ts";
+import type { SessionUser } from "../domain/users.ts";
+import type { AppDeps, AppEnv } from "./env.ts";
 
 export interface PageOptions {
   /** The page's own title; the document title adds the shop's name. */
@@ -16,6 +17,11 @@ export interface PageOptions {
   onLanding?: boolean;
   /** Pages behind a token or a sign-in are kept out of search engines. */
   noindex?: boolean;
+  /**
+   * Set on pages whose HTML depends on nothing but the visitor being signed out (landing, legal,
+   * 404): their rendered parts are then reused for every anonymous request under this key.
+   */
+  anonymousCacheKey?: string;
 }
 
 const BODY_OPEN = `<body class="bg-white text-slate-900 antialiased">`;
@@ -23,12 +29,41 @@ const BODY_OPEN = `<body class="bg-white text-slate-900 antialiased">`;
 const DEFAULT_DESCRIPTION =
   "Magical personalized songs for kids: tell us about your child and get a unique song within 24 hours.";
 
+/** Everything of a page but the per-request nonce. */
+interface RenderedParts {
+  head: string;
+  css: string;
+  scripts: string;
+  htmlAttributes: string;
+  body: string;
+}
+
+const anonymousPages = new Map<string, RenderedParts>();
+
 /**
  * Renders a page inside the shared layout to a complete HTML document: React on the server,
  * the CSS for exactly the classes used, and module scripts only for the islands the page rendered.
  */
 export function renderPage(c: Context<AppEnv>, page: ReactElement, options: PageOptions) {
   const { deps, user, secureHeadersNonce: nonce } = c.var;
+  const key = !user && options.anonymousCacheKey;
+  let parts = key ? anonymousPages.get(key) : undefined;
+  if (!parts) {
+    parts = renderParts(page, options, user, deps);
+    if (key) anonymousPages.set(key, parts);
+  }
+  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
+  const html = `<!DOCTYPE html><html lang="en"${parts.htmlAttributes}><head>${parts.head}` +
+    `<style${nonceAttribute}>${parts.css}</style>${parts.scripts}</head>${BODY_OPEN}${parts.body}</body></html>`;
+  return c.html(html, options.status ?? 200);
+}
+
+function renderParts(
+  page: ReactElement,
+  options: PageOptions,
+  user: SessionUser | null,
+  deps: AppDeps,
+): RenderedParts {
   const islands = new Set<string>();
   const body = renderToString(
     <IslandCollector.Provider value={islands}>
@@ -36,7 +71,6 @@ export function renderPage(c: Context<AppEnv>, page: ReactElement, options: Page
     </IslandCollector.Provider>,
   );
   const { scripts, preloads } = deps.assets.scriptsFor(islands);
-  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
   const head = [
     `<meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1">`,
@@ -49,15 +83,17 @@ export function renderPage(c: Context<AppEnv>, page: ReactElement, options: Page
     `<link rel="apple-touch-icon" href="/apple-touch-icon.png">`,
     `<link rel="manifest" href="/site.webmanifest">`,
     ...preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
-    `<style${nonceAttribute}>${cssFor(BODY_OPEN + body, islands.size > 0 ? ISLAND_SAFELIST : [])}</style>`,
-    ...scripts.map((src) => `<script type="module" src="${src}"></script>`),
   ].join("");
   // Pages without islands are interactive as soon as they load; tests wait on this flag.
   const ready = islands.size === 0 ? ` data-islands-ready="true"` : "";
   const analytics = deps.config.env === "development" ? ` data-analytics="console"` : "";
-  const html = `<!DOCTYPE html><html lang="en"${ready}${analytics}><head>${head}</head>` +
-    `${BODY_OPEN}${body}</body></html>`;
-  return c.html(html, options.status ?? 200);
+  return {
+    head,
+    css: cssFor(BODY_OPEN + body, islands.size > 0 ? ISLAND_SAFELIST : ""),
+    scripts: scripts.map((src) => `<script type="module" src="${src}"></script>`).join(""),
+    htmlAttributes: ready + analytics,
+    body,
+  };
 }
 
 const HTML_ESCAPES: Record<string, string> = {

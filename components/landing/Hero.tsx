@@ -10,7 +10,7 @@ export function Hero() {
     >
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 md:grid-cols-2 md:py-24">
         <div className="grid gap-6">
-          <p className="w-max rounded-full bg-yellow-100 px-4 py-1 text-sm font-semibold text-yellow-800">
+          <p className="justify-self-start rounded-full bg-yellow-100 px-4 py-1 text-sm font-semibold text-yellow-800">
             ❤️ $1 from every song goes to a children's research hospital
           </p>
           <h1

@@ -24,7 +24,12 @@ export function handleError(error: Error, c: Context<AppEnv>) {
 
 export function handleNotFound(c: Context<AppEnv>) {
   if (wantsJson(c)) return c.json({ message: "Not found." }, 404);
-  return renderPage(c, <NotFoundPage />, { title: "Page Not Found", status: 404, noindex: true });
+  return renderPage(c, <NotFoundPage />, {
+    title: "Page Not Found",
+    status: 404,
+    noindex: true,
+    anonymousCacheKey: "not-found",
+  });
 }
 
 type ErrorStatus = AppError["status"] | 500;
