@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { PayloadTooLargeError } from "../domain/errors.ts";
 import type { Config } from "../domain/config.ts";
 import { createTracker } from "../providers/analytics.ts";
 import type { Providers } from "../providers/mod.ts";
@@ -19,6 +21,7 @@ export interface CreateAppOptions {
 }
 
 const HEALTHY = JSON.stringify({ ok: true });
+const API_BODY_LIMIT = 1024 * 1024;
 
 /**
  * Builds the whole HTTP app from its dependencies. Nothing here opens storage or starts work in the
@@ -45,6 +48,17 @@ export function createApp(options: CreateAppOptions) {
     await next();
   });
   app.use(securityHeaders());
+  // JSON bodies are small (the longest field is 20,000 characters); refuse anything far larger
+  // before reading it. The song upload route sets its own, larger limit.
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: API_BODY_LIMIT,
+      onError: () => {
+        throw new PayloadTooLargeError("The request body is too large.");
+      },
+    }),
+  );
   app.use(serveStatic(options.staticRoot ?? "static"));
   app.route("/", pages);
 

@@ -35,3 +35,14 @@ Deno.test("malformed requests never produce a 5xx", async () => {
     }
   }
 });
+
+Deno.test("an oversized API body is refused with 413 and a JSON message before it is read", async () => {
+  await using t = await createTestApp();
+  const response = await t.request("/api/anything", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ text: "x".repeat(2 * 1024 * 1024) }),
+  });
+  assertEquals(response.status, 413);
+  assertEquals(await response.json(), { message: "The request body is too large." });
+});
