@@ -23,10 +23,24 @@ async function start() {
     for (const line of describeProviders(config)) console.log(line);
   }
   const app = createApp({ kv, config, providers });
-  Deno.serve({
+  const server = Deno.serve({
     port: config.port,
     onListen: ({ port }) => console.log(`Little Hits is listening on http://localhost:${port}`),
   }, app.fetch);
+
+  // Finish the requests in flight and close KV cleanly on Ctrl-C or a platform stop.
+  const stop = async () => {
+    await server.shutdown();
+    kv.close();
+    Deno.exit(0);
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    try {
+      Deno.addSignalListener(signal, stop);
+    } catch {
+      // Some hosts (Windows, Deno Deploy) do not offer these signals; they stop the process themselves.
+    }
+  }
 }
 
 async function exists(path: string) {

@@ -59,6 +59,7 @@ export function parseConfig(env: EnvMap): Config {
   const appUrl = url(read("APP_URL") ?? `http://localhost:${port}`, "APP_URL").replace(/\/+$/, "");
   const stripeApiUrl = read("STRIPE_API_URL");
   const openaiBaseUrl = read("OPENAI_BASE_URL");
+  const smtp = read("SMTP_URL");
 
   return {
     env: appEnv,
@@ -81,7 +82,7 @@ export function parseConfig(env: EnvMap): Config {
       model: read("SUNO_MODEL") ?? "V4_5",
     },
     mail: {
-      smtpUrl: read("SMTP_URL") && smtpUrl(read("SMTP_URL")!),
+      smtpUrl: smtp && smtpUrl(smtp),
       from: read("MAIL_FROM") ?? "Little Hits <songs@littlehits.studio>",
     },
     adminEmails: emailList(read("ADMIN_EMAILS")),

@@ -35,6 +35,7 @@ export function createApp(options: CreateAppOptions) {
     clock: options.clock ?? systemClock,
     assets: options.assets ?? loadAssets(),
     track: createTracker(options.providers.analytics),
+    anonymousPages: new Map(),
   };
   const app = new Hono<AppEnv>();
 

@@ -19,6 +19,8 @@ export interface AppDeps {
   clock: Clock;
   assets: Assets;
   track: Track;
+  /** Rendered parts of pages that are the same for every signed-out visitor (see renderPage). */
+  anonymousPages: Map<string, unknown>;
 }
 
 /** Hono's per-request variables. */

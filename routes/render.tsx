@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { cssFor, ISLAND_SAFELIST } from "../components/css.ts";
@@ -12,7 +13,7 @@ export interface PageOptions {
   /** The page's own title; the document title adds the shop's name. */
   title: string;
   description?: string;
-  status?: 200 | 400 | 401 | 403 | 404 | 500;
+  status?: ContentfulStatusCode;
   /** Landing page: navigation entries scroll in place instead of linking back to `/`. */
   onLanding?: boolean;
   /** Pages behind a token or a sign-in are kept out of search engines. */
@@ -38,8 +39,6 @@ interface RenderedParts {
   body: string;
 }
 
-const anonymousPages = new Map<string, RenderedParts>();
-
 /**
  * Renders a page inside the shared layout to a complete HTML document: React on the server,
  * the CSS for exactly the classes used, and module scripts only for the islands the page rendered.
@@ -47,10 +46,10 @@ const anonymousPages = new Map<string, RenderedParts>();
 export function renderPage(c: Context<AppEnv>, page: ReactElement, options: PageOptions) {
   const { deps, user, secureHeadersNonce: nonce } = c.var;
   const key = !user && options.anonymousCacheKey;
-  let parts = key ? anonymousPages.get(key) : undefined;
+  let parts = key ? deps.anonymousPages.get(key) as RenderedParts | undefined : undefined;
   if (!parts) {
     parts = renderParts(page, options, user, deps);
-    if (key) anonymousPages.set(key, parts);
+    if (key) deps.anonymousPages.set(key, parts);
   }
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
   const html = `<!DOCTYPE html><html lang="en"${parts.htmlAttributes}><head>${parts.head}` +

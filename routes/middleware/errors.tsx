@@ -17,7 +17,7 @@ export function handleError(error: Error, c: Context<AppEnv>) {
   if (wantsJson(c)) return c.json({ message }, status);
   return renderPage(c, <ErrorPage status={status} message={message} />, {
     title: status === 404 ? "Page Not Found" : "Something went wrong",
-    status: status === 404 ? 404 : status >= 500 ? 500 : 400,
+    status,
     noindex: true,
   });
 }

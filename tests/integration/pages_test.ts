@@ -124,3 +124,12 @@ Deno.test("the navigation scrolls in place on the landing page and links back to
   const other = await (await t.request("/login")).text();
   assertStringIncludes(other, `href="/#kid-reactions"`);
 });
+
+Deno.test("cached anonymous pages belong to their app: two apps never share a rendering", async () => {
+  await using dev = await createTestApp({ env: { APP_ENV: "development" } });
+  await using test = await createTestApp();
+  for (let i = 0; i < 2; i++) {
+    assertStringIncludes(await (await dev.request("/")).text(), `data-analytics="console"`);
+    assert(!(await (await test.request("/")).text()).includes(`data-analytics`));
+  }
+});
