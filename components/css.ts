@@ -1,6 +1,5 @@
 import { stringify, twind, virtual } from "twind";
 import presetTailwind from "@twind/preset-tailwind";
-import { TOAST_STYLES } from "./toast_styles.ts";
 
 /**
  * Server-side CSS: twind turns the classes found in a rendered page into a stylesheet that is inlined
@@ -33,13 +32,6 @@ const BASE_CSS = [
   "details[data-menu]>summary::-webkit-details-marker{display:none}",
 ].join("");
 
-/**
- * Classes that only appear after interaction in pages with islands (never in the server's HTML), so
- * they must be generated anyway: the toaster, and classes islands toggle. Extend it when an island
- * toggles a class that its first render does not contain.
- */
-export const ISLAND_SAFELIST = [...Object.values(TOAST_STYLES), "rotate-180"].join(" ");
-
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
 const MAX_CACHED_SHAPES = 500;
 const cache = new Map<string, string>();
@@ -47,6 +39,10 @@ const cache = new Map<string, string>();
 /**
  * The stylesheet for a rendered HTML fragment. The cache key is the page's class attributes joined
  * as they appear, which is cheap to build; only a miss pays for splitting and generating.
+ */
+/**
+ * `extraClasses` are classes the page's islands may add in the browser (from the build manifest):
+ * they never appear in the server's HTML, yet need their CSS.
  */
 export function cssFor(html: string, extraClasses = ""): string {
   let shape = extraClasses;

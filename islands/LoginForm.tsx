@@ -1,6 +1,7 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { FormEvent } from "react";
+import { MailIcon } from "../components/icons.tsx";
 import { buttonClass, INPUT_CLASS } from "../components/ui.ts";
 import { api, serverMessage } from "./lib/api.ts";
 import { toast } from "./lib/toast.ts";
@@ -42,7 +43,9 @@ export default function LoginForm() {
   if (sentTo.value) {
     return (
       <div className="grid gap-4 text-center">
-        <p aria-hidden="true" className="text-5xl">📬</p>
+        <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-violet-100 text-violet-600">
+          <MailIcon className="h-8 w-8" />
+        </span>
         <h2 className="font-display text-2xl font-bold text-slate-900">Check Your Email</h2>
         <p className="text-slate-600">
           We sent a sign-in link to <strong className="text-slate-900">{sentTo.value}</strong>.

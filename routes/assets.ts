@@ -2,12 +2,20 @@ import { join } from "node:path";
 
 /** What `deno task build` writes to static/build/manifest.json. */
 export interface BuildManifest {
-  islands: Record<string, { src: string; preload: string[] }>;
+  /** Per island: its entry module, the chunks to preload, and the classes its code can render. */
+  islands: Record<string, { src: string; preload: string[]; classes: string }>;
+}
+
+export interface IslandAssets {
+  scripts: string[];
+  preloads: string[];
+  /** Space-separated class names the islands may add in the browser, for the page's CSS. */
+  classes: string;
 }
 
 export interface Assets {
-  /** The module scripts and preloads needed to hydrate these islands, without duplicates. */
-  scriptsFor(islands: Iterable<string>): { scripts: string[]; preloads: string[] };
+  /** The scripts, preloads and classes needed to hydrate these islands, without duplicates. */
+  scriptsFor(islands: Iterable<string>): IslandAssets;
 }
 
 export const BUILD_DIR = "static/build";
@@ -33,6 +41,7 @@ export function loadAssets(buildDir = BUILD_DIR): Assets {
     scriptsFor(islands) {
       const scripts = new Set<string>();
       const preloads = new Set<string>();
+      const classes: string[] = [];
       for (const name of islands) {
         const entry = manifest.islands[name];
         if (!entry) {
@@ -44,8 +53,9 @@ export function loadAssets(buildDir = BUILD_DIR): Assets {
         }
         scripts.add(entry.src);
         for (const chunk of entry.preload) preloads.add(chunk);
+        classes.push(entry.classes);
       }
-      return { scripts: [...scripts], preloads: [...preloads] };
+      return { scripts: [...scripts], preloads: [...preloads], classes: classes.join(" ") };
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { cssFor, ISLAND_SAFELIST } from "../components/css.ts";
+import { cssFor } from "../components/css.ts";
 import { Layout } from "../components/Layout.tsx";
 import { SITE_NAME } from "../domain/site.ts";
 import { IslandCollector } from "../islands/marker.tsx";
@@ -69,7 +69,7 @@ function renderParts(
       <Layout user={user} onLanding={options.onLanding ?? false}>{page}</Layout>
     </IslandCollector.Provider>,
   );
-  const { scripts, preloads } = deps.assets.scriptsFor(islands);
+  const { scripts, preloads, classes } = deps.assets.scriptsFor(islands);
   const head = [
     `<meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1">`,
@@ -88,7 +88,7 @@ function renderParts(
   const analytics = deps.config.env === "development" ? ` data-analytics="console"` : "";
   return {
     head,
-    css: cssFor(BODY_OPEN + body, islands.size > 0 ? ISLAND_SAFELIST : ""),
+    css: cssFor(BODY_OPEN + body, classes),
     scripts: scripts.map((src) => `<script type="module" src="${src}"></script>`).join(""),
     htmlAttributes: ready + analytics,
     body,

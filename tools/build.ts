@@ -73,7 +73,7 @@ export async function buildIslands({ dev = false, outDir = join(ROOT, BUILD_DIR)
       legalComments: "none",
       logLevel: "warning",
     });
-    const manifest = manifestFrom(result.metafile, outDir, names);
+    const manifest = await manifestFrom(result.metafile, outDir, names);
     await Deno.writeTextFile(join(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
     const ms = Math.round(performance.now() - started);
     console.log(`built ${names.length} islands into ${relative(ROOT, outDir)}/ in ${ms} ms`);
@@ -83,8 +83,15 @@ export async function buildIslands({ dev = false, outDir = join(ROOT, BUILD_DIR)
   }
 }
 
-/** For each island: its entry file, and every chunk it imports (transitively) to preload. */
-function manifestFrom(metafile: esbuild.Metafile, outDir: string, names: string[]): BuildManifest {
+/**
+ * For each island: its entry file, every chunk it imports (transitively) to preload, and the class
+ * names its own source files can produce.
+ */
+async function manifestFrom(
+  metafile: esbuild.Metafile,
+  outDir: string,
+  names: string[],
+): Promise<BuildManifest> {
   const publicPath = (output: string) =>
     PUBLIC_PREFIX + relative(outDir, join(ROOT, output)).replaceAll("\\", "/");
   const importsOf = (output: string, seen = new Set<string>()): Set<string> => {
@@ -99,9 +106,37 @@ function manifestFrom(metafile: esbuild.Metafile, outDir: string, names: string[
   for (const [output, meta] of Object.entries(metafile.outputs)) {
     const name = meta.entryPoint?.replace(/^island:/, "");
     if (!name || !names.includes(name)) continue;
-    islands[name] = { src: publicPath(output), preload: [...importsOf(output)].map(publicPath) };
+    const chunks = importsOf(output);
+    const sources = [output, ...chunks].flatMap((file) => Object.keys(metafile.outputs[file].inputs));
+    islands[name] = {
+      src: publicPath(output),
+      preload: [...chunks].map(publicPath),
+      classes: await classesIn(sources),
+    };
   }
   return { islands };
+}
+
+const STRING_LITERAL = /"([^"\\\n]*)"|'([^'\\\n]*)'|`([^`]*)`/g;
+const CLASS_TOKEN = /^!?-?[a-z][a-z0-9:/.[\]%#_()\-]*$/;
+
+/**
+ * Class names that our own island code can put in the DOM, found in its string literals. Classes an
+ * island only shows after interaction (a toast, an opened panel) never appear in the server's HTML,
+ * so the page's CSS adds these. Over-inclusion only costs a few bytes: unknown words produce no CSS.
+ */
+async function classesIn(sources: string[]): Promise<string> {
+  const classes = new Set<string>();
+  for (const source of new Set(sources)) {
+    if (source.includes("node_modules") || source.startsWith("island:")) continue;
+    const text = await Deno.readTextFile(join(ROOT, source));
+    for (const match of text.matchAll(STRING_LITERAL)) {
+      // Template literals keep their nested expressions, so quotes inside `${…}` separate words too.
+      const literal = match[1] ?? match[2] ?? match[3];
+      for (const token of literal.split(/[\s"'`{}$?]+/)) if (CLASS_TOKEN.test(token)) classes.add(token);
+    }
+  }
+  return [...classes].sort().join(" ");
 }
 
 if (import.meta.main) {

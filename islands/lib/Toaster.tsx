@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { TOAST_STYLES as S } from "../../components/toast_styles.ts";
 import { type ToastItem, toastStore } from "./toast.ts";
 
 /** A swipe to the right of at least this many pixels dismisses a toast (customer-side §9). */
@@ -31,7 +30,7 @@ export function Toaster() {
         ref={viewport}
         tabIndex={-1}
         data-toast-viewport=""
-        className={S.viewport}
+        className="fixed top-0 right-0 z-[100] flex flex-col-reverse w-full max-w-sm p-4 gap-2 outline-none sm:top-auto sm:bottom-0 focus-visible:ring-2 focus-visible:ring-violet-500"
       >
         {toastStore.items.value.map((item) => <Toast key={item.id} item={item} />)}
       </ol>
@@ -78,17 +77,21 @@ function Toast({ item }: { item: ToastItem }) {
         swipe.current = null;
         move(0);
       }}
-      className={`${S.toast} ${destructive ? S.destructive : S.default}`}
+      className={`relative flex items-start gap-3 w-full rounded-xl border p-4 pr-10 shadow-lg touch-pan-y select-none transition-transform ${
+        destructive ? "border-red-600 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900"
+      }`}
     >
-      <div className={S.body}>
-        {item.title && <p className={S.title}>{item.title}</p>}
-        {item.description && <p className={S.description}>{item.description}</p>}
+      <div className="grid gap-1">
+        {item.title && <p className="text-sm font-semibold">{item.title}</p>}
+        {item.description && <p className="text-sm opacity-90">{item.description}</p>}
       </div>
       <button
         type="button"
         aria-label="Close notification"
         onClick={() => toastStore.dismiss(item.id)}
-        className={`${S.close} ${destructive ? S.closeDestructive : S.closeDefault}`}
+        className={`absolute right-2 top-2 rounded-md p-1 leading-none focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-500 ${
+          destructive ? "text-red-100 hover:text-white" : "text-slate-500 hover:text-slate-900"
+        }`}
       >
         <span aria-hidden="true">✕</span>
       </button>

@@ -133,3 +133,15 @@ Deno.test("cached anonymous pages belong to their app: two apps never share a re
     assert(!(await (await test.request("/")).text()).includes(`data-analytics`));
   }
 });
+
+Deno.test("a page's CSS covers classes its islands only add in the browser", async () => {
+  await using t = await createTestApp();
+  const login = await (await t.request("/login")).text();
+  const css = login.match(/<style[^>]*>([\s\S]*?)<\/style>/)![1];
+  // The toast (mounted in the browser) and the 'Check Your Email' state (shown after sending).
+  assertStringIncludes(css, ".bg-red-600{");
+  assertStringIncludes(css, ".bg-violet-100{");
+  assert(!/class="[^"]*\bbg-violet-100\b/.test(login), "not in the server's HTML");
+  const privacy = await (await t.request("/privacy-policy")).text();
+  assert(!privacy.includes(".bg-red-600{"), "pages without islands carry no island CSS");
+});
