@@ -4,7 +4,8 @@ import presetTailwind from "@twind/preset-tailwind";
 /**
  * Server-side CSS: twind turns the classes found in a rendered page into a stylesheet that is inlined
  * in the page, so the browser runs no style code. Generating costs about a millisecond, so the result
- * is cached by the page's set of classes ("page shape"): a page with the same classes reuses it.
+ * is cached per page shape (its class attributes): a page rendered again with the same classes,
+ * whatever its text, reuses the stylesheet.
  */
 const tw = twind(
   {
