@@ -38,12 +38,10 @@ const MAX_CACHED_SHAPES = 500;
 const cache = new Map<string, string>();
 
 /**
- * The stylesheet for a rendered HTML fragment. The cache key is the page's class attributes joined
- * as they appear, which is cheap to build; only a miss pays for splitting and generating.
- */
-/**
- * `extraClasses` are classes the page's islands may add in the browser (from the build manifest):
- * they never appear in the server's HTML, yet need their CSS.
+ * The stylesheet for a rendered HTML fragment. `extraClasses` are classes the page's islands may add
+ * in the browser (from the build manifest): never in the server's HTML, yet they need their CSS.
+ * The cache key is the class attributes joined as they appear, which is cheap to build; only a miss
+ * pays for splitting and generating.
  */
 export function cssFor(html: string, extraClasses = ""): string {
   let shape = extraClasses;

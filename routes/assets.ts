@@ -15,7 +15,7 @@ export interface IslandAssets {
 
 export interface Assets {
   /** The scripts, preloads and classes needed to hydrate these islands, without duplicates. */
-  scriptsFor(islands: Iterable<string>): IslandAssets;
+  forIslands(islands: Iterable<string>): IslandAssets;
 }
 
 export const BUILD_DIR = "static/build";
@@ -38,7 +38,7 @@ export function loadAssets(buildDir = BUILD_DIR): Assets {
   }
   const warned = new Set<string>();
   return {
-    scriptsFor(islands) {
+    forIslands(islands) {
       const scripts = new Set<string>();
       const preloads = new Set<string>();
       const classes: string[] = [];

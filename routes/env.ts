@@ -3,6 +3,7 @@ import type { SessionUser } from "../domain/users.ts";
 import type { Providers } from "../providers/mod.ts";
 import type { Track } from "../providers/analytics.ts";
 import type { Assets } from "./assets.ts";
+import type { RenderedParts } from "./render.tsx";
 
 /** A clock the app reads instead of `Date.now()`, so tests can move time. */
 export interface Clock {
@@ -20,7 +21,7 @@ export interface AppDeps {
   assets: Assets;
   track: Track;
   /** Rendered parts of pages that are the same for every signed-out visitor (see renderPage). */
-  anonymousPages: Map<string, unknown>;
+  anonymousPages: Map<string, RenderedParts>;
 }
 
 /** Hono's per-request variables. */

@@ -31,7 +31,7 @@ const DEFAULT_DESCRIPTION =
   "Magical personalized songs for kids: tell us about your child and get a unique song within 24 hours.";
 
 /** Everything of a page but the per-request nonce. */
-interface RenderedParts {
+export interface RenderedParts {
   head: string;
   css: string;
   scripts: string;
@@ -46,7 +46,7 @@ interface RenderedParts {
 export function renderPage(c: Context<AppEnv>, page: ReactElement, options: PageOptions) {
   const { deps, user, secureHeadersNonce: nonce } = c.var;
   const key = !user && options.anonymousCacheKey;
-  let parts = key ? deps.anonymousPages.get(key) as RenderedParts | undefined : undefined;
+  let parts = key ? deps.anonymousPages.get(key) : undefined;
   if (!parts) {
     parts = renderParts(page, options, user, deps);
     if (key) deps.anonymousPages.set(key, parts);
@@ -69,7 +69,7 @@ function renderParts(
       <Layout user={user} onLanding={options.onLanding ?? false}>{page}</Layout>
     </IslandCollector.Provider>,
   );
-  const { scripts, preloads, classes } = deps.assets.scriptsFor(islands);
+  const { scripts, preloads, classes } = deps.assets.forIslands(islands);
   const head = [
     `<meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1">`,
