@@ -5,7 +5,7 @@
 import { describeProviders, parseConfig } from "./domain/config.ts";
 import { StartupError } from "./domain/errors.ts";
 import { openKv } from "./kv/open.ts";
-import { createProviders } from "./providers/mod.ts";
+import { closeProviders, createProviders } from "./providers/mod.ts";
 import { manifestPath } from "./routes/assets.ts";
 import { createApp } from "./routes/app.ts";
 
@@ -18,7 +18,7 @@ async function start() {
     await buildIslands({ dev });
   }
   const kv = await openKv(config.kvPath);
-  const providers = createProviders(config);
+  const providers = createProviders(config, kv);
   if (config.env !== "production") {
     for (const line of describeProviders(config)) console.log(line);
   }
@@ -31,6 +31,7 @@ async function start() {
   // Finish the requests in flight and close KV cleanly on Ctrl-C or a platform stop.
   const stop = async () => {
     await server.shutdown();
+    closeProviders(providers);
     kv.close();
     Deno.exit(0);
   };

@@ -97,3 +97,30 @@ export function SparkleIcon({ className = "h-4 w-4" }: IconProps) {
     </svg>
   );
 }
+
+export function CheckCircleIcon({ className = "h-6 w-6" }: IconProps) {
+  return (
+    <svg {...base} className={className}>
+      <circle cx="12" cy="12" r="10" />
+      <path d="m8 12 3 3 5-6" />
+    </svg>
+  );
+}
+
+export function AlertCircleIcon({ className = "h-6 w-6" }: IconProps) {
+  return (
+    <svg {...base} className={className}>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 8v4M12 16h.01" />
+    </svg>
+  );
+}
+
+/** Spins unless the visitor asked for reduced motion. */
+export function SpinnerIcon({ className = "h-6 w-6" }: IconProps) {
+  return (
+    <svg {...base} className={`${className} motion-safe:animate-spin`}>
+      <path d="M21 12a9 9 0 1 1-6.2-8.56" />
+    </svg>
+  );
+}

@@ -3,7 +3,7 @@
  * into a status code and a JSON `{ message }` for the API or an error page for pages.
  */
 export class AppError extends Error {
-  readonly status: 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429;
+  readonly status: 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
   constructor(status: AppError["status"], message: string, options?: ErrorOptions) {
     super(message, options);
     this.status = status;
@@ -54,8 +54,22 @@ export class PayloadTooLargeError extends AppError {
 }
 
 export class RateLimitError extends AppError {
-  constructor(message = "Too many requests. Please wait a few minutes and try again.") {
+  constructor(
+    message = "Too many requests. Please wait a few minutes and try again.",
+    /** Sent as Retry-After so well-behaved clients know when to come back. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, message);
+  }
+}
+
+/**
+ * An outside service we depend on (mail, payments, music) is failing right now. Not a bug and not
+ * the caller's fault: the request may succeed if tried again later.
+ */
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string, options?: ErrorOptions) {
+    super(503, message, options);
   }
 }
 

@@ -5,6 +5,8 @@
 import { island } from "./marker.tsx";
 import FaqComponent from "./Faq.tsx";
 import LoginFormComponent from "./LoginForm.tsx";
+import VerifySignInComponent from "./VerifySignIn.tsx";
 
 export const Faq = island("Faq", FaqComponent);
 export const LoginForm = island("LoginForm", LoginFormComponent);
+export const VerifySignIn = island("VerifySignIn", VerifySignInComponent);

@@ -8,6 +8,9 @@ import { type Assets, loadAssets } from "./assets.ts";
 import { type AppEnv, type Clock, systemClock } from "./env.ts";
 import { handleError, handleNotFound } from "./middleware/errors.tsx";
 import { securityHeaders } from "./middleware/security.ts";
+import { authApi } from "./api/auth.ts";
+import { devMailbox } from "./dev_mailbox.tsx";
+import { sessionMiddleware } from "./middleware/session.ts";
 import { pages } from "./pages.tsx";
 import { serveStatic } from "./static.ts";
 
@@ -45,7 +48,8 @@ export function createApp(options: CreateAppOptions) {
 
   app.use(async (c, next) => {
     c.set("deps", deps);
-    c.set("user", null); // the accounts issue replaces this with the session's user
+    c.set("user", null);
+    c.set("session", null);
     await next();
   });
   app.use(securityHeaders());
@@ -61,6 +65,12 @@ export function createApp(options: CreateAppOptions) {
     }),
   );
   app.use(serveStatic(options.staticRoot ?? "static"));
+  // After static files, so icons and bundles never cost a session lookup.
+  app.use(sessionMiddleware());
+  app.route("/api/auth", authApi);
+  if (deps.providers.mail.kind === "dev-mailbox" && deps.config.env !== "production") {
+    app.route("/", devMailbox);
+  }
   app.route("/", pages);
 
   app.notFound(handleNotFound);

@@ -1,5 +1,6 @@
 import type { Config } from "../domain/config.ts";
 import type { SessionUser } from "../domain/users.ts";
+import type { Session } from "../kv/sessions.ts";
 import type { Providers } from "../providers/mod.ts";
 import type { Track } from "../providers/analytics.ts";
 import type { Assets } from "./assets.ts";
@@ -24,11 +25,20 @@ export interface AppDeps {
   anonymousPages: Map<string, RenderedParts>;
 }
 
+/** The signed-in user of a request: what the API shows, plus the id later lookups need. */
+export interface CurrentUser extends SessionUser {
+  id: string;
+}
+
+/** How the request proved who it is; cookie-authenticated writes get a cross-site check. */
+export type AuthSource = "bearer" | "cookie";
+
 /** Hono's per-request variables. */
 export interface AppEnv {
   Variables: {
     deps: AppDeps;
-    user: SessionUser | null;
+    user: CurrentUser | null;
+    session: (Session & { source: AuthSource }) | null;
     secureHeadersNonce?: string;
   };
 }

@@ -9,9 +9,10 @@ import { TermsAndConditions } from "../components/legal/TermsAndConditions.tsx";
 import { PageShell } from "../components/PageShell.tsx";
 import { buttonClass } from "../components/ui.ts";
 import { FAQ_ITEMS } from "../domain/faq.ts";
-import { Faq, LoginForm } from "../islands/mod.ts";
+import { Faq, LoginForm, VerifySignIn } from "../islands/mod.ts";
 import type { AppEnv } from "./env.ts";
 import { renderPage } from "./render.tsx";
+import { signOut } from "./sign_out.ts";
 
 /**
  * Every page of the site (customer-side §2, staff-side §2). Pages whose flows arrive with later
@@ -55,10 +56,23 @@ pages.get("/login", (c) =>
     { title: "Sign In", anonymousCacheKey: "login" },
   ));
 
-pages.get(
-  "/auth/verify",
-  (c) => renderPage(c, <PageShell title="Signing You In..." />, { title: "Signing In", noindex: true }),
-);
+pages.get("/auth/verify", (c) =>
+  renderPage(
+    c,
+    <section className="mx-auto max-w-md px-4 py-16">
+      <VerifySignIn />
+    </section>,
+    { title: "Signing In", noindex: true },
+  ));
+
+/**
+ * The navigation's logout button posts here, so signing out works on every page, with or without
+ * scripts; where scripts run, the client boot also clears the stored token first.
+ */
+pages.post("/logout", async (c) => {
+  await signOut(c);
+  return c.redirect("/login", 303);
+});
 
 pages.get("/order", (c) =>
   renderPage(

@@ -4,6 +4,7 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { cssFor } from "../components/css.ts";
 import { Layout } from "../components/Layout.tsx";
+import { escapeHtml } from "../domain/html.ts";
 import { SITE_NAME } from "../domain/site.ts";
 import { IslandCollector } from "../islands/marker.tsx";
 import type { SessionUser } from "../domain/users.ts";
@@ -52,6 +53,8 @@ export function renderPage(c: Context<AppEnv>, page: ReactElement, options: Page
     if (key) deps.anonymousPages.set(key, parts);
   }
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
+  // A page that shows who is signed in must not be kept by a shared cache or the back button.
+  if (user) c.header("cache-control", "private, no-store");
   const html = `<!DOCTYPE html><html lang="en"${parts.htmlAttributes}><head>${parts.head}` +
     `<style${nonceAttribute}>${parts.css}</style>${parts.scripts}</head>${BODY_OPEN}${parts.body}</body></html>`;
   return c.html(html, options.status ?? 200);
@@ -86,23 +89,13 @@ function renderParts(
   // Pages without islands are interactive as soon as they load; tests wait on this flag.
   const ready = islands.size === 0 ? ` data-islands-ready="true"` : "";
   const analytics = deps.config.env === "development" ? ` data-analytics="console"` : "";
+  // Tells the client boot the server saw a session, so it can drop a token the server no longer honours.
+  const signedIn = user ? ` data-signed-in="true"` : "";
   return {
     head,
     css: cssFor(BODY_OPEN + body, classes),
     scripts: scripts.map((src) => `<script type="module" src="${src}"></script>`).join(""),
-    htmlAttributes: ready + analytics,
+    htmlAttributes: ready + analytics + signedIn,
     body,
   };
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
 }

@@ -8,6 +8,8 @@ import { type Browser, chromium, type ConsoleMessage, type Page } from "playwrig
 import type { AnalyticsEvent, CleanProperties } from "../domain/analytics.ts";
 import { type Config, type EnvMap, parseConfig } from "../domain/config.ts";
 import type { AnalyticsSink } from "../providers/analytics.ts";
+import { listDevMail } from "../kv/dev_mail.ts";
+import { createMailer } from "../providers/mail/select.ts";
 import type { Providers } from "../providers/mod.ts";
 import { createApp } from "../routes/app.ts";
 import type { Clock } from "../routes/env.ts";
@@ -57,7 +59,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const config = testConfig(options.env);
   const clock = new TestClock();
   const analytics = new RecordingAnalytics();
-  const providers: Providers = { analytics, ...options.providers };
+  const providers: Providers = {
+    analytics,
+    // The dev mailbox unless the test sets SMTP_URL (then the real nodemailer transport).
+    mail: createMailer(config, kv, () => clock.now()),
+    ...options.providers,
+  };
   const app = createApp({ kv, config, providers, clock });
   return {
     app,
@@ -65,9 +72,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     clock,
     analytics,
+    providers,
     /** `app.request` with a path, for the common case. */
     request: (path: string, init?: RequestInit) => app.request(path, init),
     [Symbol.asyncDispose]() {
+      providers.mail.close();
       kv.close();
       return Promise.resolve();
     },
@@ -75,6 +84,17 @@ export async function createTestApp(options: TestAppOptions = {}) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * An APP_URL on a loopback port that is free right now, for browser tests that follow links the
+ * app puts in emails: pass it as `env.APP_URL` and openBrowser serves the app there.
+ */
+export function loopbackAppUrl(): string {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return `http://127.0.0.1:${port}`;
+}
 
 /** Whether Chromium is here; CI sets E2E_REQUIRED so a missing browser fails instead of skipping. */
 export const browserAvailable = (() => {
@@ -103,7 +123,11 @@ export interface BrowserOptions {
  * uncaught page errors are collected in `problems` so tests can assert a clean run.
  */
 export async function openBrowser(t: TestApp, options: BrowserOptions = {}) {
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, t.app.fetch);
+  // Serve where APP_URL points when a test chose a loopback address (see loopbackAppUrl), so links
+  // the app builds for emails lead back to it.
+  const appUrl = new URL(t.config.appUrl);
+  const port = appUrl.hostname === "127.0.0.1" ? Number(appUrl.port) : 0;
+  const server = Deno.serve({ hostname: "127.0.0.1", port, onListen() {} }, t.app.fetch);
   const origin = `http://127.0.0.1:${server.addr.port}`;
   let browser: Browser | undefined;
   try {
@@ -157,5 +181,34 @@ export async function openBrowser(t: TestApp, options: BrowserOptions = {}) {
       await browser?.close();
       await server.shutdown();
     },
+  };
+}
+
+/** The sign-in link of the newest message to `email` in the dev mailbox. */
+export async function latestSignInLink(t: TestApp, email: string): Promise<string> {
+  const mail = (await listDevMail(t.kv)).find((message) => message.to === email);
+  const link = mail?.text.match(/https?:\/\/\S+\/auth\/verify\?t=[\w-]+/)?.[0];
+  if (!link) throw new Error(`no sign-in link for ${email} in the dev mailbox`);
+  return link;
+}
+
+/** Signs `email` in through the real endpoints; answers the session token and the cookie header. */
+export async function signIn(t: TestApp, email: string) {
+  const requested = await t.request("/api/auth/request-magic-link", jsonBody({ email }));
+  if (requested.status !== 200) throw new Error(`request-magic-link answered ${requested.status}`);
+  const link = new URL(await latestSignInLink(t, email));
+  const verified = await t.request(`/api/auth/verify-magic-link${link.search}`);
+  if (verified.status !== 200) throw new Error(`verify-magic-link answered ${verified.status}`);
+  const body = await verified.json();
+  return { token: body.token as string, cookie: `lh_session=${body.token}`, user: body.user };
+}
+
+/** A POST with a JSON body. */
+export function jsonBody(body: unknown, init: RequestInit = {}): RequestInit {
+  return {
+    method: "POST",
+    ...init,
+    headers: { "content-type": "application/json", ...init.headers },
+    body: JSON.stringify(body),
   };
 }

@@ -1,5 +1,7 @@
 import { type ComponentType, type ReactNode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { api, ApiError } from "./api.ts";
+import { clearSession, hasStoredToken } from "./session.ts";
 import { Toaster } from "./Toaster.tsx";
 
 /**
@@ -41,7 +43,28 @@ function ready() {
   document.body.append(host);
   createRoot(host).render(<Toaster />);
   enhanceMenus();
+  enhanceLogout();
+  dropStaleToken();
   document.documentElement.dataset.islandsReady = "true";
+}
+
+/** Logging out forgets the stored token too, not only the server session and its cookie. */
+function enhanceLogout() {
+  document.addEventListener("submit", (event) => {
+    if ((event.target as Element).matches?.("form[data-logout]")) clearSession();
+  });
+}
+
+/**
+ * Customer-side §4: a user is signed in only while the user endpoint accepts their token. When the
+ * server rendered this page signed out but a token is still stored (a logout on a page without
+ * scripts, an expired session), ask once and forget the token if it is refused.
+ */
+function dropStaleToken() {
+  if (document.documentElement.dataset.signedIn || !hasStoredToken()) return;
+  api("GET", "/api/auth/user").catch((error) => {
+    if (error instanceof ApiError && error.status === 401) clearSession();
+  });
 }
 
 /**

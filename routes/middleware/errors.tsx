@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { AppError } from "../../domain/errors.ts";
+import { AppError, RateLimitError } from "../../domain/errors.ts";
 import { ErrorPage } from "../../components/pages/ErrorPage.tsx";
 import { NotFoundPage } from "../../components/pages/NotFoundPage.tsx";
 import type { AppEnv } from "../env.ts";
@@ -13,7 +13,12 @@ import { renderPage } from "../render.tsx";
  */
 export function handleError(error: Error, c: Context<AppEnv>) {
   const { status, message } = describe(error);
-  if (status >= 500) console.error(`${c.req.method} ${c.req.path} failed:`, error);
+  // An outage is worth one line for operators, not a stack trace that looks like a bug.
+  if (status === 503) console.warn(`${c.req.method} ${c.req.path} unavailable: ${causeOf(error)}`);
+  else if (status >= 500) console.error(`${c.req.method} ${c.req.path} failed:`, error);
+  if (error instanceof RateLimitError && error.retryAfterSeconds) {
+    c.header("retry-after", String(error.retryAfterSeconds));
+  }
   if (wantsJson(c)) return c.json({ message }, status);
   return renderPage(c, <ErrorPage status={status} message={message} />, {
     title: status === 404 ? "Page Not Found" : "Something went wrong",
@@ -46,4 +51,9 @@ function describe(error: Error): { status: ErrorStatus; message: string } {
 
 function wantsJson(c: Context) {
   return c.req.path.startsWith("/api/") || c.req.path === "/api";
+}
+
+function causeOf(error: Error): string {
+  const cause = error.cause;
+  return cause instanceof Error ? cause.message : error.message;
 }

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { normalizeEmail } from "./config.ts";
+
+/** Customer-side §9: a sign-in link works for 15 minutes. */
+export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
+
+/** How long a session lasts; logging out ends it sooner. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Limits on sign-in link requests (ARCHITECTURE.md §10: at least 5 per address and 20 per client in
+ * 15 minutes), counted in fixed windows. Generous enough for a parent who mistypes twice, tight
+ * enough that nobody can flood an inbox or our mail provider.
+ */
+export const SIGN_IN_LIMITS = {
+  windowMs: 15 * 60 * 1000,
+  perEmail: 5,
+  perClient: 20,
+} as const;
+
+export const SESSION_COOKIE = "lh_session";
+
+/** ARCHITECTURE.md §10: emails up to 254 characters; compared and stored normalised. */
+export const emailSchema = z
+  .string({ error: "Please enter your email address." })
+  .trim()
+  .min(1, "Please enter your email address.")
+  .max(254, "Email addresses are at most 254 characters.")
+  .pipe(z.email({ error: "Please enter a valid email address." }))
+  .transform(normalizeEmail);
+
+export const MESSAGES = {
+  linkSent: "Check your email for a sign-in link. It expires in 15 minutes.",
+  missingSignInToken: "Invalid link. Please request a new sign-in link.",
+  badSignInToken: "This sign-in link is invalid, expired or already used. Please request a new one.",
+  signedIn: "You've been signed in successfully.",
+  signedOut: "You have been signed out.",
+  notSignedIn: "Please sign in to continue.",
+  adminOnly: "Only administrators can do this.",
+  tooManyForEmail:
+    "Too many sign-in links were requested for this address. Please wait 15 minutes and try again.",
+  tooManyForClient: "Too many sign-in requests from your network. Please wait 15 minutes and try again.",
+  crossSite: "This request came from another site and was refused.",
+  mailFailed: "We could not send the email just now. Please try again in a few minutes.",
+} as const;

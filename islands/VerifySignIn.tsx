@@ -1,0 +1,87 @@
+import { useSignal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { type ReactNode, useEffect, useRef } from "react";
+import { AlertCircleIcon, CheckCircleIcon, SpinnerIcon } from "../components/icons.tsx";
+import { buttonClass } from "../components/ui.ts";
+import type { SessionUser } from "../domain/users.ts";
+import { api, ApiError, serverMessage } from "./lib/api.ts";
+import { saveSession } from "./lib/session.ts";
+import { toast } from "./lib/toast.ts";
+
+/** Customer-side §9: how long "Success!" shows before the dashboard. */
+export const SIGNED_IN_REDIRECT_MS = 1500;
+
+type State =
+  | { step: "verifying" }
+  | { step: "signed-in" }
+  | { step: "failed"; message: string };
+
+interface VerifyResponse {
+  token: string;
+  user: SessionUser;
+  message: string;
+}
+
+/** The landing page of the emailed sign-in link (customer-side §2, /auth/verify). */
+export default function VerifySignIn() {
+  useSignals();
+  const state = useSignal<State>({ step: "verifying" });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const token = new URLSearchParams(location.search).get("t");
+    // The token is spent on first use; keep it out of the history and of any Referer from here on.
+    history.replaceState(null, "", location.pathname);
+    if (!token) {
+      state.value = { step: "failed", message: "Invalid link. Please request a new sign-in link." };
+      return;
+    }
+    api<VerifyResponse>("GET", `/api/auth/verify-magic-link?t=${encodeURIComponent(token)}`)
+      .then((answer) => {
+        saveSession(answer.token, answer.user);
+        state.value = { step: "signed-in" };
+        toast({ title: "Welcome!", description: "You've been signed in successfully." });
+        setTimeout(() => location.assign("/"), SIGNED_IN_REDIRECT_MS);
+      })
+      .catch((error) => {
+        const message = error instanceof ApiError
+          ? serverMessage(error) ?? "Failed to verify link"
+          : "Something went wrong. Please try again.";
+        state.value = { step: "failed", message };
+      });
+  }, []);
+
+  const current = state.value;
+  if (current.step === "verifying") {
+    return (
+      <Panel icon={<SpinnerIcon className="h-10 w-10 text-violet-600" />} title="Signing You In...">
+        <p className="text-slate-600">Checking your magic link.</p>
+      </Panel>
+    );
+  }
+  if (current.step === "signed-in") {
+    return (
+      <Panel icon={<CheckCircleIcon className="h-10 w-10 text-green-600" />} title="Success!">
+        <p className="text-slate-600">Redirecting you to your dashboard...</p>
+      </Panel>
+    );
+  }
+  return (
+    <Panel icon={<AlertCircleIcon className="h-10 w-10 text-red-600" />} title="Sign In Failed">
+      <p className="text-slate-600">{current.message}</p>
+      <a href="/login" className={buttonClass("primary")}>Back to Login</a>
+    </Panel>
+  );
+}
+
+function Panel({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="grid justify-items-center gap-4 text-center" aria-live="polite">
+      {icon}
+      <h1 className="font-display text-3xl font-extrabold text-slate-900">{title}</h1>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/** Returned by an attempt whose atomic commit lost a versionstamp race; the attempt is run again. */
+export const CONFLICT = Symbol("conflict");
+
+/**
+ * Runs a read-check-commit attempt until it commits. A conflict that outlives the retries is not
+ * swallowed: it raises, so the request fails loudly instead of pretending a write happened.
+ */
+export async function retryOnConflict<T>(
+  what: string,
+  attempt: () => Promise<T | typeof CONFLICT>,
+  tries = 10,
+): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const result = await attempt();
+    if (result !== CONFLICT) return result;
+  }
+  throw new WriteConflictError(what);
+}
+
+export class WriteConflictError extends Error {
+  constructor(what: string) {
+    super(`Could not commit ${what}: it kept changing underneath us.`);
+    this.name = "WriteConflictError";
+  }
+}

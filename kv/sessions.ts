@@ -1,0 +1,43 @@
+import { SESSION_TTL_MS } from "../domain/auth.ts";
+import { hashToken, looksLikeToken, newToken } from "../domain/tokens.ts";
+import { keys } from "./keys.ts";
+
+export interface Session {
+  userId: string;
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** Starts a session for a user and returns its token; only the token's hash is stored. */
+export async function createSession(kv: Deno.Kv, userId: string, now: number): Promise<string> {
+  const token = newToken();
+  const tokenHash = await hashToken(token);
+  const session: Session = {
+    userId,
+    tokenHash,
+    createdAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + SESSION_TTL_MS).toISOString(),
+  };
+  const result = await kv.atomic()
+    .set(keys.session(tokenHash), session, { expireIn: SESSION_TTL_MS })
+    .set(keys.sessionOfUser(userId, tokenHash), now, { expireIn: SESSION_TTL_MS })
+    .commit();
+  if (!result.ok) throw new Error("Could not store a new session.");
+  return token;
+}
+
+/** The live session a token stands for, or null when it is unknown, expired or revoked. */
+export async function getSession(kv: Deno.Kv, token: string, now: number): Promise<Session | null> {
+  if (!looksLikeToken(token)) return null;
+  const session = (await kv.get<Session>(keys.session(await hashToken(token)))).value;
+  return session && Date.parse(session.expiresAt) > now ? session : null;
+}
+
+/** Ends a session on the server, so its token is refused from now on wherever it was copied to. */
+export async function revokeSession(kv: Deno.Kv, session: Pick<Session, "userId" | "tokenHash">) {
+  await kv.atomic()
+    .delete(keys.session(session.tokenHash))
+    .delete(keys.sessionOfUser(session.userId, session.tokenHash))
+    .commit();
+}

@@ -1,0 +1,81 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { MESSAGES, SESSION_COOKIE } from "../../domain/auth.ts";
+import { ForbiddenError, UnauthorizedError } from "../../domain/errors.ts";
+import { toSessionUser } from "../../domain/users.ts";
+import { getSession } from "../../kv/sessions.ts";
+import { getUser } from "../../kv/users.ts";
+import type { AppEnv, AuthSource, CurrentUser } from "../env.ts";
+
+/**
+ * Resolves who is calling, for every route after static files: the Bearer token the browser keeps
+ * in local storage (customer-side §7) or, for server-rendered pages, the HttpOnly session cookie
+ * holding the same token. An explicit Bearer header wins; a bad one means "signed out" rather than
+ * falling back to the cookie, so the client learns its token is stale and drops it.
+ */
+export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set("user", null);
+    c.set("session", null);
+    const presented = presentedToken(c);
+    if (presented) {
+      const { kv, clock, config } = c.var.deps;
+      const session = await getSession(kv, presented.token, clock.now());
+      const user = session && await getUser(kv, session.userId);
+      if (session && user) {
+        c.set("session", { ...session, source: presented.source });
+        c.set("user", { id: user.id, ...toSessionUser(user, config) });
+        if (presented.source === "cookie" && !isSafeMethod(c.req.method) && !isSameOrigin(c)) {
+          throw new ForbiddenError(MESSAGES.crossSite);
+        }
+      }
+    }
+    await next();
+  };
+}
+
+function presentedToken(c: Context<AppEnv>): { token: string; source: AuthSource } | null {
+  const header = c.req.header("authorization");
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    return match ? { token: match[1], source: "bearer" } : null;
+  }
+  const cookie = getCookie(c, SESSION_COOKIE);
+  return cookie ? { token: cookie, source: "cookie" } : null;
+}
+
+function isSafeMethod(method: string) {
+  return method === "GET" || method === "HEAD" || method === "OPTIONS";
+}
+
+/**
+ * Cookies ride along on cross-site requests, so a cookie-authenticated write must prove it came
+ * from our own pages. Browsers send `Sec-Fetch-Site` and `Origin` on every write and a page cannot
+ * forge either; a client that sends neither (curl, a script) should use the Bearer token instead.
+ */
+function isSameOrigin(c: Context<AppEnv>) {
+  const fetchSite = c.req.header("sec-fetch-site");
+  if (fetchSite) return fetchSite === "same-origin";
+  const origin = c.req.header("origin");
+  if (!origin) return false;
+  return origin === new URL(c.var.deps.config.appUrl).origin || origin === new URL(c.req.url).origin;
+}
+
+/** Guard for routes that need a signed-in user: 401 otherwise. */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.user) throw new UnauthorizedError(MESSAGES.notSignedIn);
+  await next();
+};
+
+/** Guard for admin routes: 401 for visitors, 403 for anyone signed in without the admin role. */
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.user) throw new UnauthorizedError(MESSAGES.notSignedIn);
+  if (c.var.user.role !== "admin") throw new ForbiddenError(MESSAGES.adminOnly);
+  await next();
+};
+
+/** The signed-in user of a route behind requireUser. */
+export function currentUser(c: Context<AppEnv>): CurrentUser {
+  if (!c.var.user) throw new UnauthorizedError(MESSAGES.notSignedIn);
+  return c.var.user;
+}
