@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { AlertCircleIcon, CheckCircleIcon, SpinnerIcon } from "../components/icons.tsx";
 import { buttonClass } from "../components/ui.ts";
 import type { SessionUser } from "../domain/users.ts";
+import { track } from "./lib/analytics.ts";
 import { api, ApiError, serverMessage } from "./lib/api.ts";
 import { saveSession } from "./lib/session.ts";
 import { toast } from "./lib/toast.ts";
@@ -41,6 +42,7 @@ export default function VerifySignIn() {
     api<VerifyResponse>("GET", `/api/auth/verify-magic-link?t=${encodeURIComponent(token)}`)
       .then((answer) => {
         saveSession(answer.token, answer.user);
+        track("Auth Verify", { outcome: "success" });
         state.value = { step: "signed-in" };
         toast({ title: "Welcome!", description: "You've been signed in successfully." });
         setTimeout(() => location.assign("/"), SIGNED_IN_REDIRECT_MS);
@@ -49,6 +51,7 @@ export default function VerifySignIn() {
         const message = error instanceof ApiError
           ? serverMessage(error) ?? "Failed to verify link"
           : "Something went wrong. Please try again.";
+        track("Auth Verify", { outcome: "failed", status: error instanceof ApiError ? error.status : 0 });
         state.value = { step: "failed", message };
       });
   }, []);
