@@ -41,5 +41,4 @@ export const MESSAGES = {
     "Too many sign-in links were requested for this address. Please wait 15 minutes and try again.",
   tooManyForClient: "Too many sign-in requests from your network. Please wait 15 minutes and try again.",
   crossSite: "This request came from another site and was refused.",
-  mailFailed: "We could not send the email just now. Please try again in a few minutes.",
 } as const;

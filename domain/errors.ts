@@ -4,9 +4,12 @@
  */
 export class AppError extends Error {
   readonly status: 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
-  constructor(status: AppError["status"], message: string, options?: ErrorOptions) {
+  /** A stable machine-readable reason, sent as `code` beside `message` when a client must branch on it. */
+  readonly code?: string;
+  constructor(status: AppError["status"], message: string, options?: ErrorOptions & { code?: string }) {
     super(message, options);
     this.status = status;
+    this.code = options?.code;
     this.name = new.target.name;
   }
 }
@@ -60,6 +63,13 @@ export class RateLimitError extends AppError {
     readonly retryAfterSeconds?: number,
   ) {
     super(429, message);
+  }
+}
+
+/** A referral code that cannot be used; the client offers to go on at full price. */
+export class ReferralRefusedError extends AppError {
+  constructor(message: string) {
+    super(422, message, { code: "referral_refused" });
   }
 }
 

@@ -5,8 +5,14 @@
 import { island } from "./marker.tsx";
 import FaqComponent from "./Faq.tsx";
 import LoginFormComponent from "./LoginForm.tsx";
+import OrderFormComponent from "./OrderForm.tsx";
+import OrderProcessingComponent from "./OrderProcessing.tsx";
+import PaymentProcessingComponent from "./PaymentProcessing.tsx";
 import VerifySignInComponent from "./VerifySignIn.tsx";
 
 export const Faq = island("Faq", FaqComponent);
 export const LoginForm = island("LoginForm", LoginFormComponent);
 export const VerifySignIn = island("VerifySignIn", VerifySignInComponent);
+export const OrderForm = island("OrderForm", OrderFormComponent);
+export const PaymentProcessing = island("PaymentProcessing", PaymentProcessingComponent);
+export const OrderProcessing = island("OrderProcessing", OrderProcessingComponent);

@@ -9,8 +9,13 @@ import { type AppEnv, type Clock, systemClock } from "./env.ts";
 import { handleError, handleNotFound } from "./middleware/errors.tsx";
 import { securityHeaders } from "./middleware/security.ts";
 import { authApi } from "./api/auth.ts";
+import { checkoutApi } from "./api/checkout.ts";
+import { ordersApi } from "./api/orders.ts";
+import { localCheckout } from "./local_checkout.tsx";
+import { stripeWebhook } from "./webhooks/stripe.ts";
 import { devMailbox } from "./dev_mailbox.tsx";
 import { sessionMiddleware } from "./middleware/session.ts";
+import { orderPage } from "./order_page.tsx";
 import { pages } from "./pages.tsx";
 import { serveStatic } from "./static.ts";
 
@@ -68,9 +73,16 @@ export function createApp(options: CreateAppOptions) {
   // After static files, so icons and bundles never cost a session lookup.
   app.use(sessionMiddleware());
   app.route("/api/auth", authApi);
+  app.route("/api", checkoutApi);
+  app.route("/api", ordersApi);
+  app.route("/", stripeWebhook);
+  if (deps.providers.payments.kind === "local" && deps.config.env !== "production") {
+    app.route("/", localCheckout);
+  }
   if (deps.providers.mail.kind === "dev-mailbox" && deps.config.env !== "production") {
     app.route("/", devMailbox);
   }
+  app.route("/", orderPage);
   app.route("/", pages);
 
   app.notFound(handleNotFound);

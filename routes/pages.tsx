@@ -7,9 +7,8 @@ import { OurStory } from "../components/landing/OurStory.tsx";
 import { PrivacyPolicy } from "../components/legal/PrivacyPolicy.tsx";
 import { TermsAndConditions } from "../components/legal/TermsAndConditions.tsx";
 import { PageShell } from "../components/PageShell.tsx";
-import { buttonClass } from "../components/ui.ts";
 import { FAQ_ITEMS } from "../domain/faq.ts";
-import { Faq, LoginForm, VerifySignIn } from "../islands/mod.ts";
+import { Faq, LoginForm, OrderProcessing, PaymentProcessing, VerifySignIn } from "../islands/mod.ts";
 import type { AppEnv } from "./env.ts";
 import { renderPage } from "./render.tsx";
 import { signOut } from "./sign_out.ts";
@@ -74,38 +73,21 @@ pages.post("/logout", async (c) => {
   return c.redirect("/login", 303);
 });
 
-pages.get("/order", (c) =>
+pages.get("/payment-processing", (c) =>
   renderPage(
     c,
-    <PageShell
-      title="Create Your Song"
-      lead="Tell us about your child and we'll write a song that's all about them."
-    />,
-    { title: "Create Your Song" },
+    <section className="mx-auto max-w-md px-4 py-16">
+      <PaymentProcessing />
+    </section>,
+    { title: "Processing Your Order", noindex: true },
   ));
-
-pages.get(
-  "/payment-processing",
-  (c) =>
-    renderPage(c, <PageShell title="Processing Your Order" lead="Verifying payment..." />, {
-      title: "Processing Your Order",
-      noindex: true,
-    }),
-);
 
 pages.get("/order-processing/:id", (c) =>
   renderPage(
     c,
-    <PageShell title="Magic in Progress!" lead="We're in the studio crafting your child's special song.">
-      <p className="text-slate-600">
-        Your song is being created. You will receive an email with a unique link to hear your magical music
-        within 24 hours.
-      </p>
-      <div className="flex flex-wrap justify-center gap-3">
-        <a href="/" className={buttonClass("primary")}>Finished</a>
-        <a href="/order" className={buttonClass("outline")}>Create Another Song</a>
-      </div>
-    </PageShell>,
+    <section className="mx-auto max-w-2xl px-4 py-16">
+      <OrderProcessing orderId={c.req.param("id")} childName={c.req.query("name")?.slice(0, 100) || null} />
+    </section>,
     { title: "Magic in Progress", noindex: true },
   ));
 

@@ -24,6 +24,8 @@ export interface PageOptions {
    * 404): their rendered parts are then reused for every anonymous request under this key.
    */
   anonymousCacheKey?: string;
+  /** Without the site's navigation and footer: a page that stands in for someone else's (checkout). */
+  bare?: boolean;
 }
 
 const BODY_OPEN = `<body class="bg-white text-slate-900 antialiased">`;
@@ -69,7 +71,7 @@ function renderParts(
   const islands = new Set<string>();
   const body = renderToString(
     <IslandCollector.Provider value={islands}>
-      <Layout user={user} onLanding={options.onLanding ?? false}>{page}</Layout>
+      {options.bare ? page : <Layout user={user} onLanding={options.onLanding ?? false}>{page}</Layout>}
     </IslandCollector.Provider>,
   );
   const { scripts, preloads, classes } = deps.assets.forIslands(islands);

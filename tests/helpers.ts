@@ -10,6 +10,7 @@ import { type Config, type EnvMap, parseConfig } from "../domain/config.ts";
 import type { AnalyticsSink } from "../providers/analytics.ts";
 import { listDevMail } from "../kv/dev_mail.ts";
 import { createMailer } from "../providers/mail/select.ts";
+import { createPayments } from "../providers/payments/select.ts";
 import type { Providers } from "../providers/mod.ts";
 import { createApp } from "../routes/app.ts";
 import type { Clock } from "../routes/env.ts";
@@ -63,6 +64,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     analytics,
     // The dev mailbox unless the test sets SMTP_URL (then the real nodemailer transport).
     mail: createMailer(config, kv, () => clock.now()),
+    // The local checkout unless the test sets STRIPE_SECRET_KEY (then the real SDK, e.g. at the fake).
+    payments: createPayments(config, kv, () => clock.now()),
     ...options.providers,
   };
   const app = createApp({ kv, config, providers, clock });
@@ -74,7 +77,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     analytics,
     providers,
     /** `app.request` with a path, for the common case. */
-    request: (path: string, init?: RequestInit) => app.request(path, init),
+    request: async (path: string, init?: RequestInit) => await app.request(path, init),
     [Symbol.asyncDispose]() {
       providers.mail.close();
       kv.close();

@@ -17,11 +17,13 @@ export function valid<Target extends keyof ValidationTargets, Schema extends z.Z
 }
 
 /**
- * Our own messages are sentences ("Please enter your email address.") and stand alone; zod's
- * defaults ("Invalid input: expected string, received number") need the field's name to make sense.
+ * Our own messages ("Please enter your email address.") stand alone; zod's defaults ("Invalid
+ * input: expected string, received number", "Too big: …") need the field's name to make sense.
  */
 export function describeIssue(issue: z.core.$ZodIssue | undefined): string {
   if (!issue) return "The request is not valid.";
   const field = issue.path.map(String).join(".");
-  return field && !issue.message.endsWith(".") ? `${field}: ${issue.message}` : issue.message;
+  return field && ZOD_DEFAULT.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
 }
+
+const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized)\b/;

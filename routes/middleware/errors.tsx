@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { AppError, RateLimitError } from "../../domain/errors.ts";
+import { MailDeliveryError } from "../../providers/mail/mod.ts";
+import { PaymentProviderError } from "../../providers/payments/mod.ts";
 import { ErrorPage } from "../../components/pages/ErrorPage.tsx";
 import { NotFoundPage } from "../../components/pages/NotFoundPage.tsx";
 import type { AppEnv } from "../env.ts";
@@ -19,7 +21,12 @@ export function handleError(error: Error, c: Context<AppEnv>) {
   if (error instanceof RateLimitError && error.retryAfterSeconds) {
     c.header("retry-after", String(error.retryAfterSeconds));
   }
-  if (wantsJson(c)) return c.json({ message }, status);
+  if (wantsJson(c)) {
+    return c.json(
+      error instanceof AppError && error.code ? { message, code: error.code } : { message },
+      status,
+    );
+  }
   return renderPage(c, <ErrorPage status={status} message={message} />, {
     title: status === 404 ? "Page Not Found" : "Something went wrong",
     status,
@@ -44,6 +51,16 @@ function describe(error: Error): { status: ErrorStatus; message: string } {
   if (error instanceof HTTPException && error.status < 500) {
     // Hono raises these for bodies it cannot parse (e.g. malformed JSON) and similar client faults.
     return { status: error.status as ErrorStatus, message: error.message || "The request is not valid." };
+  }
+  // Outages of the services we call: not a bug and not the caller's fault; trying later may work.
+  if (error instanceof MailDeliveryError) {
+    return {
+      status: 503,
+      message: "We could not send the email just now. Please try again in a few minutes.",
+    };
+  }
+  if (error instanceof PaymentProviderError) {
+    return { status: 503, message: "We could not reach our payment provider. Please try again in a moment." };
   }
   if (error instanceof SyntaxError) return { status: 400, message: "The request body is not valid JSON." };
   return { status: 500, message: "Something went wrong on our side. Please try again." };

@@ -3,9 +3,6 @@ import { createTestApp, e2eTest, openBrowser } from "../helpers.ts";
 
 /** The first, static state of pages whose flows arrive with later issues. */
 const SHELLS: [string, string][] = [
-  ["/order", "Create Your Song"],
-  ["/payment-processing?session_id=cs_test_1", "Processing Your Order"],
-  ["/order-processing/01J0000000000000000000000?name=Mia", "Magic in Progress!"],
   ["/my-songs", "My Songs"],
   ["/unboxing/01J0000000000000000000000", "Loading your special song..."],
   ["/u/01J0000000000000000000000?t=abc", "Opening Your Surprise..."],

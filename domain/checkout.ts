@@ -1,0 +1,20 @@
+/** A session of the local checkout: the offline stand-in for a Stripe Checkout session. */
+export interface LocalCheckoutSession {
+  id: string;
+  productName: string;
+  description: string;
+  customerEmail: string;
+  metadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+  amountSubtotal: number;
+  amountDiscount: number;
+  amountTotal: number;
+  /** The code whose discount applies, decided by us or typed on the checkout page. */
+  promotionCode: string | null;
+  /** Whether the page may offer its promo-code field (false when a referral was applied up front). */
+  allowPromotionCodes: boolean;
+  status: "open" | "complete" | "expired";
+  paid: boolean;
+  createdAt: string;
+}

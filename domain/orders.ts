@@ -1,0 +1,215 @@
+import { z } from "zod";
+
+/**
+ * The song order (customer-side §3) and the form a parent fills to make one. Lengths follow
+ * ARCHITECTURE.md §10: names 100, emails 254, free text 2,000. Unknown fields are dropped and a
+ * client's prices or status are never read: the server decides those.
+ */
+export const CHILD_AGES = [
+  "newborn",
+  "1",
+  "2",
+  "3",
+  "4",
+  "5",
+  "6",
+  "7",
+  "8",
+  "9",
+  "10",
+  "11",
+  "12",
+  "13+",
+] as const;
+export const CHILD_GENDERS = ["boy", "girl"] as const;
+export const SONG_GENRES = ["pop", "country", "hip-hop", "singer-songwriter", "lullaby", "kids"] as const;
+export const SINGER_GENDERS = ["female", "male", "child"] as const;
+export const SONG_STYLES = ["happy", "energetic", "calm", "silly", "heartfelt"] as const;
+export const ORDER_STATUSES = ["pending", "generating", "completed", "failed"] as const;
+
+export type ChildAge = (typeof CHILD_AGES)[number];
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Customer-side §3: newborns are shown as 'under 1 year'. */
+export function childAgeLabel(age: string | undefined): string {
+  if (!age) return "";
+  if (age === "newborn") return "under 1 year";
+  if (age === "13+") return "13+ years";
+  return age === "1" ? "1 year" : `${age} years`;
+}
+
+const NAME = 100;
+const EMAIL = 254;
+const TEXT = 2000;
+
+const text = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters.`);
+const optionalText = (max: number, label: string) => text(max, label).optional().default("");
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+  z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z.enum(values).default(fallback),
+  );
+
+export const emailField = (label: string) =>
+  text(EMAIL, label).pipe(z.email({ error: `Please enter a valid ${label.toLowerCase()}.` }))
+    .transform((value) => value.toLowerCase());
+
+/** Everything a parent can fill on /order; the same fields travel as `order` in the checkout request. */
+export const orderFormSchema = z.object({
+  childName: text(NAME, "Child's name").min(1, "Please enter your child's name."),
+  phoneticSpelling: optionalText(NAME, "Phonetic spelling"),
+  childGender: z.preprocess((value) => (value === "" ? undefined : value), z.enum(CHILD_GENDERS).optional()),
+  childAge: z.preprocess((value) => (value === "" ? undefined : value), z.enum(CHILD_AGES).optional()),
+  childBirthday: optionalText(40, "Birthday"),
+  favoriteColor: optionalText(NAME, "Favorite color"),
+  bestFriend: optionalText(NAME, "Best friend"),
+  favoriteActivity: optionalText(TEXT, "Favorite activity"),
+  petName: optionalText(NAME, "Pet's name"),
+  parentCallName: optionalText(NAME, "What your child calls you"),
+  favoriteSaying: optionalText(TEXT, "Favorite saying"),
+  favoriteToy: optionalText(TEXT, "Favorite toy"),
+  dreamAspiration: optionalText(TEXT, "Dream"),
+  favoritePlace: optionalText(TEXT, "Favorite place"),
+  specialTalent: optionalText(TEXT, "Special talent"),
+  childFriends: optionalText(TEXT, "Friends"),
+  childActivities: optionalText(TEXT, "Activities"),
+  extraDetails: optionalText(TEXT, "Extra details"),
+  additionalDetails: optionalText(TEXT, "Additional details"),
+  songStyle: optionalChoice(SONG_STYLES, "happy"),
+  songGenre: optionalChoice(SONG_GENRES, "pop"),
+  singerGender: optionalChoice(SINGER_GENDERS, "female"),
+  parentName: text(NAME, "Your name").min(1, "Please enter your name."),
+  parentEmail: text(EMAIL, "Email").min(1, "Please enter your email address to receive your child's song.")
+    .pipe(z.email({ error: "Please enter a valid email address." })).transform((value) =>
+      value.toLowerCase()
+    ),
+  isGift: z.boolean().optional().default(false),
+  giftRecipientName: optionalText(NAME, "Recipient's name"),
+  giftRecipientEmail: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    emailField("Recipient's email").optional(),
+  ),
+  giftMessage: optionalText(TEXT, "Gift message"),
+  addStreamingServices: z.boolean().optional().default(false),
+  streamingArtistName: optionalText(NAME, "Artist profile name"),
+  referralCode: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().toUpperCase() || undefined : value),
+    z.string().regex(
+      /^[A-Z0-9_-]{3,20}$/,
+      "Code must contain only letters, numbers, underscores, and hyphens",
+    )
+      .optional(),
+  ),
+}).superRefine((form, context) => {
+  if (form.addStreamingServices && !form.streamingArtistName) {
+    context.addIssue({
+      code: "custom",
+      path: ["streamingArtistName"],
+      message: "Please enter an artist profile name for the streaming platforms.",
+    });
+  }
+}).transform((form) => ({
+  ...form,
+  // Unchecked boxes carry nothing of what they revealed (customer-side §2).
+  streamingArtistName: form.addStreamingServices ? form.streamingArtistName : "",
+  giftRecipientName: form.isGift ? form.giftRecipientName : "",
+  giftRecipientEmail: form.isGift ? form.giftRecipientEmail : undefined,
+  giftMessage: form.isGift ? form.giftMessage : "",
+}));
+
+export type OrderForm = z.output<typeof orderFormSchema>;
+export type OrderFormInput = z.input<typeof orderFormSchema>;
+
+/** How an order was paid for: a checkout session, or a demo user's order that skips payment. */
+export type PaymentRecord =
+  | { kind: "checkout"; sessionId: string; provider: "stripe" | "local"; amountPaid: number }
+  | { kind: "demo" };
+
+/** The stored order. Fields of later stages (song, delivery, approval) join with their issues. */
+export interface Order extends Omit<OrderForm, "referralCode"> {
+  id: string;
+  orderNumber: number;
+  userId: string | null;
+  status: OrderStatus;
+  basePrice: number;
+  streamingPrice: number;
+  /** What was charged, in cents, after any discount. */
+  totalPrice: number;
+  discountAmount: number;
+  promoCode: string | null;
+  referralCodeUsed: string | null;
+  customerReferralCode: string | null;
+  payment: PaymentRecord;
+  currentStage: string | null;
+  generationStartedAt: string | null;
+  approvalStatus: "pending" | "approved" | "rejected";
+  retryCount: number;
+  regenerationCount: number;
+  lyricsRegenerationCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Customer-side §3, analytics: form completeness is the share of these 13 fields that are filled. */
+export const TRACKED_FORM_FIELDS = [
+  "childName",
+  "childAge",
+  "childGender",
+  "favoriteColor",
+  "bestFriend",
+  "favoriteActivity",
+  "petName",
+  "favoriteToy",
+  "favoritePlace",
+  "specialTalent",
+  "childFriends",
+  "parentName",
+  "parentEmail",
+] as const;
+
+export function formCompleteness(values: Partial<Record<string, unknown>>): number {
+  const filled = TRACKED_FORM_FIELDS.filter((field) => {
+    const value = values[field];
+    return typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null;
+  });
+  return Math.round((filled.length / TRACKED_FORM_FIELDS.length) * 100);
+}
+
+export interface NewOrderFacts {
+  id: string;
+  orderNumber: number;
+  userId: string | null;
+  price: { basePrice: number; streamingPrice: number; discountAmount: number; totalPrice: number };
+  payment: PaymentRecord;
+  promoCode: string | null;
+  referralCodeUsed: string | null;
+  customerReferralCode: string | null;
+  now: number;
+}
+
+/** A new, paid order as stored: the form plus what the server decided. Generation has not started. */
+export function buildOrder(form: OrderForm, facts: NewOrderFacts): Order {
+  const { referralCode: _typedCode, ...fields } = form;
+  const stamp = new Date(facts.now).toISOString();
+  return {
+    ...fields,
+    id: facts.id,
+    orderNumber: facts.orderNumber,
+    userId: facts.userId,
+    status: "pending",
+    ...facts.price,
+    promoCode: facts.promoCode,
+    referralCodeUsed: facts.referralCodeUsed,
+    customerReferralCode: facts.customerReferralCode,
+    payment: facts.payment,
+    currentStage: null,
+    generationStartedAt: null,
+    approvalStatus: "pending",
+    retryCount: 0,
+    regenerationCount: 0,
+    lyricsRegenerationCount: 0,
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+}

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import type { Discount, DiscountType } from "./pricing.ts";
+
+/** Staff-side §5: 3–20 letters, digits, `_` or `-`, always upper case. */
+export const REFERRAL_CODE_MESSAGE = "Code must contain only letters, numbers, underscores, and hyphens";
+
+export const referralCodeSchema = z.string().trim().toUpperCase()
+  .min(3, "Code must be at least 3 characters")
+  .max(20, "Code must be at most 20 characters")
+  .regex(/^[A-Z0-9_-]+$/, REFERRAL_CODE_MESSAGE);
+
+/** Customer-side §1: friends of a customer get 50 % off their first order. */
+export const FRIEND_DISCOUNT: Discount = { type: "percentage", value: 50 };
+
+/** Staff-side §3, referral code. `ownerEmail` marks a customer's own code (for the self-referral rule). */
+export interface ReferralCode {
+  id: string;
+  code: string;
+  discountType: DiscountType;
+  discountValue: number;
+  usageLimit: number | null;
+  usageCount: number;
+  isActive: boolean;
+  expiresAt: string | null;
+  description: string;
+  stripePromoId: string | null;
+  stripeCouponId: string | null;
+  createdBy: string | null;
+  sourceOrderId: string | null;
+  ownerEmail: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type ReferralRefusal = "unknown" | "inactive" | "expired" | "exhausted" | "self" | "not-first-order";
+
+export const REFERRAL_REFUSALS: Record<ReferralRefusal, string> = {
+  unknown: "This referral code doesn't exist. Please check it and try again.",
+  inactive: "This referral code is no longer active.",
+  expired: "This referral code has expired.",
+  exhausted: "This referral code has been used the maximum number of times.",
+  self: "You can't use your own referral code. Share it with friends instead!",
+  "not-first-order": "Referral codes are for a first order only.",
+};
+
+/**
+ * Why a code cannot be used for this order, or null when it can. Pure: the caller supplies whether
+ * the buyer has paid orders already.
+ */
+export function refuseReferral(
+  code: ReferralCode | null,
+  buyerEmail: string,
+  buyerHasOrders: boolean,
+  now: number,
+): ReferralRefusal | null {
+  if (!code) return "unknown";
+  if (!code.isActive) return "inactive";
+  if (code.expiresAt && Date.parse(code.expiresAt) <= now) return "expired";
+  if (code.usageLimit !== null && code.usageCount >= code.usageLimit) return "exhausted";
+  if (code.ownerEmail && code.ownerEmail === buyerEmail) return "self";
+  if (code.ownerEmail && buyerHasOrders) return "not-first-order";
+  return null;
+}
+
+export function discountOf(code: ReferralCode): Discount {
+  return { type: code.discountType, value: code.discountValue };
+}
+
+/**
+ * A customer's personal code: their child's name (letters only, up to 8) and 4 characters that
+ * cannot be misread (no 0/O, 1/I/L), e.g. "MIA-7K3Q". Easy to say aloud, hard to guess.
+ */
+export function personalCodeFor(
+  childName: string,
+  random: Uint8Array = crypto.getRandomValues(new Uint8Array(4)),
+) {
+  const alphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+  const stem = childName.normalize("NFKD").replace(/[^A-Za-z]/g, "").toUpperCase().slice(0, 8) || "FRIEND";
+  const tail = Array.from(random.slice(0, 4), (byte) => alphabet[byte % alphabet.length]).join("");
+  return `${stem}-${tail}`;
+}

@@ -1,0 +1,210 @@
+import { useSignal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { type FocusEvent, type FormEvent, useEffect, useRef } from "react";
+import { SpinnerIcon } from "../components/icons.tsx";
+import { buttonClass } from "../components/ui.ts";
+import type { SessionUser } from "../domain/users.ts";
+import { track } from "./lib/analytics.ts";
+import { serverMessage } from "./lib/api.ts";
+import { toast } from "./lib/toast.ts";
+import { ConfirmDialog } from "./order/ConfirmDialog.tsx";
+import { fieldId, type FormBinding } from "./order/fields.tsx";
+import { PriceSummary } from "./order/PriceSummary.tsx";
+import { cleanedAddress, referralParam } from "./order/query.ts";
+import { AboutYourChild, ContactInformation, SongCustomization } from "./order/sections.tsx";
+import {
+  loadDraft,
+  loadReferralCode,
+  saveDraft,
+  saveReferralCode,
+  storedUserIsDemo,
+} from "./order/storage.ts";
+import { placeOrder, referralRefusal } from "./order/submit.ts";
+import {
+  completeness,
+  emptyValues,
+  type FieldName,
+  type OrderValues,
+  problemsOf,
+  TEXT_FIELDS,
+  withField,
+} from "./order/values.ts";
+
+export interface OrderFormProps {
+  /** The signed-in user as the server saw it, or null. */
+  user: SessionUser | null;
+}
+
+/** The field a focus event came from: its `name`, or "" for buttons and the like. */
+const nameOf = (target: EventTarget) => (target instanceof Element && target.getAttribute("name")) || "";
+
+/** Signed-in usernames are email addresses: a good first guess for where the song should go. */
+const emailOf = (user: SessionUser | null) => (user?.username.includes("@") ? user.username : "");
+
+/**
+ * The /order form (customer-side §2, §4, §5, §7): the child, the song, the contact, a price summary,
+ * then checkout (or, for demo users, the order itself). The draft lives in session storage so a
+ * reload keeps what was typed; it is restored after hydration so server and client HTML agree.
+ */
+export default function OrderForm({ user }: OrderFormProps) {
+  useSignals();
+  const values = useSignal<OrderValues>(emptyValues(emailOf(user)));
+  const errors = useSignal<ReadonlyMap<FieldName, string>>(new Map());
+  const referralCode = useSignal<string | null>(null);
+  const pending = useSignal(false);
+  const refusal = useSignal<string | null>(null);
+  const focused = useRef(new Set<string>());
+  const completed = useRef(new Map<string, string>());
+
+  useEffect(() => {
+    const url = new URL(location.href);
+    const ref = referralParam(url.searchParams);
+    if (ref.kind === "valid") saveReferralCode(ref.code);
+    if (ref.kind === "invalid") {
+      toast({ title: "Invalid Referral Code", description: ref.message, variant: "destructive" });
+    }
+    const cleaned = cleanedAddress(url);
+    if (cleaned) history.replaceState(history.state, "", cleaned);
+    referralCode.value = loadReferralCode();
+    const draft = loadDraft(values.value);
+    if (draft) values.value = draft;
+    track("Order Started");
+  }, []);
+
+  useEffect(() => {
+    // Back from the payment page, the browser may show this page from its memory, button still
+    // pending: make the form usable again.
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) pending.value = false;
+    };
+    addEventListener("pageshow", onShow);
+    return () => removeEventListener("pageshow", onShow);
+  }, []);
+
+  const form: FormBinding = {
+    values: values.value,
+    errors: errors.value,
+    set(field, value) {
+      values.value = withField(values.value, field, value);
+      saveDraft(values.value);
+      if (errors.value.has(field)) {
+        const next = new Map(errors.value);
+        next.delete(field);
+        errors.value = next;
+      }
+    },
+  };
+
+  // Focus and blur bubble to the form, so one pair of handlers tracks every field.
+  const onFocus = (event: FocusEvent<HTMLFormElement>) => {
+    const field = nameOf(event.target);
+    if (!field || focused.current.has(field)) return;
+    focused.current.add(field);
+    track("Form Field Focused", { field });
+  };
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const field = nameOf(event.target);
+    if (!(TEXT_FIELDS as readonly string[]).includes(field)) return;
+    const value = values.value[field as keyof OrderValues];
+    // Once per value: tabbing through a filled field again says nothing new.
+    if (typeof value !== "string" || !value.trim() || completed.current.get(field) === value) return;
+    completed.current.set(field, value);
+    track("Form Field Completed", { field, completeness: completeness(values.value) });
+  };
+
+  // Customer-side §6: demo users skip payment. Local storage is the spec's source; the server's view
+  // covers a session that only has the cookie.
+  const isDemo = () => storedUserIsDemo() || user?.isDemo === true;
+
+  const send = async (code: string | null) => {
+    pending.value = true;
+    const demo = isDemo();
+    try {
+      const next = await placeOrder(values.value, code, demo);
+      // A demo order exists now; a paid one keeps its draft until payment, for a cancelled checkout.
+      if (demo) saveDraft(null);
+      location.assign(next);
+    } catch (error) {
+      pending.value = false;
+      const refused = referralRefusal(error);
+      if (refused) {
+        refusal.value = refused;
+        return;
+      }
+      const fallback = demo
+        ? "Failed to create order. Please try again."
+        : "Failed to create checkout session. Please try again.";
+      toast({ title: "Error", description: serverMessage(error) ?? fallback, variant: "destructive" });
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending.value) return;
+    const problems = problemsOf(values.value);
+    errors.value = new Map(problems.map((problem) => [problem.field, problem.description]));
+    if (problems.length > 0) {
+      const [first] = problems;
+      toast({ title: first.title, description: first.description, variant: "destructive" });
+      document.getElementById(fieldId(first.field))?.focus();
+      return;
+    }
+    track("Order Form Submitted", {
+      completeness: completeness(values.value),
+      includeStreaming: values.value.addStreamingServices,
+      isGift: values.value.isGift,
+    });
+    send(referralCode.value);
+  };
+
+  const continueAtFullPrice = () => {
+    refusal.value = null;
+    saveReferralCode(null);
+    referralCode.value = null;
+    send(null);
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      onFocus={onFocus}
+      onBlur={onBlur}
+      aria-label="Song order"
+      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
+    >
+      <div className="grid min-w-0 gap-6">
+        <AboutYourChild form={form} />
+        <SongCustomization form={form} />
+        <ContactInformation form={form} />
+      </div>
+      <aside className="grid gap-5 rounded-2xl border border-violet-100 bg-violet-50 p-5 shadow-sm sm:p-6 lg:sticky lg:top-24">
+        <PriceSummary
+          includeStreaming={values.value.addStreamingServices}
+          referralCode={referralCode.value}
+        />
+        <button type="submit" disabled={pending.value} className={`${buttonClass("success", "lg")} w-full`}>
+          {pending.value && <SpinnerIcon className="h-5 w-5" />}
+          {pending.value ? "Creating Your Order..." : "Create Your Song"}
+        </button>
+        <p className="text-center text-xs text-slate-500">
+          {user?.isDemo
+            ? "Demo account: no payment needed."
+            : "You'll pay securely on our payment provider's page."}
+        </p>
+      </aside>
+      {refusal.value && (
+        <ConfirmDialog
+          title="Referral code not applied"
+          message={refusal.value}
+          confirmLabel="Continue at full price"
+          cancelLabel="Cancel"
+          onConfirm={continueAtFullPrice}
+          onCancel={() => {
+            refusal.value = null;
+          }}
+        />
+      )}
+    </form>
+  );
+}

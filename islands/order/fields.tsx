@@ -1,0 +1,226 @@
+import type { ReactNode } from "react";
+import type { FieldName, FlagField, OrderValues, TextField } from "./values.ts";
+
+/** What every control needs from the form: the values, the fields in error, and a setter. */
+export interface FormBinding {
+  values: OrderValues;
+  /** Field → the message shown under it, for fields that stopped the last submit. */
+  errors: ReadonlyMap<FieldName, string>;
+  set(field: FieldName, value: string | boolean): void;
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** The DOM id of a field's control, so the form can focus the field a toast talks about. */
+export const fieldId = (name: FieldName) => `order-${name}`;
+
+// Not INPUT_CLASS from components/ui.ts: an invalid field swaps the border and ring colours, and two
+// colour classes of the same kind on one element would leave the winner to stylesheet order.
+const CONTROL =
+  "block w-full rounded-lg border bg-white px-4 py-3 text-base text-slate-900 placeholder-slate-400 focus:outline-none focus:ring-2";
+const CONTROL_OK = "border-slate-300 focus:border-violet-600 focus:ring-violet-200";
+const CONTROL_BAD = "border-red-500 focus:border-red-600 focus:ring-red-200";
+const LABEL = "text-sm font-semibold text-slate-700";
+const HINT = "text-sm text-slate-500";
+
+/** A titled group of fields: one column on phones, two from `md` up. */
+export function Section(
+  { id, title, lead, children }: { id: string; title: string; lead?: string; children: ReactNode },
+) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="grid gap-5 rounded-2xl border border-violet-100 bg-white p-5 shadow-sm sm:p-8"
+    >
+      <div className="grid gap-1">
+        <h2 id={id} className="font-display text-2xl font-bold text-slate-900">{title}</h2>
+        {lead && <p className="text-slate-600">{lead}</p>}
+      </div>
+      <div className="grid gap-5 md:grid-cols-2">{children}</div>
+    </section>
+  );
+}
+
+interface FieldProps {
+  form: FormBinding;
+  name: TextField;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  placeholder?: string;
+  /** Spans both columns (long answers). */
+  wide?: boolean;
+}
+
+/** Label, control, hint and error message, wired together for assistive technology. */
+function Field(
+  { form, name, label, hint, required, wide, children }: FieldProps & {
+    children: (aria: ControlAria) => ReactNode;
+  },
+) {
+  const id = fieldId(name);
+  const error = form.errors.get(name);
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
+  return (
+    <div className={wide ? "grid content-start gap-2 md:col-span-2" : "grid content-start gap-2"}>
+      <label htmlFor={id} className={LABEL}>
+        {label}
+        {required && <span aria-hidden="true" className="ml-0.5 text-pink-600">*</span>}
+      </label>
+      {children({
+        id,
+        name,
+        "aria-invalid": error ? true : undefined,
+        "aria-required": required || undefined,
+        "aria-describedby": describedBy || undefined,
+        className: `${CONTROL} ${error ? CONTROL_BAD : CONTROL_OK}`,
+      })}
+      {hint && <p id={`${id}-hint`} className={HINT}>{hint}</p>}
+      {error && <p id={`${id}-error`} className="text-sm font-medium text-red-600">{error}</p>}
+    </div>
+  );
+}
+
+interface ControlAria {
+  id: string;
+  name: string;
+  "aria-invalid"?: boolean;
+  "aria-required"?: boolean;
+  "aria-describedby"?: string;
+  className: string;
+}
+
+export function TextInput(
+  props: FieldProps & { type?: "text" | "email" | "date"; autoComplete?: string },
+) {
+  const { form, name, type = "text", placeholder, autoComplete = "off" } = props;
+  return (
+    <Field {...props}>
+      {(aria) => (
+        <input
+          {...aria}
+          type={type}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          maxLength={type === "email" ? 254 : 100}
+          value={form.values[name]}
+          onChange={(event) => form.set(name, event.currentTarget.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A multi-line answer; `sizeClass` sets its minimum height (customer-side §9: 120 px or 80 px). */
+export function TextArea(props: FieldProps & { sizeClass: string }) {
+  const { form, name, placeholder, sizeClass } = props;
+  return (
+    <Field {...props} wide>
+      {(aria) => (
+        <textarea
+          {...aria}
+          className={`${aria.className} ${sizeClass}`}
+          placeholder={placeholder}
+          maxLength={2000}
+          value={form.values[name]}
+          onChange={(event) => form.set(name, event.currentTarget.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function Select(props: FieldProps & { options: readonly Option[]; prompt?: string }) {
+  const { form, name, options, prompt } = props;
+  return (
+    <Field {...props}>
+      {(aria) => (
+        <select
+          {...aria}
+          value={form.values[name]}
+          onChange={(event) => form.set(name, event.currentTarget.value)}
+        >
+          {prompt !== undefined && <option value="">{prompt}</option>}
+          {options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A small set of choices as radio buttons in a fieldset, shown as pills. */
+export function Choices(
+  { form, name, legend, options, wide }: {
+    form: FormBinding;
+    name: TextField;
+    legend: string;
+    options: Option[];
+    wide?: boolean;
+  },
+) {
+  return (
+    <fieldset className={wide ? "grid content-start gap-2 md:col-span-2" : "grid content-start gap-2"}>
+      <legend className={`${LABEL} mb-2`}>{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => {
+          const checked = form.values[name] === option.value;
+          return (
+            <label
+              key={option.value}
+              className={checked
+                ? "flex cursor-pointer items-center gap-2 rounded-full border-2 border-violet-600 bg-violet-50 px-4 py-2 text-sm font-semibold text-violet-800"
+                : "flex cursor-pointer items-center gap-2 rounded-full border-2 border-slate-200 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:border-violet-300"}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={option.value}
+                checked={checked}
+                onChange={() => form.set(name, option.value)}
+                className="h-4 w-4 accent-violet-600"
+              />
+              {option.label}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A tick box that switches part of the form on; what it reveals follows as `children`. */
+export function Toggle(
+  { form, name, label, hint, children }: {
+    form: FormBinding;
+    name: FlagField;
+    label: string;
+    hint: string;
+    children?: ReactNode;
+  },
+) {
+  const checked = form.values[name];
+  const id = fieldId(name);
+  return (
+    <div className="grid gap-4 rounded-xl border-2 border-dashed border-pink-200 bg-pink-50 p-4 md:col-span-2">
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          checked={checked}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => form.set(name, event.currentTarget.checked)}
+          className="mt-1 h-5 w-5 shrink-0 accent-violet-600"
+        />
+        <div className="grid gap-1">
+          <label htmlFor={id} className="cursor-pointer font-semibold text-slate-900">{label}</label>
+          <p id={`${id}-hint`} className={HINT}>{hint}</p>
+        </div>
+      </div>
+      {checked && children && <div className="grid gap-5 md:grid-cols-2">{children}</div>}
+    </div>
+  );
+}

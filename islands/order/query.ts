@@ -1,0 +1,29 @@
+import { referralCodeSchema } from "../../domain/referrals.ts";
+
+/** What the `ref` query parameter of /order brings (customer-side §2): nothing, a code, or a bad one. */
+export type ReferralParam =
+  | { kind: "none" }
+  | { kind: "valid"; code: string }
+  | { kind: "invalid"; message: string };
+
+export function referralParam(params: URLSearchParams): ReferralParam {
+  const raw = params.get("ref");
+  if (raw === null || raw.trim() === "") return { kind: "none" };
+  const parsed = referralCodeSchema.safeParse(raw);
+  if (parsed.success) return { kind: "valid", code: parsed.data };
+  return { kind: "invalid", message: parsed.error.issues[0].message };
+}
+
+/** Parameters left over from a payment round trip; they mean nothing to a fresh form. */
+const PAYMENT_PARAMS = ["payment_success", "session_id"];
+
+/**
+ * The address to show instead of `url` once payment parameters are dropped (only `ref` is kept),
+ * or null when there is nothing to clean.
+ */
+export function cleanedAddress(url: URL): string | null {
+  if (!PAYMENT_PARAMS.some((name) => url.searchParams.has(name))) return null;
+  const ref = url.searchParams.get("ref");
+  const query = ref === null ? "" : `?${new URLSearchParams({ ref })}`;
+  return url.pathname + query + url.hash;
+}

@@ -1,0 +1,45 @@
+import { USER_KEY } from "../lib/session.ts";
+import { readStored, readStoredJson, writeStored } from "../lib/storage.ts";
+import { type OrderValues, pendingOrderDataOf, restoreValues } from "./values.ts";
+
+/**
+ * The order page's browser storage (customer-side §3, client storage). Session storage holds what
+ * belongs to this tab's visit: the referral code and the form draft that survives a reload. Local
+ * storage holds what the payment return page reads after the round trip to checkout.
+ * Storage can be blocked (private modes, quotas): every access is best-effort and never throws.
+ */
+export const REFERRAL_KEY = "referralCode";
+/** The draft outlives checkout on purpose, so a cancelled payment comes back to a filled form. */
+export const DRAFT_KEY = "orderFormDraft";
+export const PENDING_ORDER_KEY = "pendingOrderData";
+export const LAST_CHILD_NAME_KEY = "lastChildName";
+
+export function loadReferralCode(): string | null {
+  return readStored(REFERRAL_KEY, "session");
+}
+
+export function saveReferralCode(code: string | null) {
+  writeStored(REFERRAL_KEY, code, "session");
+}
+
+/** The saved draft laid over `base`, or null when there is none. */
+export function loadDraft(base: OrderValues): OrderValues | null {
+  const stored = readStoredJson<unknown>(DRAFT_KEY, "session");
+  return stored ? restoreValues(stored, base) : null;
+}
+
+export function saveDraft(values: OrderValues | null) {
+  writeStored(DRAFT_KEY, values && JSON.stringify(values), "session");
+}
+
+/** What the payment return page needs to rebuild the order, and the name its waiting page shows. */
+export function savePendingOrder(values: OrderValues) {
+  writeStored(PENDING_ORDER_KEY, JSON.stringify(pendingOrderDataOf(values)));
+  writeStored(LAST_CHILD_NAME_KEY, values.childName.trim());
+}
+
+/** Customer-side §6: demo users skip payment. The stored user says so (set at sign-in). */
+export function storedUserIsDemo(): boolean {
+  const user = readStoredJson<{ isDemo?: unknown }>(USER_KEY);
+  return user?.isDemo === true;
+}

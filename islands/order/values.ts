@@ -1,0 +1,190 @@
+import {
+  CHILD_AGES,
+  CHILD_GENDERS,
+  formCompleteness,
+  type OrderFormInput,
+  SINGER_GENDERS,
+  SONG_GENRES,
+  SONG_STYLES,
+} from "../../domain/orders.ts";
+import { priceOrder } from "../../domain/pricing.ts";
+
+/**
+ * The order form's values as the browser holds them: every parent-fillable field of the song order
+ * (customer-side §3), strings exactly as typed and the two checkboxes as booleans. The server parses
+ * the same shape with `orderFormSchema`, so empty strings are fine where a field is optional.
+ */
+export const TEXT_FIELDS = [
+  "childName",
+  "phoneticSpelling",
+  "childGender",
+  "childAge",
+  "childBirthday",
+  "favoriteColor",
+  "bestFriend",
+  "favoriteActivity",
+  "petName",
+  "parentCallName",
+  "favoriteSaying",
+  "favoriteToy",
+  "dreamAspiration",
+  "favoritePlace",
+  "specialTalent",
+  "childFriends",
+  "childActivities",
+  "extraDetails",
+  "additionalDetails",
+  "songGenre",
+  "singerGender",
+  "songStyle",
+  "parentName",
+  "parentEmail",
+  "giftRecipientName",
+  "giftRecipientEmail",
+  "giftMessage",
+  "streamingArtistName",
+] as const;
+
+export const FLAG_FIELDS = ["isGift", "addStreamingServices"] as const;
+
+export type TextField = (typeof TEXT_FIELDS)[number];
+export type FlagField = (typeof FLAG_FIELDS)[number];
+export type FieldName = TextField | FlagField;
+export type OrderValues = Record<TextField, string> & Record<FlagField, boolean>;
+
+/** A blank form with the spec's defaults: pop, a female singer, a happy song, no add-ons. */
+export function emptyValues(parentEmail = ""): OrderValues {
+  const values = Object.fromEntries(TEXT_FIELDS.map((field) => [field, ""])) as Record<TextField, string>;
+  return {
+    ...values,
+    songGenre: "pop",
+    singerGender: "female",
+    songStyle: "happy",
+    parentEmail,
+    isGift: false,
+    addStreamingServices: false,
+  };
+}
+
+/** Choice fields only take their listed values, so a stale or edited draft cannot select nothing. */
+const CHOICES: Partial<Record<TextField, readonly string[]>> = {
+  childGender: CHILD_GENDERS,
+  childAge: CHILD_AGES,
+  songGenre: SONG_GENRES,
+  singerGender: SINGER_GENDERS,
+  songStyle: SONG_STYLES,
+};
+
+/**
+ * Values read back from storage: only known fields of the right type survive, on top of `base`.
+ * Storage is outside our control (another version of the page, a hand edit), so trust nothing.
+ */
+export function restoreValues(raw: unknown, base: OrderValues): OrderValues {
+  if (!raw || typeof raw !== "object") return base;
+  const stored = raw as Record<string, unknown>;
+  const values = { ...base };
+  for (const field of TEXT_FIELDS) {
+    const value = stored[field];
+    if (typeof value !== "string") continue;
+    const choices = CHOICES[field];
+    if (choices && value !== "" && !choices.includes(value)) continue;
+    values[field] = value;
+  }
+  for (const field of FLAG_FIELDS) {
+    if (typeof stored[field] === "boolean") values[field] = stored[field] as boolean;
+  }
+  return values;
+}
+
+/**
+ * Sets one field. Unticking a box takes back what it revealed (customer-side §2): the artist name
+ * for streaming; the recipient's name and email for a gift (the gift message stays, as specified).
+ */
+export function withField(values: OrderValues, field: FieldName, value: string | boolean): OrderValues {
+  const next = { ...values, [field]: value } as OrderValues;
+  if (field === "addStreamingServices" && value === false) next.streamingArtistName = "";
+  if (field === "isGift" && value === false) {
+    next.giftRecipientName = "";
+    next.giftRecipientEmail = "";
+  }
+  return next;
+}
+
+/** The price shown before checkout; the server computes the charged price, discounts included. */
+export function totalCents(values: Pick<OrderValues, "addStreamingServices">): number {
+  return priceOrder(values.addStreamingServices).totalPrice;
+}
+
+export function completeness(values: OrderValues): number {
+  return formCompleteness(values);
+}
+
+export interface Problem {
+  field: TextField;
+  title: string;
+  description: string;
+}
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * What stops a submit, in the order the fields appear on the page (the first one gets the toast
+ * and the focus). Email and artist-name messages are the spec's (§5); the others are ours.
+ */
+export function problemsOf(values: OrderValues): Problem[] {
+  const problems: Problem[] = [];
+  if (!values.childName.trim()) {
+    problems.push({
+      field: "childName",
+      title: "Child's Name Required",
+      description: "Please enter your child's name so we can put it in the song.",
+    });
+  }
+  if (values.addStreamingServices && !values.streamingArtistName.trim()) {
+    problems.push({
+      field: "streamingArtistName",
+      title: "Artist Name Required",
+      description: "Please enter an artist profile name for the streaming platforms.",
+    });
+  }
+  if (!values.parentName.trim()) {
+    problems.push({
+      field: "parentName",
+      title: "Your Name Required",
+      description: "Please enter your name so we know who the song is from.",
+    });
+  }
+  const email = values.parentEmail.trim();
+  if (!email) {
+    problems.push({
+      field: "parentEmail",
+      title: "Email Required",
+      description: "Please enter your email address to receive your child's song.",
+    });
+  } else if (!EMAIL_SHAPE.test(email)) {
+    problems.push({
+      field: "parentEmail",
+      title: "Invalid Email",
+      description: "Please enter a valid email address.",
+    });
+  }
+  return problems;
+}
+
+/** The `order` sent to the server: the form as typed, plus the kept referral code if there is one. */
+export function orderOf(values: OrderValues, referralCode: string | null): OrderFormInput {
+  const order: OrderFormInput = { ...values };
+  if (referralCode) order.referralCode = referralCode;
+  return order;
+}
+
+/** Customer-side §3, stored pending order data: the form fields, the song choices, status pending. */
+export function pendingOrderDataOf(values: OrderValues) {
+  return {
+    ...values,
+    songStyle: values.songStyle || "happy",
+    songGenre: values.songGenre || "pop",
+    singerGender: values.singerGender || "female",
+    status: "pending" as const,
+  };
+}

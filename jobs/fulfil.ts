@@ -1,0 +1,175 @@
+import { NotFoundError, PaymentRequiredError } from "../domain/errors.ts";
+import { buildOrder, type Order, type OrderForm, orderFormSchema } from "../domain/orders.ts";
+import { BASE_PRICE_CENTS, STREAMING_PRICE_CENTS } from "../domain/pricing.ts";
+import { FRIEND_DISCOUNT, personalCodeFor, type ReferralCode } from "../domain/referrals.ts";
+import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
+import { type CheckoutDraft, getCheckoutDraft } from "../kv/checkout_drafts.ts";
+import { keys } from "../kv/keys.ts";
+import { claimOrderNumber, getOrder, writeOrder } from "../kv/orders.ts";
+import { getReferralCode, getReferralCodeByCode, writeNewReferralCode } from "../kv/referral_codes.ts";
+import { getUserByEmail } from "../kv/users.ts";
+import type { Track } from "../providers/analytics.ts";
+import type { CheckoutSessionInfo, Payments } from "../providers/payments/mod.ts";
+import { withGenerationStarted } from "./generation.ts";
+
+export interface FulfilDeps {
+  kv: Deno.Kv;
+  payments: Payments;
+  now: () => number;
+  track: Track;
+}
+
+export const ORDER_DATA_NOT_FOUND = "Order data not found - please try placing your order again";
+
+/**
+ * Turns a paid checkout session into its order (ARCHITECTURE.md §6). Safe to call any number of
+ * times, from the webhook and the browser at once: the order, its number, its indexes, the referral
+ * usage, the customer's own referral code and the start of generation are one atomic write guarded
+ * by "no order for this session yet", so exactly one call creates the order and every other call
+ * answers that same order.
+ */
+export async function fulfil(
+  deps: FulfilDeps,
+  sessionId: string,
+): Promise<{ order: Order; created: boolean }> {
+  const { kv } = deps;
+  const existing = await orderOfSession(kv, sessionId);
+  if (existing) return { order: existing, created: false };
+
+  const session = await deps.payments.getSession(sessionId);
+  if (!session) throw new NotFoundError("We could not find this payment session.");
+  if (!session.paid) throw new PaymentRequiredError("Payment was not confirmed.");
+  const draft = await getCheckoutDraft(kv, sessionId);
+  const form = draft?.form ?? formFromMetadata(session);
+  if (!form) throw new NotFoundError(ORDER_DATA_NOT_FOUND);
+  const referral = await referralOf(kv, draft, session);
+  const owner = await getUserByEmail(kv, form.parentEmail);
+
+  const result = await retryOnConflict(`fulfilment of ${sessionId}`, async () => {
+    const [bySession, sequence, ownCode] = await kv.getMany<[string, number, string]>([
+      keys.orderBySession(sessionId),
+      keys.orderSequence(),
+      keys.referralCodeByOwner(form.parentEmail),
+    ]);
+    if (bySession.value) {
+      const order = await getOrder(kv, bySession.value);
+      if (order) return { order, created: false };
+    }
+    const now = deps.now();
+    const operation = kv.atomic().check(bySession, ownCode);
+    const orderNumber = claimOrderNumber(operation, sequence);
+    const id = crypto.randomUUID();
+
+    let customerReferralCode = ownCode.value ? (await getReferralCode(kv, ownCode.value))?.code : null;
+    if (!customerReferralCode) {
+      const code = personalReferralCode(form, id, orderNumber, now);
+      writeNewReferralCode(operation, code);
+      customerReferralCode = code.code;
+    }
+    const referralEntry = referral && await kv.get<ReferralCode>(keys.referralCode(referral.id));
+    if (referralEntry?.value) {
+      const used = {
+        ...referralEntry.value,
+        usageCount: referralEntry.value.usageCount + 1,
+        updatedAt: new Date(now).toISOString(),
+      };
+      operation.check(referralEntry).set(keys.referralCode(used.id), used);
+    }
+
+    const order = withGenerationStarted(
+      buildOrder(form, {
+        id,
+        orderNumber,
+        userId: draft?.userId ?? owner?.id ?? null,
+        price: {
+          basePrice: BASE_PRICE_CENTS,
+          streamingPrice: STREAMING_PRICE_CENTS,
+          discountAmount: session.amountDiscount,
+          totalPrice: session.amountTotal,
+        },
+        payment: {
+          kind: "checkout",
+          sessionId,
+          provider: deps.payments.kind,
+          amountPaid: session.amountTotal,
+        },
+        promoCode: referral?.code ?? session.promotionCode,
+        referralCodeUsed: referral?.code ?? null,
+        customerReferralCode,
+        now,
+      }),
+      now,
+    );
+    writeOrder(operation, null, order).delete(keys.checkoutDraft(sessionId));
+    return (await operation.commit()).ok ? { order, created: true } : CONFLICT;
+  });
+
+  if (result.created) {
+    deps.track("Payment Success", { value: result.order.totalPrice / 100, currency: "USD" });
+  }
+  return result;
+}
+
+async function orderOfSession(kv: Deno.Kv, sessionId: string) {
+  const id = (await kv.get<string>(keys.orderBySession(sessionId))).value;
+  return id ? await getOrder(kv, id) : null;
+}
+
+/**
+ * The referral code this payment used, counted once with the order: the one we applied when the
+ * checkout began, or one of ours typed into the checkout page's promo-code field.
+ */
+async function referralOf(kv: Deno.Kv, draft: CheckoutDraft | null, session: CheckoutSessionInfo) {
+  if (draft?.referral) return draft.referral;
+  if (!session.promotionCode) return null;
+  const code = await getReferralCodeByCode(kv, session.promotionCode);
+  return code ? { id: code.id, code: code.code } : null;
+}
+
+/**
+ * Customer-side §5: without a draft, the order is rebuilt from the payment's metadata, which needs
+ * the child's name and a parent email; everything else takes its default.
+ */
+export function formFromMetadata(session: CheckoutSessionInfo): OrderForm | null {
+  const metadata = session.metadata;
+  const parentEmail = metadata.parentEmail || session.customerEmail || "";
+  const parsed = orderFormSchema.safeParse({
+    childName: metadata.childName,
+    childAge: metadata.childAge,
+    parentName: metadata.parentName || parentEmail,
+    parentEmail,
+    addStreamingServices: metadata.includeStreaming === "true",
+    streamingArtistName: metadata.streamingArtistName || metadata.childName,
+    isGift: metadata.isGift === "true",
+    giftRecipientEmail: metadata.giftRecipientEmail,
+    giftMessage: metadata.giftMessage,
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+function personalReferralCode(
+  form: OrderForm,
+  orderId: string,
+  orderNumber: number,
+  now: number,
+): ReferralCode {
+  const stamp = new Date(now).toISOString();
+  return {
+    id: crypto.randomUUID(),
+    code: personalCodeFor(form.childName),
+    discountType: FRIEND_DISCOUNT.type,
+    discountValue: FRIEND_DISCOUNT.value,
+    usageLimit: null,
+    usageCount: 0,
+    isActive: true,
+    expiresAt: null,
+    description: `Shared by the buyer of order #${orderNumber}`,
+    stripePromoId: null,
+    stripeCouponId: null,
+    createdBy: null,
+    sourceOrderId: orderId,
+    ownerEmail: form.parentEmail,
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+}

@@ -1,0 +1,97 @@
+import type { DiscountType } from "../../domain/pricing.ts";
+
+/**
+ * Taking payment. Two implementations behind one interface: Stripe's hosted Checkout (real SDK;
+ * STRIPE_API_URL may point it at a mock) and, outside production without keys, our local checkout
+ * page, which behaves the same way: a session with a URL, a redirect back with the session id, and
+ * a paid session the server verifies before anything is fulfilled.
+ */
+export interface CheckoutRequest {
+  /** Before any discount, in cents; the provider applies the discount and computes the total. */
+  amountCents: number;
+  productName: string;
+  description: string;
+  customerEmail: string;
+  /** Small strings only (Stripe: 50 keys, 500 characters each); the full order stays in our draft. */
+  metadata: Record<string, string>;
+  /** Contains the literal `{CHECKOUT_SESSION_ID}`, which the provider replaces. */
+  successUrl: string;
+  cancelUrl: string;
+  /** A referral discount decided by us; without one the checkout offers its own promo-code field. */
+  discount: CheckoutDiscount | null;
+}
+
+export interface CheckoutDiscount {
+  code: string;
+  type: DiscountType;
+  /** Percent for percentage, cents for fixed_amount. */
+  value: number;
+  /** Stripe's promotion code id for `code` (see ensurePromotion); null for the local checkout. */
+  promotionCodeId: string | null;
+}
+
+export interface CheckoutSession {
+  id: string;
+  url: string;
+}
+
+/** What we need to know about a session to fulfil it. */
+export interface CheckoutSessionInfo {
+  id: string;
+  paid: boolean;
+  status: "open" | "complete" | "expired";
+  customerEmail: string | null;
+  metadata: Record<string, string>;
+  amountSubtotal: number;
+  amountTotal: number;
+  amountDiscount: number;
+  /** The promotion code id or text applied on the checkout page, if any. */
+  promotionCode: string | null;
+}
+
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  /** The checkout session the event is about, when it is about one. */
+  sessionId: string | null;
+}
+
+export interface PromotionIds {
+  couponId: string | null;
+  promoId: string | null;
+}
+
+export interface Payments {
+  readonly kind: "stripe" | "local";
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** null for a session the provider does not know. */
+  getSession(id: string): Promise<CheckoutSessionInfo | null>;
+  /**
+   * Makes sure the provider has a coupon and promotion code for one of our referral codes, creating
+   * them when the stored ids are missing; the caller stores what comes back.
+   */
+  ensurePromotion(code: {
+    code: string;
+    discountType: DiscountType;
+    discountValue: number;
+    stripeCouponId: string | null;
+    stripePromoId: string | null;
+  }): Promise<PromotionIds>;
+  /** Verifies a webhook's signature and returns the event; throws WebhookSignatureError otherwise. */
+  verifyWebhook(payload: string, signature: string | null): Promise<PaymentEvent>;
+}
+
+/** The provider is unreachable or refused the call (not the customer's fault). */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "PaymentProviderError";
+  }
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(message = "The webhook signature is not valid.") {
+    super(message);
+    this.name = "WebhookSignatureError";
+  }
+}

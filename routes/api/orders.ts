@@ -1,0 +1,95 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { BadRequestError, NotFoundError } from "../../domain/errors.ts";
+import { ownerOrderView, publicOrderView } from "../../domain/order_views.ts";
+import { type Order, orderFormSchema } from "../../domain/orders.ts";
+import { createDemoOrder } from "../../jobs/demo_order.ts";
+import { fulfil } from "../../jobs/fulfil.ts";
+import { withGenerationStarted } from "../../jobs/generation.ts";
+import { getOrder, updateOrder } from "../../kv/orders.ts";
+import type { AppEnv } from "../env.ts";
+import { currentUser, requireUser } from "../middleware/session.ts";
+import { describeIssue } from "./validate.ts";
+
+/**
+ * Orders from the customer's side (customer-side §7, ARCHITECTURE.md §10). Paid orders come only
+ * from a paid checkout session through fulfil; demo users create theirs directly.
+ */
+export const ordersApi = new Hono<AppEnv>();
+
+const sessionBody = z.object({ sessionId: z.string().trim().min(1).max(300) });
+const sessionIdParam = z.string().min(1).max(300);
+
+ordersApi.get("/verify-payment/:sessionId", requireUser, (c) => verifyPayment(c));
+ordersApi.get("/guest/verify-payment/:sessionId", (c) => verifyPayment(c));
+
+async function verifyPayment(c: Context<AppEnv>) {
+  const sessionId = sessionIdParam.safeParse(c.req.param("sessionId"));
+  if (!sessionId.success) throw new BadRequestError("Invalid payment session.");
+  const session = await c.var.deps.providers.payments.getSession(sessionId.data);
+  if (!session) throw new NotFoundError("We could not find this payment session.");
+  return c.json({ paid: session.paid, metadata: session.metadata, customerEmail: session.customerEmail });
+}
+
+ordersApi.post("/orders", requireUser, async (c) => {
+  const body = await readJson(c);
+  const user = currentUser(c);
+  if (typeof body?.sessionId === "string" || !user.isDemo) return await fulfilFromBody(c, body);
+  const form = orderFormSchema.safeParse(body);
+  if (!form.success) throw new BadRequestError(describeIssue(form.error.issues[0]));
+  const { kv, clock } = c.var.deps;
+  const order = await createDemoOrder(kv, form.data, user.id, clock.now());
+  return c.json(ownerOrderView(order), 201);
+});
+
+ordersApi.post("/guest/orders", async (c) => await fulfilFromBody(c, await readJson(c)));
+
+async function fulfilFromBody(c: Context<AppEnv>, body: unknown) {
+  const parsed = sessionBody.safeParse(body);
+  if (!parsed.success) throw new BadRequestError("sessionId: the paid checkout session is required.");
+  const { kv, providers, clock, track } = c.var.deps;
+  const deps = { kv, payments: providers.payments, now: () => clock.now(), track };
+  const { order } = await fulfil(deps, parsed.data.sessionId);
+  return c.json(ownerOrderView(order));
+}
+
+ordersApi.post("/orders/:id/start-generation", (c) => startGeneration(c));
+ordersApi.post("/guest/orders/:id/start-generation", (c) => startGeneration(c));
+
+/**
+ * Paid and demo orders start generating the moment they exist, so this call (kept from the spec's
+ * flow) confirms rather than triggers, and is harmless to repeat.
+ */
+async function startGeneration(c: Context<AppEnv>) {
+  const { kv, clock } = c.var.deps;
+  const order = await updateOrder(kv, c.req.param("id") ?? "", (current) => {
+    const started = withGenerationStarted(current, clock.now());
+    return started === current ? null : started;
+  });
+  if (!order) throw new NotFoundError("Order not found.");
+  return c.json({ message: "Song generation has started.", id: order.id, status: order.status });
+}
+
+ordersApi.get("/orders/:id", async (c) => {
+  const order = await getOrder(c.var.deps.kv, c.req.param("id"));
+  if (!order) throw new NotFoundError("Order not found.");
+  return c.json(canSeeEverything(c, order) ? ownerOrderView(order) : publicOrderView(order));
+});
+
+function canSeeEverything(c: Context<AppEnv>, order: Order) {
+  const user = c.var.user;
+  if (!user) return false;
+  return user.role === "admin" || order.userId === user.id || order.parentEmail === user.username;
+}
+
+/** Bodies here are optional-shaped (a session id or a whole demo order), so parse leniently first. */
+async function readJson(c: Context<AppEnv>): Promise<Record<string, unknown> | null> {
+  const text = await c.req.text();
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value) ? value : null;
+  } catch {
+    throw new BadRequestError("The request body is not valid JSON.");
+  }
+}

@@ -1,0 +1,64 @@
+import { type Context, Hono } from "hono";
+import { discountOf, REFERRAL_REFUSALS, refuseReferral } from "../domain/referrals.ts";
+import { fulfil } from "../jobs/fulfil.ts";
+import { applyLocalPromotion, getLocalSession, payLocalSession } from "../kv/local_checkout.ts";
+import { hasOrders } from "../kv/orders.ts";
+import { getReferralCodeByCode } from "../kv/referral_codes.ts";
+import { LocalCheckoutPage } from "../components/checkout/LocalCheckoutPage.tsx";
+import type { AppEnv } from "./env.ts";
+import { renderPage } from "./render.tsx";
+
+/**
+ * The local checkout (ARCHITECTURE.md §3): our stand-in for Stripe's hosted page, mounted only when
+ * no Stripe key is set outside production. Plain forms, no script: Pay marks the session paid,
+ * fulfils it as Stripe's webhook would, and redirects to the success URL like Stripe does.
+ */
+export const localCheckout = new Hono<AppEnv>();
+
+localCheckout.get("/checkout/local/:id", (c) => show(c));
+
+localCheckout.post("/checkout/local/:id/promo", async (c) => {
+  const { kv, clock, track } = c.var.deps;
+  const session = await getLocalSession(kv, c.req.param("id"));
+  if (!session || session.status !== "open" || !session.allowPromotionCodes) return show(c);
+  const form = await c.req.parseBody();
+  const typed = typeof form.promotionCode === "string" ? form.promotionCode.trim().toUpperCase() : "";
+  if (!typed) return show(c, "Enter a promotion code.");
+  const code = await getReferralCodeByCode(kv, typed);
+  const refusal = refuseReferral(
+    code,
+    session.customerEmail,
+    await hasOrders(kv, session.customerEmail),
+    clock.now(),
+  );
+  if (refusal || !code) return show(c, REFERRAL_REFUSALS[refusal ?? "unknown"]);
+  await applyLocalPromotion(kv, session.id, code.code, discountOf(code));
+  track("Promo Code Applied", { discountType: code.discountType, discountValue: code.discountValue });
+  return c.redirect(`/checkout/local/${session.id}`, 303);
+});
+
+localCheckout.post("/checkout/local/:id/pay", async (c) => {
+  const { kv, providers, clock, track } = c.var.deps;
+  const id = c.req.param("id");
+  const paid = await payLocalSession(kv, id);
+  const session = paid ?? await getLocalSession(kv, id);
+  if (!session) return show(c);
+  if (paid) {
+    try {
+      await fulfil({ kv, payments: providers.payments, now: () => clock.now(), track }, id);
+    } catch (error) {
+      // As with a failed Stripe webhook, the return page fulfils again and reports what went wrong.
+      console.error(`local checkout ${id}: fulfilment after payment failed:`, error);
+    }
+  }
+  return c.redirect(session.status === "complete" ? session.successUrl : `/checkout/local/${id}`, 303);
+});
+
+async function show(c: Context<AppEnv>, promoError?: string) {
+  const session = await getLocalSession(c.var.deps.kv, c.req.param("id") ?? "");
+  return renderPage(
+    c,
+    <LocalCheckoutPage session={session} promoError={promoError} />,
+    { title: "Checkout", noindex: true, bare: true, status: session ? (promoError ? 422 : 200) : 404 },
+  );
+}

@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import { OrderForm } from "../islands/mod.ts";
+import type { AppEnv } from "./env.ts";
+import { renderPage } from "./render.tsx";
+
+/**
+ * /order (customer-side §2): the order form. The page knows who is signed in (a demo user skips
+ * payment, a customer's address fills the email field), so it is rendered per request, never from
+ * the anonymous page cache.
+ */
+export const orderPage = new Hono<AppEnv>();
+
+orderPage.get("/order", (c) => {
+  const current = c.var.user;
+  const user = current && { username: current.username, isDemo: current.isDemo, role: current.role };
+  return renderPage(
+    c,
+    <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:py-14">
+      <header className="grid gap-3 text-center">
+        <h1 className="font-display text-3xl font-extrabold text-slate-900 sm:text-4xl">Create Your Song</h1>
+        <p className="mx-auto max-w-2xl text-lg text-slate-600">
+          Tell us about your child and we'll write a song that's all about them, ready within 24 hours.
+        </p>
+      </header>
+      <OrderForm user={user} />
+    </section>,
+    { title: "Create Your Song" },
+  );
+});

@@ -1,0 +1,535 @@
+import { assert, assertEquals, assertMatch } from "@std/assert";
+import type { Page, Route } from "playwright-core";
+import { REFERRAL_CODE_MESSAGE } from "../../domain/referrals.ts";
+import { FLAG_FIELDS, TEXT_FIELDS } from "../../islands/order/values.ts";
+import { createTestApp, e2eTest, openBrowser, signIn } from "../helpers.ts";
+
+/** The newest toast with this title, once it shows. */
+async function toastNamed(page: Page, title: string) {
+  const toast = page.locator("[data-toast-viewport] > li:not([hidden])").filter({
+    has: page.locator("p", { hasText: title }),
+  });
+  await toast.waitFor();
+  return toast;
+}
+
+async function waitForValue(page: Page, name: string, value: string) {
+  await page.waitForFunction(
+    ([name, value]) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value === value,
+    [name, value],
+  );
+}
+
+async function fillRequired(page: Page) {
+  await page.getByLabel("Child's name").fill("Mia");
+  await page.getByLabel("Your name").fill("Sam Parent");
+  await page.getByLabel("Your email").fill("sam@example.com");
+}
+
+/** Answers an intercepted API call with JSON. */
+function answer(route: Route, status: number, body: unknown) {
+  return route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) });
+}
+
+/** Stands in for the payment provider's page, so these tests need no checkout behind the API. */
+async function fakeCheckoutPage(page: Page) {
+  await page.route(
+    "**/checkout-test",
+    (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "text/html",
+        body: "<!doctype html><title>Checkout</title>",
+      }),
+  );
+}
+
+e2eTest("order form: three labelled sections, every order field named, a price summary", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t);
+  const page = await browser.open("/order");
+
+  assertEquals(await page.getByRole("heading", { level: 1 }).textContent(), "Create Your Song");
+  for (const title of ["About Your Child", "Song Customization", "Contact Information", "Price Summary"]) {
+    assert(await page.getByRole("heading", { name: title }).isVisible(), title);
+  }
+  assertEquals(await page.locator("form").getAttribute("novalidate"), "");
+  assertEquals(await page.getByLabel("Your email").getAttribute("type"), "email");
+  assertEquals(await page.getByLabel("Child's name").getAttribute("aria-required"), "true");
+  assert(await page.getByText("so our singer says it just the way you do").isVisible());
+  assertEquals(
+    await page.getByLabel("Age", { exact: true }).locator("option").allTextContents(),
+    [
+      "Select age",
+      "under 1 year",
+      ...Array.from({ length: 12 }, (_, i) => `${i + 1} year${i ? "s" : ""}`),
+      "13+ years",
+    ],
+  );
+  assertEquals(
+    await page.getByLabel("Age", { exact: true }).locator("option").nth(1).getAttribute("value"),
+    "newborn",
+  );
+  assertEquals(await page.getByLabel("Music genre").inputValue(), "pop");
+  assert(await page.getByLabel("Female").isChecked());
+  assert(await page.getByLabel("Happy").isChecked());
+  assertEquals(
+    await page.getByLabel("Anything else we should know?").evaluate((el) => getComputedStyle(el).minHeight),
+    "120px",
+  );
+
+  // Reveal the optional parts, then every order field must be there, named, with a visible label.
+  await page.getByLabel("This song is a gift").check();
+  await page.getByLabel("Put the song on streaming platforms").check();
+  assertEquals(
+    await page.getByLabel("Gift message").evaluate((el) => getComputedStyle(el).minHeight),
+    "80px",
+  );
+  const unlabelled = await page.evaluate((names) =>
+    names.filter((name) => {
+      const controls = [...document.querySelectorAll<HTMLInputElement>(`form [name="${name}"]`)];
+      if (controls.length === 0) return true;
+      return controls.some((control) => {
+        const text = [...(control.labels ?? [])].map((label) => label.textContent?.trim()).join("");
+        return !text || !control.checkVisibility();
+      });
+    }), [...TEXT_FIELDS, ...FLAG_FIELDS]);
+  assertEquals(unlabelled, []);
+  for (const label of ["Recipient's name", "Recipient's email", "Your name", "Your email", "Child's name"]) {
+    assertEquals(
+      await page.locator("label", { hasText: label }).locator("[aria-hidden=true]").textContent(),
+      "*",
+    );
+  }
+
+  const summary = page.locator("aside");
+  assert(await summary.getByText("$1 from every song goes to a children's research hospital.").isVisible());
+  assert(await summary.getByText("Have a promo code? You can enter it at checkout.").isVisible());
+  assertEquals(await page.getByRole("button", { name: "Create Your Song" }).isEnabled(), true);
+  await page.getByLabel("This song is a gift").uncheck();
+  await page.getByLabel("Put the song on streaming platforms").uncheck();
+  await page.evaluate(() => scrollTo(0, 0));
+  await browser.screenshot(page, "order-form");
+  assertEquals(browser.problems, []);
+});
+
+e2eTest("order form: each missing answer gets its toast, the focus and aria-invalid", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t);
+  const page = await browser.open("/order");
+  const submit = page.getByRole("button", { name: "Create Your Song" });
+
+  await submit.click();
+  let toast = await toastNamed(page, "Child's Name Required");
+  assertEquals(await toast.getAttribute("data-variant"), "destructive");
+  assertEquals(await page.evaluate(() => document.activeElement?.getAttribute("name")), "childName");
+  assertEquals(await page.getByLabel("Child's name").getAttribute("aria-invalid"), "true");
+  assertEquals(
+    await page.getByLabel("Your email").getAttribute("aria-invalid"),
+    "true",
+    "all bad fields marked",
+  );
+  await page.getByLabel("Child's name").fill("Mia");
+  assertEquals(await page.getByLabel("Child's name").getAttribute("aria-invalid"), null, "typing clears it");
+
+  await submit.click();
+  toast = await toastNamed(page, "Your Name Required");
+  assertEquals(await page.evaluate(() => document.activeElement?.getAttribute("name")), "parentName");
+  await page.getByLabel("Your name").fill("Sam Parent");
+
+  await submit.click();
+  toast = await toastNamed(page, "Email Required");
+  assert(await toast.getByText("Please enter your email address to receive your child's song.").isVisible());
+  assertEquals(await page.evaluate(() => document.activeElement?.getAttribute("name")), "parentEmail");
+  await page.getByLabel("Your email").fill("sam@example.com");
+
+  await page.getByLabel("Put the song on streaming platforms").check();
+  await submit.click();
+  toast = await toastNamed(page, "Artist Name Required");
+  assert(
+    await toast.getByText("Please enter an artist profile name for the streaming platforms.").isVisible(),
+  );
+  assertEquals(
+    await page.evaluate(() => document.activeElement?.getAttribute("name")),
+    "streamingArtistName",
+  );
+  assertEquals(await page.getByLabel("Artist profile name").getAttribute("aria-invalid"), "true");
+  await browser.screenshot(page, "order-form-invalid-viewport");
+  assertEquals(browser.problems, []);
+});
+
+e2eTest(
+  "order form: the add-on and gift boxes reveal their fields and clear them when unticked",
+  async () => {
+    await using t = await createTestApp();
+    await using browser = await openBrowser(t);
+    const page = await browser.open("/order");
+    const total = page.locator("[data-total] dd");
+    assertEquals(await total.textContent(), "$24.99");
+    assertEquals(await page.getByLabel("Artist profile name").count(), 0);
+
+    const streaming = page.getByLabel("Put the song on streaming platforms");
+    await streaming.check();
+    assertEquals(await total.textContent(), "$34.99");
+    assert(await page.locator("aside").getByText("Streaming add-on").isVisible());
+    await page.getByLabel("Artist profile name").fill("Mia's Big Band");
+    await streaming.uncheck();
+    assertEquals(await total.textContent(), "$24.99");
+    assertEquals(await page.getByLabel("Artist profile name").count(), 0);
+    await streaming.check();
+    assertEquals(await page.getByLabel("Artist profile name").inputValue(), "", "unticking cleared it");
+
+    const gift = page.getByLabel("This song is a gift");
+    assertEquals(await page.getByLabel("Recipient's name").count(), 0);
+    await gift.check();
+    await page.getByLabel("Recipient's name").fill("Grandma Jo");
+    await page.getByLabel("Recipient's email").fill("jo@example.com");
+    await page.getByLabel("Gift message").fill("Love you!");
+    await gift.uncheck();
+    assertEquals(await page.getByLabel("Recipient's name").count(), 0);
+    await gift.check();
+    assertEquals(await page.getByLabel("Recipient's name").inputValue(), "");
+    assertEquals(await page.getByLabel("Recipient's email").inputValue(), "");
+    assertEquals(
+      await page.getByLabel("Gift message").inputValue(),
+      "Love you!",
+      "the spec keeps the message",
+    );
+    assertEquals(browser.problems, []);
+  },
+);
+
+e2eTest(
+  "order form: ?ref keeps a referral code, refuses a bad one, and payment leftovers are cleaned",
+  async () => {
+    await using t = await createTestApp();
+    await using browser = await openBrowser(t);
+
+    const page = await browser.open("/order?ref=mia-7k3q");
+    await page.getByText("Referral code MIA-7K3Q: 50% off applied at checkout").waitFor();
+    assertEquals(await page.evaluate(() => sessionStorage.getItem("referralCode")), "MIA-7K3Q");
+
+    // The code stays for the visit: the same tab without the parameter still shows it.
+    await page.goto(browser.origin + "/order");
+    await page.getByText("Referral code MIA-7K3Q: 50% off applied at checkout").waitFor();
+
+    const bad = await browser.open("/order?ref=bad%20code!");
+    const toast = await toastNamed(bad, "Invalid Referral Code");
+    assert(await toast.getByText(REFERRAL_CODE_MESSAGE).isVisible());
+    assertEquals(await bad.evaluate(() => sessionStorage.getItem("referralCode")), null);
+    assertEquals(await bad.locator("aside").getByText("Referral code", { exact: false }).count(), 0);
+
+    const back = await browser.open("/order?ref=FRIEND-1&session_id=cs_1&payment_success=true");
+    await back.waitForFunction(() => location.search === "?ref=FRIEND-1");
+    assertEquals(new URL(back.url()).pathname, "/order");
+    const plain = await browser.open("/order?payment_success=true");
+    await plain.waitForFunction(() => location.search === "");
+    assertEquals(browser.problems, []);
+  },
+);
+
+e2eTest("order form: a reload keeps what was typed", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t);
+  const page = await browser.open("/order");
+  await page.getByLabel("Child's name").fill("Mia");
+  await page.getByLabel("Age", { exact: true }).selectOption("newborn");
+  await page.getByLabel("Girl").check();
+  await page.getByLabel("Put the song on streaming platforms").check();
+  await page.getByLabel("Artist profile name").fill("Mia's Big Band");
+  await page.getByLabel("Anything else we should know?").fill("Loves ducks");
+
+  await page.reload();
+  await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
+  await waitForValue(page, "childName", "Mia");
+  assertEquals(await page.getByLabel("Age", { exact: true }).inputValue(), "newborn");
+  assert(await page.getByLabel("Girl").isChecked());
+  assertEquals(await page.getByLabel("Artist profile name").inputValue(), "Mia's Big Band");
+  assertEquals(await page.getByLabel("Anything else we should know?").inputValue(), "Loves ducks");
+  assertEquals(await page.locator("[data-total] dd").textContent(), "$34.99");
+  assertEquals(browser.problems, [], "restoring after hydration keeps React quiet");
+});
+
+e2eTest("order form: a guest goes to checkout with the whole order and the pending data kept", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t);
+  const page = await browser.open("/order?ref=mia-7k3q");
+  await fakeCheckoutPage(page);
+  const bodies: Record<string, unknown>[] = [];
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => release = resolve);
+  await page.route("**/api/guest/create-checkout-session", async (route) => {
+    bodies.push(route.request().postDataJSON());
+    await held;
+    await answer(route, 200, { checkoutUrl: "/checkout-test", sessionId: "cs_1" });
+  });
+
+  await fillRequired(page);
+  await page.getByLabel("Favorite color").fill("Purple");
+  await page.getByLabel("Music genre").selectOption("lullaby");
+  await page.getByLabel("Put the song on streaming platforms").check();
+  await page.getByLabel("Artist profile name").fill("Mia's Big Band");
+  await page.getByRole("button", { name: "Create Your Song" }).click();
+
+  const pending = page.getByRole("button", { name: "Creating Your Order..." });
+  await pending.waitFor();
+  assert(await pending.isDisabled());
+  release();
+  await page.waitForURL(browser.origin + "/checkout-test");
+
+  assertEquals(bodies.length, 1);
+  const [body] = bodies;
+  assertEquals(body.priceInCents, 3499);
+  assertEquals(body.description, "Personalized song for Mia");
+  assertEquals(body.metadata, { childName: "Mia", parentEmail: "sam@example.com" });
+  assertEquals(body.includeStreaming, true);
+  const order = body.order as Record<string, unknown>;
+  assertEquals(order.childName, "Mia");
+  assertEquals(order.favoriteColor, "Purple");
+  assertEquals(order.songGenre, "lullaby");
+  assertEquals(order.singerGender, "female");
+  assertEquals(order.addStreamingServices, true);
+  assertEquals(order.streamingArtistName, "Mia's Big Band");
+  assertEquals(order.referralCode, "MIA-7K3Q");
+  assertEquals(Object.keys(order).sort(), [...TEXT_FIELDS, ...FLAG_FIELDS, "referralCode"].sort());
+
+  const stored = await page.evaluate(() => ({
+    pending: JSON.parse(localStorage.getItem("pendingOrderData") ?? "null"),
+    lastChildName: localStorage.getItem("lastChildName"),
+  }));
+  assertEquals(stored.lastChildName, "Mia");
+  assertEquals(stored.pending.status, "pending");
+  assertEquals(stored.pending.childName, "Mia");
+  assertEquals(stored.pending.parentEmail, "sam@example.com");
+  assertEquals(
+    [stored.pending.songStyle, stored.pending.songGenre, stored.pending.singerGender],
+    ["happy", "lullaby", "female"],
+  );
+  assertEquals(browser.problems, []);
+});
+
+e2eTest("order form: a signed-in customer uses the signed-in checkout; failures toast 'Error'", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t);
+  const page = await browser.open("/order");
+  // Stored after load, so the client boot's stale-token check does not take it away.
+  await page.evaluate(() => localStorage.setItem("token", "t".repeat(43)));
+  const paths: string[] = [];
+  let reply: [number, unknown] = [503, { message: "Payments are resting. Try again soon." }];
+  await page.route("**/api/*create-checkout-session", (route) => {
+    paths.push(new URL(route.request().url()).pathname);
+    return answer(route, ...reply);
+  });
+  await fillRequired(page);
+  const submit = page.getByRole("button", { name: "Create Your Song" });
+
+  await submit.click();
+  const toast = await toastNamed(page, "Error");
+  assert(await toast.getByText("Payments are resting. Try again soon.").isVisible());
+  assert(await submit.isEnabled(), "the form is usable again");
+
+  reply = [500, ""];
+  await submit.click();
+  await (await toastNamed(page, "Error")).getByText("Failed to create checkout session. Please try again.")
+    .waitFor();
+  assertEquals(paths, ["/api/create-checkout-session", "/api/create-checkout-session"]);
+  const unexpected = browser.problems.filter((problem) =>
+    !/create-checkout-session|status of 50\d/.test(problem)
+  );
+  assertEquals(unexpected, []);
+});
+
+e2eTest(
+  "order form: a demo user's order is created directly and the page moves to its progress",
+  async () => {
+    await using t = await createTestApp();
+    await using browser = await openBrowser(t);
+    const page = await browser.open("/order");
+    await page.evaluate(() =>
+      localStorage.setItem("user", JSON.stringify({ username: "d@x.io", isDemo: true, role: "user" }))
+    );
+    const bodies: Record<string, unknown>[] = [];
+    let fail = true;
+    await page.route("**/api/orders", (route) => {
+      bodies.push(route.request().postDataJSON());
+      return fail ? answer(route, 500, {}) : answer(route, 201, { id: "ord_1", status: "pending" });
+    });
+    await fillRequired(page);
+    await page.getByLabel("Child's name").fill("Zoë Ann");
+
+    await page.getByRole("button", { name: "Create Your Song" }).click();
+    await page.getByText("Failed to create order. Please try again.").waitFor();
+
+    fail = false;
+    await page.getByRole("button", { name: "Create Your Song" }).click();
+    await page.waitForURL(browser.origin + "/order-processing/ord_1?name=Zo%C3%AB%20Ann");
+    assertEquals(bodies.length, 2);
+    assertEquals(bodies[1].totalPrice, 2499);
+    assertEquals(bodies[1].childName, "Zoë Ann");
+    assertEquals(bodies[1].parentEmail, "sam@example.com");
+    assertEquals(
+      await page.evaluate(() => sessionStorage.getItem("orderFormDraft")),
+      null,
+      "the draft is done",
+    );
+    const unexpected = browser.problems.filter((problem) => !/api\/orders|status of 500/.test(problem));
+    assertEquals(unexpected, []);
+  },
+);
+
+e2eTest("order form: a refused referral code asks before going on at full price", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t);
+  const page = await browser.open("/order?ref=MIA-7K3Q");
+  await fakeCheckoutPage(page);
+  const bodies: Record<string, unknown>[] = [];
+  const refusal = { message: "This referral code has expired.", code: "referral_refused" };
+  await page.route("**/api/guest/create-checkout-session", (route) => {
+    const body = route.request().postDataJSON();
+    bodies.push(body);
+    return body.order.referralCode
+      ? answer(route, 422, refusal)
+      : answer(route, 200, { checkoutUrl: "/checkout-test", sessionId: "cs_2" });
+  });
+  await fillRequired(page);
+  const submit = page.getByRole("button", { name: "Create Your Song" });
+
+  await submit.click();
+  const dialog = page.getByRole("dialog", { name: "Referral code not applied" });
+  await dialog.waitFor();
+  assertEquals(await dialog.getAttribute("aria-modal"), "true");
+  assert(await dialog.getByText("This referral code has expired.").isVisible());
+  assertEquals(
+    await page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null),
+    true,
+    "focus moved into the dialog",
+  );
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  assertEquals(await page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null), true);
+  await browser.screenshot(page, "order-form-referral-refused-viewport");
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
+  assertEquals(
+    await page.evaluate(() => sessionStorage.getItem("referralCode")),
+    "MIA-7K3Q",
+    "cancel keeps it",
+  );
+
+  await submit.click();
+  await dialog.waitFor();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await dialog.waitFor({ state: "detached" });
+
+  await submit.click();
+  await dialog.getByRole("button", { name: "Continue at full price" }).click();
+  await page.waitForURL(browser.origin + "/checkout-test");
+  assertEquals(bodies.length, 4);
+  assertEquals(bodies.slice(0, 3).map((body) => (body.order as { referralCode?: string }).referralCode), [
+    "MIA-7K3Q",
+    "MIA-7K3Q",
+    "MIA-7K3Q",
+  ]);
+  assertEquals("referralCode" in (bodies[3].order as object), false);
+  assertEquals(await page.evaluate(() => sessionStorage.getItem("referralCode")), null);
+  const unexpected = browser.problems.filter((problem) =>
+    !/create-checkout-session|status of 422/.test(problem)
+  );
+  assertEquals(unexpected, []);
+});
+
+e2eTest("order form: analytics say what happened without names or addresses", async () => {
+  // Development pages log analytics to the console, which is how the test reads them.
+  await using t = await createTestApp({ env: { APP_ENV: "development" } });
+  await using browser = await openBrowser(t);
+  const events: { event: string; properties: Record<string, unknown> }[] = [];
+  // The page logs `[analytics] {event}` and an object; flatten that to one line of JSON in the page,
+  // because reading an object back after the page has navigated away is no longer possible.
+  await browser.context.addInitScript(() => {
+    const info = console.info.bind(console);
+    console.info = (label: unknown, properties?: unknown) => info(`${label} ${JSON.stringify(properties)}`);
+  });
+  browser.context.on("console", (message) => {
+    const logged = message.text().match(/^\[analytics\] ([^{]+) (\{.*\})$/);
+    if (logged) events.push({ event: logged[1], properties: JSON.parse(logged[2]) });
+  });
+  const page = await browser.open("/order");
+  await fakeCheckoutPage(page);
+  await page.route(
+    "**/api/guest/create-checkout-session",
+    (route) => answer(route, 200, { checkoutUrl: "/checkout-test", sessionId: "cs_3" }),
+  );
+  await page.getByLabel("Child's name").focus();
+  await page.getByLabel("Child's name").fill("Mia");
+  await page.getByLabel("Your name").fill("Sam Parent");
+  await page.getByLabel("Your email").fill("sam@example.com");
+  await page.getByLabel("Favorite color").click();
+  await page.getByLabel("This song is a gift").check();
+  await page.getByRole("button", { name: "Create Your Song" }).click();
+  await page.waitForURL(browser.origin + "/checkout-test");
+
+  const names = events.map((entry) => entry.event);
+  assertEquals(names.filter((name) => name === "Order Started").length, 1);
+  const focused = events.filter((entry) => entry.event === "Form Field Focused").map((e) =>
+    e.properties.field
+  );
+  assertEquals(focused.slice(0, 4), ["childName", "parentName", "parentEmail", "favoriteColor"]);
+  const completed = events.filter((entry) => entry.event === "Form Field Completed");
+  assertEquals(completed.map((entry) => entry.properties.field).slice(0, 3), [
+    "childName",
+    "parentName",
+    "parentEmail",
+  ]);
+  assertEquals(completed[2].properties.completeness, 23); // 3 of 13 tracked fields
+  const submitted = events.find((entry) => entry.event === "Order Form Submitted")!;
+  assertEquals(
+    [submitted.properties.completeness, submitted.properties.includeStreaming, submitted.properties.isGift],
+    [23, false, true],
+  );
+  const paid = events.find((entry) => entry.event === "Payment Initiated")!;
+  assertEquals([paid.properties.value, paid.properties.currency], [24.99, "USD"]);
+  const everything = JSON.stringify(events);
+  assert(!everything.includes("Mia") && !everything.includes("sam@example.com"), everything);
+  assertMatch(names.join(","), /Order Form Submitted.*Payment Initiated/);
+  assertEquals(browser.problems, []);
+});
+
+e2eTest("order form on a phone: one column, nothing overflows sideways", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t, { width: 390, height: 844 });
+  const page = await browser.open("/order");
+  await page.getByLabel("This song is a gift").check();
+  await page.getByLabel("Put the song on streaming platforms").check();
+  assertEquals(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), 0);
+  const [name, pronounce] = await Promise.all(
+    ["Child's name", "How to pronounce it"].map((label) => page.getByLabel(label).boundingBox()),
+  );
+  assert(pronounce!.y > name!.y, "fields stack on a phone");
+  await page.getByLabel("This song is a gift").uncheck();
+  await page.getByLabel("Put the song on streaming platforms").uncheck();
+  await page.evaluate(() => scrollTo(0, 0));
+  await browser.screenshot(page, "order-form-phone-viewport");
+  assertEquals(browser.problems, []);
+});
+
+e2eTest("order form: a signed-in demo user gets their address filled in and skips payment", async () => {
+  await using t = await createTestApp({ env: { DEMO_EMAILS: "demo@example.com" } });
+  const { token } = await signIn(t, "demo@example.com");
+  await using browser = await openBrowser(t);
+  // Only the cookie: the server's view alone must be enough to know this is a demo user.
+  await browser.context.addCookies([{ name: "lh_session", value: token, url: browser.origin }]);
+  const page = await browser.open("/order");
+  assertEquals(await page.getByLabel("Your email").inputValue(), "demo@example.com");
+  assert(await page.getByText("Demo account: no payment needed.").isVisible());
+  const paths: string[] = [];
+  await page.route("**/api/**", (route) => {
+    paths.push(new URL(route.request().url()).pathname);
+    return answer(route, 201, { id: "ord_9" });
+  });
+  await page.getByLabel("Child's name").fill("Mia");
+  await page.getByLabel("Your name").fill("Dee Mo");
+  await page.getByRole("button", { name: "Create Your Song" }).click();
+  await page.waitForURL(browser.origin + "/order-processing/ord_9?name=Mia");
+  assertEquals(paths, ["/api/orders"]);
+  assertEquals(browser.problems, []);
+});
