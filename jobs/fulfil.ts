@@ -106,6 +106,10 @@ export async function fulfil(
 
   if (result.created) {
     deps.track("Payment Success", { value: result.order.totalPrice / 100, currency: "USD" });
+    // A code typed on Stripe's own page is only known once the session is paid.
+    if (deps.payments.kind === "stripe" && session.promotionCode && !draft?.referral) {
+      deps.track("Promo Code Applied", { discount: session.amountDiscount / 100, currency: "USD" });
+    }
   }
   return result;
 }
