@@ -45,7 +45,7 @@ export interface CheckoutSessionInfo {
   amountSubtotal: number;
   amountTotal: number;
   amountDiscount: number;
-  /** The promotion code id or text applied on the checkout page, if any. */
+  /** The text of the promotion code applied on the checkout page, if any (e.g. "MIA-7K3Q"). */
   promotionCode: string | null;
 }
 

@@ -108,7 +108,10 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
       // An empty id would read GET /v1/checkout/sessions/, which is the list of all sessions.
       if (!id.trim()) return null;
       try {
-        return toSessionInfo(await stripe.checkout.sessions.retrieve(id));
+        // Expanded so a code typed on Stripe's page comes back as its text, which is how we know our codes.
+        return toSessionInfo(
+          await stripe.checkout.sessions.retrieve(id, { expand: ["discounts.promotion_code"] }),
+        );
       } catch (error) {
         if (isMissing(error)) return null;
         throw providerError(`read checkout session ${id}`, error);
@@ -236,7 +239,7 @@ function toSessionInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
     amountSubtotal: session.amount_subtotal ?? 0,
     amountTotal: session.amount_total ?? 0,
     amountDiscount: session.total_details?.amount_discount ?? 0,
-    promotionCode: typeof promotion === "string" ? promotion : promotion?.id ?? null,
+    promotionCode: typeof promotion === "string" ? promotion : promotion?.code ?? null,
   };
 }
 

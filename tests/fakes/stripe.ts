@@ -99,9 +99,16 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
 
   const routes: Route[] = [
     ["POST", /^\/v1\/checkout\/sessions$/, (form) => createSession(form)],
-    ["GET", /^\/v1\/checkout\/sessions\/([^/]+)$/, (_form, id) => {
+    ["GET", /^\/v1\/checkout\/sessions\/([^/]+)$/, (query, id) => {
       const session = sessions.get(id);
-      return session ? ok(session) : missing(404, "checkout session", id, "id");
+      if (!session) return missing(404, "checkout session", id, "id");
+      if (!list(query.expand).includes("discounts.promotion_code")) return ok(session);
+      const discounts = session.discounts.map((discount) => ({
+        ...discount,
+        promotion_code: discount.promotion_code &&
+          (promotionCodes.get(discount.promotion_code) ?? discount.promotion_code),
+      }));
+      return ok({ ...session, discounts });
     }],
     ["POST", /^\/v1\/coupons$/, (form) => createCoupon(form)],
     ["POST", /^\/v1\/promotion_codes$/, (form) => createPromotionCode(form)],

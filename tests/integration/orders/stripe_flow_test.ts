@@ -172,6 +172,15 @@ Deno.test("stripe: a friend's referral code is applied as a promotion code and c
   assertEquals(again.body.message, "Referral codes are for a first order only.");
   // The Stripe promotion was made once and remembered.
   assertEquals(stripe.requests.filter((request) => request.path === "/v1/promotion_codes").length, 1);
+
+  // Another friend types the code on Stripe's own page instead: it is recognised and counted too.
+  const typed = await startCheckout(t, orderForm({ parentEmail: "typist@example.com" }));
+  stripe.pay(typed.body.sessionId, { promotionCode: code });
+  const typedOrder =
+    await (await t.request("/api/guest/orders", jsonBody({ sessionId: typed.body.sessionId })))
+      .json();
+  assertEquals([typedOrder.totalPrice, typedOrder.referralCodeUsed], [1249, code]);
+  assertEquals((await getReferralCodeByCode(t.kv, code))?.usageCount, 2);
 });
 
 Deno.test("stripe: an outage is a 503 with a message, never a lost order", async () => {
