@@ -3,7 +3,7 @@
  * into a status code and a JSON `{ message }` for the API or an error page for pages.
  */
 export class AppError extends Error {
-  readonly status: 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
+  readonly status: 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429;
   /** A stable machine-readable reason, sent as `code` beside `message` when a client must branch on it. */
   readonly code?: string;
   constructor(status: AppError["status"], message: string, options?: ErrorOptions & { code?: string }) {
@@ -70,16 +70,6 @@ export class RateLimitError extends AppError {
 export class ReferralRefusedError extends AppError {
   constructor(message: string) {
     super(422, message, { code: "referral_refused" });
-  }
-}
-
-/**
- * An outside service we depend on (mail, payments, music) is failing right now. Not a bug and not
- * the caller's fault: the request may succeed if tried again later.
- */
-export class ServiceUnavailableError extends AppError {
-  constructor(message: string, options?: ErrorOptions) {
-    super(503, message, options);
   }
 }
 

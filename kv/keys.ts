@@ -7,7 +7,6 @@ export const keys = {
   userByEmail: (email: string) => ["users_by_email", email] as const,
 
   session: (tokenHash: string) => ["sessions", tokenHash] as const,
-  sessionsOfUser: (userId: string) => ["sessions_by_user", userId] as const,
   sessionOfUser: (userId: string, tokenHash: string) => ["sessions_by_user", userId, tokenHash] as const,
 
   magicLink: (tokenHash: string) => ["magic_links", tokenHash] as const,
@@ -18,13 +17,10 @@ export const keys = {
 
   order: (id: string) => ["orders", id] as const,
   orderByNumber: (orderNumber: number) => ["orders_by_number", orderNumber] as const,
-  ordersByNumber: () => ["orders_by_number"] as const,
   orderByUser: (userId: string, orderId: string) => ["orders_by_user", userId, orderId] as const,
-  ordersOfUser: (userId: string) => ["orders_by_user", userId] as const,
   orderByEmail: (email: string, orderId: string) => ["orders_by_email", email, orderId] as const,
   ordersOfEmail: (email: string) => ["orders_by_email", email] as const,
   orderByStage: (stage: string, orderId: string) => ["orders_by_stage", stage, orderId] as const,
-  ordersAtStage: (stage: string) => ["orders_by_stage", stage] as const,
   /** The idempotency key of fulfilment: one order per paid checkout session. */
   orderBySession: (sessionId: string) => ["orders_by_session", sessionId] as const,
   orderSequence: () => ["order_sequence"] as const,
@@ -36,7 +32,6 @@ export const keys = {
   localCheckout: (sessionId: string) => ["local_checkout", sessionId] as const,
 
   referralCode: (id: string) => ["referral_codes", id] as const,
-  referralCodes: () => ["referral_codes"] as const,
   referralCodeByCode: (code: string) => ["referral_codes_by_code", code] as const,
   referralCodeByOwner: (email: string) => ["referral_codes_by_owner", email] as const,
 

@@ -93,10 +93,6 @@ export async function listOrdersOfEmail(kv: Deno.Kv, email: string): Promise<Ord
   return await getOrders(kv, await idsUnder(kv, keys.ordersOfEmail(email)));
 }
 
-export async function listOrdersOfUser(kv: Deno.Kv, userId: string): Promise<Order[]> {
-  return await getOrders(kv, await idsUnder(kv, keys.ordersOfUser(userId)));
-}
-
 /** Whether an address has ordered before (a friend's referral discount is for a first order). */
 export async function hasOrders(kv: Deno.Kv, email: string): Promise<boolean> {
   return (await idsUnder(kv, keys.ordersOfEmail(email), 1)).length > 0;

@@ -28,16 +28,6 @@ export function writeNewReferralCode(operation: Deno.AtomicOperation, code: Refe
   return operation;
 }
 
-/** Stores a code (an admin's, or in tests), refusing a code text that is taken. */
-export async function createReferralCode(kv: Deno.Kv, code: ReferralCode): Promise<boolean> {
-  return (await writeNewReferralCode(kv.atomic(), code).commit()).ok;
-}
-
-export async function getReferralCodeOfOwner(kv: Deno.Kv, email: string): Promise<ReferralCode | null> {
-  const id = (await kv.get<string>(keys.referralCodeByOwner(email))).value;
-  return id ? await getReferralCode(kv, id) : null;
-}
-
 /** Remembers the payment provider's coupon and promotion ids for a code, so they are made once. */
 export function savePromotionIds(
   kv: Deno.Kv,

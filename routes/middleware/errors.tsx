@@ -44,7 +44,7 @@ export function handleNotFound(c: Context<AppEnv>) {
   });
 }
 
-type ErrorStatus = AppError["status"] | 500;
+type ErrorStatus = AppError["status"] | 500 | 503;
 
 function describe(error: Error): { status: ErrorStatus; message: string } {
   if (error instanceof AppError) return { status: error.status, message: error.message };

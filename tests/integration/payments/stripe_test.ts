@@ -134,7 +134,7 @@ Deno.test("getSession reports an open session unpaid and a paid one paid, with t
 Deno.test("a promo code typed on Stripe's page shows up as the session's promotion code", async () => {
   await using stripe = startStripeFake();
   const payments = paymentsFor(stripe);
-  const { promoId } = await payments.ensurePromotion(FRIEND_CODE);
+  await payments.ensurePromotion(FRIEND_CODE);
   const { id } = await payments.createCheckout(checkoutRequest());
 
   stripe.pay(id, { promotionCode: "mia-7k3q" });
