@@ -8,6 +8,8 @@ import { openKv } from "./kv/open.ts";
 import { closeProviders, createProviders } from "./providers/mod.ts";
 import { manifestPath } from "./routes/assets.ts";
 import { createApp } from "./routes/app.ts";
+import { createJobQueue } from "./jobs/messages.ts";
+import { startJobWorker } from "./jobs/worker.ts";
 
 async function start() {
   const config = parseConfig(Deno.env.toObject());
@@ -23,6 +25,23 @@ async function start() {
     for (const line of describeProviders(config)) console.log(line);
   }
   const app = createApp({ kv, config, providers });
+  const worker = startJobWorker({
+    kv,
+    config,
+    words: providers.words,
+    music: providers.music,
+    mail: providers.mail,
+    queue: createJobQueue(config.jobs.queue),
+    now: Date.now,
+    workerId: `${Deno.hostname?.() ?? "host"}:${Deno.pid}:${crypto.randomUUID().slice(0, 8)}`,
+  });
+  // Deno Deploy wakes an isolate for a cron even when no request comes in; elsewhere the worker's own
+  // interval sweeps and this is a second, harmless trigger.
+  try {
+    Deno.cron("little-hits sweeper", "* * * * *", () => worker.sweep());
+  } catch (error) {
+    console.warn("Deno.cron is not available; the sweeper runs on its interval only.", error);
+  }
   const server = Deno.serve({
     port: config.port,
     onListen: ({ port }) => console.log(`Little Hits is listening on http://localhost:${port}`),
@@ -31,8 +50,10 @@ async function start() {
   // Finish the requests in flight and close KV cleanly on Ctrl-C or a platform stop.
   const stop = async () => {
     await server.shutdown();
+    await worker.stop();
     closeProviders(providers);
     kv.close();
+    await worker.closed;
     Deno.exit(0);
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

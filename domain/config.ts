@@ -19,6 +19,21 @@ export interface Config {
   demoEmails: readonly string[];
   deliveryDelayHours: number;
   songPollSeconds: number;
+  jobs: JobSettings;
+}
+
+/** How background work runs (ARCHITECTURE.md §5). Defaults suit production; tests shorten them. */
+export interface JobSettings {
+  /** Whether KV queues carry the work; off means the sweeper alone runs it (KV Connect has no queues). */
+  queue: boolean;
+  /** How often the sweeper looks for overdue work. */
+  sweepSeconds: number;
+  /** How long a worker may hold an order before another may take it over. */
+  leaseSeconds: number;
+  /** The first retry's delay; each further retry doubles it (with jitter). */
+  retryBaseSeconds: number;
+  /** How long the music service may take to finish a song before the order fails. */
+  songDeadlineMinutes: number;
 }
 
 export type EnvMap = Record<string, string | undefined>;
@@ -60,12 +75,13 @@ export function parseConfig(env: EnvMap): Config {
   const stripeApiUrl = read("STRIPE_API_URL");
   const openaiBaseUrl = read("OPENAI_BASE_URL");
   const smtp = read("SMTP_URL");
+  const kvPath = read("KV_PATH") ?? "./data/app.kv";
 
   return {
     env: appEnv,
     port,
     appUrl,
-    kvPath: read("KV_PATH") ?? "./data/app.kv",
+    kvPath,
     stripe: {
       secretKey: read("STRIPE_SECRET_KEY"),
       webhookSecret: read("STRIPE_WEBHOOK_SECRET"),
@@ -89,6 +105,23 @@ export function parseConfig(env: EnvMap): Config {
     demoEmails: emailList(read("DEMO_EMAILS")),
     deliveryDelayHours: positive(read("DELIVERY_DELAY_HOURS") ?? "12", "DELIVERY_DELAY_HOURS"),
     songPollSeconds: positive(read("SONG_POLL_SECONDS") ?? "20", "SONG_POLL_SECONDS"),
+    jobs: jobSettings(read, kvPath),
+  };
+}
+
+function jobSettings(read: (name: string) => string | undefined, kvPath: string): JobSettings {
+  const queueSetting = read("JOB_QUEUE") ?? "on";
+  if (queueSetting !== "on" && queueSetting !== "off") {
+    throw new StartupError(`JOB_QUEUE must be on or off (got "${queueSetting}").`);
+  }
+  // A KV Connect URL means a remote database without queues: the sweeper carries everything.
+  const queue = queueSetting === "on" && !/^https?:/.test(kvPath);
+  return {
+    queue,
+    sweepSeconds: positive(read("SWEEP_SECONDS") ?? (queue ? "30" : "1"), "SWEEP_SECONDS"),
+    leaseSeconds: positive(read("JOB_LEASE_SECONDS") ?? "300", "JOB_LEASE_SECONDS"),
+    retryBaseSeconds: positive(read("RETRY_BASE_SECONDS") ?? "5", "RETRY_BASE_SECONDS"),
+    songDeadlineMinutes: positive(read("SONG_DEADLINE_MINUTES") ?? "15", "SONG_DEADLINE_MINUTES"),
   };
 }
 

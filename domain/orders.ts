@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FailureType } from "./stages.ts";
 
 /**
  * The song order (customer-side §3) and the form a parent fills to make one. Lengths follow
@@ -28,6 +29,9 @@ export const SONG_STYLES = ["happy", "energetic", "calm", "silly", "heartfelt"] 
 export const ORDER_STATUSES = ["pending", "generating", "completed", "failed"] as const;
 
 export type ChildAge = (typeof CHILD_AGES)[number];
+export type SongGenre = (typeof SONG_GENRES)[number];
+export type SingerGender = (typeof SINGER_GENDERS)[number];
+export type SongStyle = (typeof SONG_STYLES)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Customer-side §3: newborns are shown as 'under 1 year'. */
@@ -149,6 +153,45 @@ export interface Order extends Omit<OrderForm, "referralCode"> {
   lyricsRegenerationCount: number;
   createdAt: string;
   updatedAt: string;
+
+  // Generation (jobs/generation). Absent on orders stored before it existed: read them with `?? null`.
+  songLyrics?: string | null;
+  /** Style tags from the tags step, sent to the music API as `style`. */
+  songTags?: string | null;
+  songTitle?: string | null;
+  songTaskId?: string | null;
+  /** Our own address of the audio (served from the blob store with Range support). */
+  songUrl?: string | null;
+  songBlobId?: string | null;
+  completedAt?: string | null;
+  /** When the generation worker next looks at this order (a poll, a retry, or a lease running out). */
+  nextPollAt?: string | null;
+  /** Retries of the current stage; the limit reads this, `retryCount` counts them all. */
+  stageRetries?: number;
+  /** When the music task is given up on if it has not finished. */
+  songDeadlineAt?: string | null;
+  lastErrorCode?: number | null;
+  error?: string | null;
+  failureType?: FailureType | null;
+  statusDetail?: string | null;
+  lastEventAt?: string | null;
+  /** A step's outside call in flight: set before the call, cleared with its result (crash detection). */
+  stepClaim?: StepClaim | null;
+  /** When the first step of the current stage began (START recorded); null between stages. */
+  stageStartedAt?: string | null;
+  lastRegeneratedAt?: string | null;
+  failureEmailSent?: boolean;
+  /** When the failure email is next tried; null once sent or given up. */
+  failureEmailDueAt?: string | null;
+  failureEmailAttempts?: number;
+  /** The failure email's claim: its Message-ID is fixed before sending so a resend after a crash dedupes. */
+  failureEmail?: { messageId: string; claimedAt: string } | null;
+}
+
+export interface StepClaim {
+  stage: string;
+  attemptId: string;
+  claimedAt: string;
 }
 
 /** Customer-side §3, analytics: form completeness is the share of these 13 fields that are filled. */

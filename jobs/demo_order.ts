@@ -3,13 +3,20 @@ import { priceOrder } from "../domain/pricing.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { keys } from "../kv/keys.ts";
 import { claimOrderNumber, writeOrder } from "../kv/orders.ts";
-import { withGenerationStarted } from "./generation.ts";
+import { withGenerationStarted } from "../domain/generation.ts";
+import { jobMessage, type JobQueue } from "./messages.ts";
 
 /**
  * Customer-side §6: a demo user skips payment and the order is created directly, at the list price
  * (referral codes are for paying customers), with generation started in the same write.
  */
-export function createDemoOrder(kv: Deno.Kv, form: OrderForm, userId: string, now: number): Promise<Order> {
+export function createDemoOrder(
+  kv: Deno.Kv,
+  jobs: JobQueue,
+  form: OrderForm,
+  userId: string,
+  now: number,
+): Promise<Order> {
   return retryOnConflict("demo order", async () => {
     const sequence = await kv.get<number>(keys.orderSequence());
     const operation = kv.atomic();
@@ -28,6 +35,8 @@ export function createDemoOrder(kv: Deno.Kv, form: OrderForm, userId: string, no
       }),
       now,
     );
-    return (await writeOrder(operation, null, order).commit()).ok ? order : CONFLICT;
+    writeOrder(operation, null, order);
+    jobs.add(operation, jobMessage("generation", order.id));
+    return (await operation.commit()).ok ? order : CONFLICT;
   });
 }

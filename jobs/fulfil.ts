@@ -10,13 +10,32 @@ import { getReferralCode, getReferralCodeByCode, writeNewReferralCode } from "..
 import { getUserByEmail } from "../kv/users.ts";
 import type { Track } from "../providers/analytics.ts";
 import type { CheckoutSessionInfo, Payments } from "../providers/payments/mod.ts";
-import { withGenerationStarted } from "./generation.ts";
+import { withGenerationStarted } from "../domain/generation.ts";
+import { jobMessage, type JobQueue } from "./messages.ts";
 
 export interface FulfilDeps {
   kv: Deno.Kv;
   payments: Payments;
+  jobs: JobQueue;
   now: () => number;
   track: Track;
+}
+
+/** The fulfilment deps out of the app's (routes/env.ts AppDeps), for the three places that fulfil. */
+export function fulfilDepsOf(app: {
+  kv: Deno.Kv;
+  providers: { payments: Payments };
+  jobs: JobQueue;
+  clock: { now(): number };
+  track: Track;
+}): FulfilDeps {
+  return {
+    kv: app.kv,
+    payments: app.providers.payments,
+    jobs: app.jobs,
+    now: () => app.clock.now(),
+    track: app.track,
+  };
 }
 
 export const ORDER_DATA_NOT_FOUND = "Order data not found - please try placing your order again";
@@ -101,6 +120,7 @@ export async function fulfil(
       now,
     );
     writeOrder(operation, null, order).delete(keys.checkoutDraft(sessionId));
+    deps.jobs.add(operation, jobMessage("generation", id));
     return (await operation.commit()).ok ? { order, created: true } : CONFLICT;
   });
 

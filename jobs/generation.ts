@@ -1,23 +1,179 @@
+import { buildEvent, type EventDraft } from "../domain/events.ts";
 import type { Order } from "../domain/orders.ts";
+import { FIRST_GENERATION_STAGE } from "../domain/generation.ts";
+import { type GenerationStage, isGenerationStage, STAGE_LABELS } from "../domain/stages.ts";
+import { isTransient } from "../domain/generation_errors.ts";
+import { ProviderCallError } from "../providers/calls.ts";
+import { deleteBlob } from "../kv/blobs.ts";
+import { addEvents } from "../kv/events.ts";
+import { keys } from "../kv/keys.ts";
+import { acquireLease, type Lease, releaseLease, stillHeld } from "../kv/locks.ts";
+import { setDebugTexts } from "../kv/order_debug.ts";
+import { writeOrder } from "../kv/orders.ts";
+import { iso, type JobDeps, seconds } from "./deps.ts";
+import { jobMessage } from "./messages.ts";
+import { settle } from "./settle.ts";
+import { writeLyrics } from "./stages/lyrics.ts";
+import type { Stage, StageFailure, StageOutcome } from "./stages/mod.ts";
+import { createSong } from "./stages/song_create.ts";
+import { checkSong } from "./stages/song_status.ts";
+import { writeTags } from "./stages/tags.ts";
 
-/** Customer-side §4: the first stage of generation after payment. */
-export const FIRST_GENERATION_STAGE = "LYRICS";
+const STAGE_HANDLERS: Record<GenerationStage, Stage> = {
+  LYRICS: writeLyrics,
+  TAGS: writeTags,
+  SUNO_CREATE: createSong,
+  SUNO_STATUS: checkSong,
+};
+
+/** A message may arrive a little before its due time; closer than this, the step runs anyway. */
+const EARLY_TOLERANCE_MS = 1000;
+/** Time kept back from the lease so a step's own timeout fires before another worker may take over. */
+const LEASE_MARGIN_MS = 5000;
+/**
+ * After a crash during song creation we cannot know whether the music service took the song. Its
+ * first callback (named after the attempt) would tell us the task id, so we wait this long for it
+ * before asking again, which may cost a second song's credits but never loses the order.
+ */
+export const INTERRUPTED_CREATE_GRACE_MS = 3 * 60_000;
+
+export type GenerationRun = "done" | "busy" | "not-due" | "nothing-to-do" | "lost-race";
 
 /**
- * The order as it is once generation has started: `generating`, at its first stage, which puts it
- * in the stage index the generation worker and its sweeper read. Pure, so the caller commits it in
- * the same atomic write that creates or pays for the order, and a paid order is never left idle.
- *
- * The worker itself arrives with the generation issue; until then orders wait at LYRICS.
+ * Runs the step an order is due for, once, under a lease: claim the step (so a crash is visible),
+ * make the outside call, then commit the outcome with its events and the next message in one atomic
+ * write that checks the order and the lease are unchanged. Safe to call for any order at any time.
  */
-export function withGenerationStarted(order: Order, now: number): Order {
-  if (order.status !== "pending") return order;
-  const stamp = new Date(now).toISOString();
-  return {
+export async function runGeneration(deps: JobDeps, orderId: string): Promise<GenerationRun> {
+  const leaseMs = seconds(deps.config.jobs.leaseSeconds);
+  const lease = await acquireLease(
+    deps.kv,
+    { type: "order", id: orderId },
+    deps.workerId,
+    leaseMs,
+    deps.now(),
+  );
+  if (!lease) return "busy";
+  try {
+    return await runLeased(deps, orderId, lease, leaseMs);
+  } finally {
+    await releaseLease(deps.kv, lease, deps.now()).catch(() => {
+      // KV closing under us at shutdown: the lease simply runs out.
+    });
+  }
+}
+
+async function runLeased(
+  deps: JobDeps,
+  orderId: string,
+  lease: Lease,
+  leaseMs: number,
+): Promise<GenerationRun> {
+  const { kv, now } = deps;
+  const entry = await kv.get<Order>(keys.order(orderId));
+  const order = entry.value;
+  if (!order || order.status !== "generating") return "nothing-to-do";
+  if (order.nextPollAt && Date.parse(order.nextPollAt) > now() + EARLY_TOLERANCE_MS) return "not-due";
+
+  // Orders from before the pipeline existed may carry no stage: they start at the beginning.
+  const stage = isGenerationStage(order.currentStage) ? order.currentStage : FIRST_GENERATION_STAGE;
+  const interrupted = order.stepClaim?.stage === stage ? order.stepClaim : null;
+  const events: EventDraft[] = [];
+  if (interrupted && stage === "SUNO_CREATE") {
+    const waitUntil = Date.parse(interrupted.claimedAt) + INTERRUPTED_CREATE_GRACE_MS;
+    if (now() < waitUntil) {
+      const waiting = {
+        ...order,
+        nextPollAt: iso(waitUntil),
+        statusDetail: "Waiting to hear whether the music service took the song before the worker stopped.",
+      };
+      const result = await writeOrder(kv.atomic().check(entry, stillHeld(lease)), order, waiting).commit();
+      return result.ok ? "done" : "lost-race";
+    }
+  }
+  if (interrupted) {
+    events.push({
+      stage,
+      type: "RETRY",
+      provider: "app",
+      message: "The worker stopped during this step before it could record the result; doing it again.",
+      retryCount: order.retryCount,
+      context: { interruptedAttempt: interrupted.attemptId, claimedAt: interrupted.claimedAt },
+    });
+  }
+  if (!order.stageStartedAt) {
+    events.push({ stage, type: "START", provider: null, message: `${STAGE_LABELS[stage]} started.` });
+  }
+
+  const attemptId = crypto.randomUUID();
+  const startedAt = now();
+  const claimed: Order = {
     ...order,
-    status: "generating",
-    currentStage: FIRST_GENERATION_STAGE,
-    generationStartedAt: stamp,
-    updatedAt: stamp,
+    currentStage: stage,
+    stepClaim: { stage, attemptId, claimedAt: iso(startedAt) },
+    stageStartedAt: order.stageStartedAt ?? iso(startedAt),
+    // If this worker vanishes, the step is due again once its lease has run out.
+    nextPollAt: iso(startedAt + leaseMs),
+    statusDetail: order.statusDetail && order.currentStage === stage && !order.stepClaim
+      ? order.statusDetail
+      : `${STAGE_LABELS[stage]} in progress.`,
+    lastEventAt: events.length > 0 ? iso(startedAt) : order.lastEventAt ?? null,
+    updatedAt: iso(startedAt),
   };
+  const claim = writeOrder(kv.atomic().check(entry, stillHeld(lease)), order, claimed);
+  addEvents(claim, orderId, events.map((draft, index) => buildEvent(draft, startedAt, index)));
+  const claimResult = await claim.commit();
+  if (!claimResult.ok) return "lost-race";
+
+  const outcome = await attempt(STAGE_HANDLERS[stage], {
+    deps,
+    order: claimed,
+    attemptId,
+    signal: AbortSignal.timeout(Math.max(1000, leaseMs - LEASE_MARGIN_MS)),
+  });
+  const finishedAt = now();
+  const settled = settle(claimed, stage, outcome, finishedAt, {
+    retryBaseMs: seconds(deps.config.jobs.retryBaseSeconds),
+    random: deps.random ?? Math.random,
+  });
+
+  const claimedEntry = { key: keys.order(orderId), versionstamp: claimResult.versionstamp };
+  const commit = writeOrder(kv.atomic().check(claimedEntry, stillHeld(lease)), claimed, settled.order);
+  addEvents(commit, orderId, settled.events.map((draft, index) => buildEvent(draft, finishedAt, index)));
+  if (settled.debug) setDebugTexts(commit, orderId, settled.debug);
+  if (settled.order.status === "generating") {
+    deps.queue.add(commit, jobMessage("generation", orderId), settled.delayMs);
+  } else if (settled.order.status === "failed") {
+    deps.queue.add(commit, jobMessage("failure-email", orderId));
+  }
+  const result = await commit.commit();
+  if (!result.ok) {
+    // The order changed under us (staff acted on it): this attempt's result no longer applies.
+    if (outcome.kind === "complete") await deleteBlob(kv, outcome.blobId).catch(() => {});
+    return "lost-race";
+  }
+  return "done";
+}
+
+async function attempt(stage: Stage, context: Parameters<Stage>[0]): Promise<StageOutcome> {
+  try {
+    return await stage(context);
+  } catch (error) {
+    return { kind: "fail", failure: failureOf(error) };
+  }
+}
+
+function failureOf(error: unknown): StageFailure {
+  if (error instanceof ProviderCallError) {
+    return {
+      message: error.message,
+      call: error.call,
+      httpStatus: error.call.httpStatus,
+      transient: isTransient(error.call),
+    };
+  }
+  // Our own bug or a storage hiccup: worth another go, and loud in the log.
+  console.error("generation step failed unexpectedly:", error);
+  const message = error instanceof Error ? error.message : String(error);
+  return { message: `Unexpected error: ${message}`, call: null, httpStatus: null, transient: true };
 }

@@ -34,7 +34,20 @@ export function devMailId(sentAt: number, sequence: number): string {
 }
 
 export async function saveDevMail(kv: Deno.Kv, mail: DevMail): Promise<void> {
-  const stored: DevMail = {
+  await kv.set(keys.devMail(mail.id), fitted(mail), { expireIn: DEV_MAIL_TTL_MS });
+}
+
+/** Keeps one copy per Message-ID, as a real inbox shows a resent message once. */
+export async function saveDevMailOnce(kv: Deno.Kv, mail: DevMail, messageId: string): Promise<void> {
+  const seen = keys.devMailByMessageId(messageId);
+  await kv.atomic().check({ key: seen, versionstamp: null })
+    .set(seen, mail.id, { expireIn: DEV_MAIL_TTL_MS })
+    .set(keys.devMail(mail.id), fitted(mail), { expireIn: DEV_MAIL_TTL_MS })
+    .commit();
+}
+
+function fitted(mail: DevMail): DevMail {
+  return {
     ...mail,
     from: cut(mail.from, LIMITS.short),
     to: cut(mail.to, LIMITS.short),
@@ -42,7 +55,6 @@ export async function saveDevMail(kv: Deno.Kv, mail: DevMail): Promise<void> {
     html: truncateHtml(mail.html, LIMITS.html),
     text: truncateText(mail.text, LIMITS.text),
   };
-  await kv.set(keys.devMail(mail.id), stored, { expireIn: DEV_MAIL_TTL_MS });
 }
 
 /** The latest messages, newest first (ids sort by time). */

@@ -35,6 +35,30 @@ export const keys = {
   referralCodeByCode: (code: string) => ["referral_codes_by_code", code] as const,
   referralCodeByOwner: (email: string) => ["referral_codes_by_owner", email] as const,
 
+  /** An order's generation events, ordered by their sortable ids (ARCHITECTURE.md §4). */
+  orderEvent: (orderId: string, eventId: string) => ["order_events", orderId, eventId] as const,
+  orderEvents: (orderId: string) => ["order_events", orderId] as const,
+  /** Debug texts kept beside the order (value limit): lyricsPrompt, lyricsResponse, tagsInput, tagsOutput. */
+  orderDebug: (orderId: string, name: string) => ["order_debug", orderId, name] as const,
+
+  /** Work that is due at `dueAt` (ms), derived from the order's state in the same write (jobs/). */
+  jobDue: (dueAt: number, orderId: string, job: string) => ["jobs_due", dueAt, orderId, job] as const,
+  jobsDue: () => ["jobs_due"] as const,
+  /** A lease on a resource (staff-side §3, concurrency lock). */
+  lock: (resourceType: string, resourceId: string) => ["locks", resourceType, resourceId] as const,
+
+  /** The admin's system prompts ("lyrics", "tags"). */
+  systemPrompt: (kind: string) => ["system_prompts", kind] as const,
+
+  /** Blobs (songs, uploads): the meta record commits a blob whose chunks were written before it. */
+  blob: (id: string) => ["blobs", id] as const,
+  blobChunk: (id: string, index: number) => ["blob_chunks", id, index] as const,
+  blobChunks: (id: string) => ["blob_chunks", id] as const,
+
+  /** The local synthesiser's tasks, so a song being "rendered" survives a restart like a real one. */
+  localSongTask: (taskId: string) => ["local_song_tasks", taskId] as const,
+
   devMailbox: () => ["dev_mail"] as const,
   devMail: (id: string) => ["dev_mail", id] as const,
+  devMailByMessageId: (messageId: string) => ["dev_mail_by_message_id", messageId] as const,
 };

@@ -1,3 +1,4 @@
+import { dueWorkOf } from "../domain/due_work.ts";
 import type { Order } from "../domain/orders.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
 import { keys } from "./keys.ts";
@@ -21,7 +22,11 @@ function indexKeysOf(order: Order): Deno.KvKey[] {
     keys.orderByEmail(order.parentEmail, order.id),
   ];
   if (order.userId) index.push(keys.orderByUser(order.userId, order.id));
-  if (order.currentStage) index.push(keys.orderByStage(order.currentStage, order.id));
+  // Only orders in the pipeline are listed by stage; a failed order keeps its stage for display.
+  if (order.status === "generating" && order.currentStage) {
+    index.push(keys.orderByStage(order.currentStage, order.id));
+  }
+  for (const work of dueWorkOf(order)) index.push(keys.jobDue(work.dueAt, order.id, work.job));
   if (order.payment.kind === "checkout") index.push(keys.orderBySession(order.payment.sessionId));
   return index;
 }
@@ -111,13 +116,17 @@ export function updateOrder(
   kv: Deno.Kv,
   id: string,
   change: (order: Order) => Order | null,
+  /** More writes for the same atomic operation (events, the job message), given the new order. */
+  alongside?: (operation: Deno.AtomicOperation, next: Order, before: Order) => void,
 ): Promise<Order | null> {
   return retryOnConflict(`order ${id}`, async () => {
     const entry = await kv.get<Order>(keys.order(id));
     if (!entry.value) return null;
     const next = change(entry.value);
     if (!next) return entry.value;
-    const result = await writeOrder(kv.atomic().check(entry), entry.value, next).commit();
+    const operation = writeOrder(kv.atomic().check(entry), entry.value, next);
+    alongside?.(operation, next, entry.value);
+    const result = await operation.commit();
     return result.ok ? next : CONFLICT;
   });
 }

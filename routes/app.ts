@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { PayloadTooLargeError } from "../domain/errors.ts";
 import type { Config } from "../domain/config.ts";
+import { createJobQueue } from "../jobs/messages.ts";
 import { createTracker } from "../providers/analytics.ts";
 import type { Providers } from "../providers/mod.ts";
 import { type Assets, loadAssets } from "./assets.ts";
@@ -12,7 +13,9 @@ import { authApi } from "./api/auth.ts";
 import { checkoutApi } from "./api/checkout.ts";
 import { ordersApi } from "./api/orders.ts";
 import { localCheckout } from "./local_checkout.tsx";
+import { media } from "./media.ts";
 import { stripeWebhook } from "./webhooks/stripe.ts";
+import { sunoWebhook } from "./webhooks/suno.ts";
 import { devMailbox } from "./dev_mailbox.tsx";
 import { sessionMiddleware } from "./middleware/session.ts";
 import { orderPage } from "./order_page.tsx";
@@ -43,6 +46,7 @@ export function createApp(options: CreateAppOptions) {
     clock: options.clock ?? systemClock,
     assets: options.assets ?? loadAssets(),
     track: createTracker(options.providers.analytics),
+    jobs: createJobQueue(options.config.jobs.queue),
     anonymousPages: new Map(),
   };
   const app = new Hono<AppEnv>();
@@ -69,6 +73,8 @@ export function createApp(options: CreateAppOptions) {
       },
     }),
   );
+  // Stored songs and downloads: before static files (no stat per range request) and sessions.
+  app.route("/", media);
   app.use(serveStatic(options.staticRoot ?? "static"));
   // After static files, so icons and bundles never cost a session lookup.
   app.use(sessionMiddleware());
@@ -76,6 +82,7 @@ export function createApp(options: CreateAppOptions) {
   app.route("/api", checkoutApi);
   app.route("/api", ordersApi);
   app.route("/", stripeWebhook);
+  app.route("/", sunoWebhook);
   if (deps.providers.payments.kind === "local" && deps.config.env !== "production") {
     app.route("/", localCheckout);
   }

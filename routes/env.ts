@@ -1,4 +1,5 @@
 import type { Config } from "../domain/config.ts";
+import type { JobQueue } from "../jobs/messages.ts";
 import type { SessionUser } from "../domain/users.ts";
 import type { Session } from "../kv/sessions.ts";
 import type { Providers } from "../providers/mod.ts";
@@ -21,6 +22,8 @@ export interface AppDeps {
   clock: Clock;
   assets: Assets;
   track: Track;
+  /** Adds job messages to the atomic writes that make work due (jobs/messages.ts). */
+  jobs: JobQueue;
   /** Rendered parts of pages that are the same for every signed-out visitor (see renderPage). */
   anonymousPages: Map<string, RenderedParts>;
 }

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { discountOf, REFERRAL_REFUSALS, refuseReferral } from "../domain/referrals.ts";
-import { fulfil } from "../jobs/fulfil.ts";
+import { fulfil, fulfilDepsOf } from "../jobs/fulfil.ts";
 import { applyLocalPromotion, getLocalSession, payLocalSession } from "../kv/local_checkout.ts";
 import { hasOrders } from "../kv/orders.ts";
 import { getReferralCodeByCode } from "../kv/referral_codes.ts";
@@ -38,14 +38,14 @@ localCheckout.post("/checkout/local/:id/promo", async (c) => {
 });
 
 localCheckout.post("/checkout/local/:id/pay", async (c) => {
-  const { kv, providers, clock, track } = c.var.deps;
+  const { kv } = c.var.deps;
   const id = c.req.param("id");
   const paid = await payLocalSession(kv, id);
   const session = paid ?? await getLocalSession(kv, id);
   if (!session) return show(c);
   if (paid) {
     try {
-      await fulfil({ kv, payments: providers.payments, now: () => clock.now(), track }, id);
+      await fulfil(fulfilDepsOf(c.var.deps), id);
     } catch (error) {
       // As with a failed Stripe webhook, the return page fulfils again and reports what went wrong.
       console.error(`local checkout ${id}: fulfilment after payment failed:`, error);

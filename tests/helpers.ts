@@ -13,6 +13,11 @@ import { createMailer } from "../providers/mail/select.ts";
 import { createPayments } from "../providers/payments/select.ts";
 import type { Providers } from "../providers/mod.ts";
 import { createApp } from "../routes/app.ts";
+import { createJobQueue } from "../jobs/messages.ts";
+import { retryWhenBusy } from "../kv/busy_retry.ts";
+import { startJobWorker } from "../jobs/worker.ts";
+import { createLocalStudio } from "../providers/music/local.ts";
+import { createLocalLyricist } from "../providers/words/local.ts";
 import type { Clock } from "../routes/env.ts";
 
 export const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
@@ -53,35 +58,71 @@ export class RecordingAnalytics implements AnalyticsSink {
 export interface TestAppOptions {
   env?: EnvMap;
   providers?: Partial<Providers>;
+  /**
+   * Starts the job worker (queue listener and sweeper), so orders are generated as in the running
+   * app. Queue delays are real time, so the app then reads the system clock instead of a TestClock.
+   */
+  jobs?: boolean;
+  /** A KV file instead of `:memory:`, for tests where two app instances share one database. */
+  kvPath?: string;
+  /** This instance's worker name in the leases it takes. */
+  workerId?: string;
 }
 
+/** Short waits for the worker in tests; a test's env still overrides each. */
+const FAST_JOBS: EnvMap = {
+  SONG_POLL_SECONDS: "0.05",
+  RETRY_BASE_SECONDS: "0.02",
+  SWEEP_SECONDS: "0.2",
+};
+
 export async function createTestApp(options: TestAppOptions = {}) {
-  const kv = await Deno.openKv(":memory:");
-  const config = testConfig(options.env);
-  const clock = new TestClock();
+  const kv = options.kvPath
+    ? retryWhenBusy(await Deno.openKv(options.kvPath))
+    : await Deno.openKv(":memory:");
+  const config = testConfig({ ...(options.jobs ? FAST_JOBS : {}), ...options.env });
+  const clock: Clock & Partial<TestClock> = options.jobs ? { now: () => Date.now() } : new TestClock();
+  const now = () => clock.now();
   const analytics = new RecordingAnalytics();
   const providers: Providers = {
     analytics,
     // The dev mailbox unless the test sets SMTP_URL (then the real nodemailer transport).
-    mail: createMailer(config, kv, () => clock.now()),
+    mail: createMailer(config, kv, now),
     // The local checkout unless the test sets STRIPE_SECRET_KEY (then the real SDK, e.g. at the fake).
-    payments: createPayments(config, kv, () => clock.now()),
+    payments: createPayments(config, kv, now),
+    // The local lyricist and synthesiser unless a test passes the real adapters pointed at fakes.
+    words: createLocalLyricist(),
+    music: createLocalStudio(kv, { renderDelayMs: 50, now }),
     ...options.providers,
   };
   const app = createApp({ kv, config, providers, clock });
+  const worker = options.jobs
+    ? startJobWorker({
+      kv,
+      config,
+      words: providers.words,
+      music: providers.music,
+      mail: providers.mail,
+      queue: createJobQueue(config.jobs.queue),
+      now,
+      workerId: options.workerId ?? "test-worker",
+    })
+    : null;
   return {
     app,
     kv,
     config,
-    clock,
+    clock: clock as TestClock,
     analytics,
     providers,
+    worker,
     /** `app.request` with a path, for the common case. */
     request: async (path: string, init?: RequestInit) => await app.request(path, init),
-    [Symbol.asyncDispose]() {
+    async [Symbol.asyncDispose]() {
+      await worker?.stop();
       providers.mail.close();
       kv.close();
-      return Promise.resolve();
+      await worker?.closed;
     },
   };
 }

@@ -9,6 +9,7 @@ import { parseConfig } from "../domain/config.ts";
 import { StartupError } from "../domain/errors.ts";
 import { orderFormSchema, SINGER_GENDERS, SONG_GENRES, SONG_STYLES } from "../domain/orders.ts";
 import { createDemoOrder } from "../jobs/demo_order.ts";
+import { createJobQueue } from "../jobs/messages.ts";
 import { openKv } from "../kv/open.ts";
 import { upsertUserOnSignIn } from "../kv/users.ts";
 
@@ -27,6 +28,8 @@ try {
   const config = parseConfig(Deno.env.toObject());
   const kv = await openKv(config.kvPath);
   const now = Date.now();
+  // Seeded orders start generating like real ones; the app's worker picks them up when it runs.
+  const jobs = createJobQueue(config.jobs.queue);
   const { user } = await upsertUserOnSignIn(kv, "parent@example.com", config, now);
   for (const email of [...config.adminEmails, ...config.demoEmails]) {
     await upsertUserOnSignIn(kv, email, config, now);
@@ -50,7 +53,7 @@ try {
       giftRecipientEmail: i % 5 === 0 ? "grandma@example.com" : "",
       giftMessage: i % 5 === 0 ? `A song for ${child}, with love.` : "",
     });
-    await createDemoOrder(kv, form, user.id, now - (count - i) * 60_000);
+    await createDemoOrder(kv, jobs, form, user.id, now - (count - i) * 60_000);
   }
   kv.close();
   console.log(`Seeded ${count} orders for parent@example.com into ${config.kvPath}.`);

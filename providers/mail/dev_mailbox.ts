@@ -1,4 +1,4 @@
-import { devMailId, saveDevMail } from "../../kv/dev_mail.ts";
+import { devMailId, saveDevMail, saveDevMailOnce } from "../../kv/dev_mail.ts";
 import { MailDeliveryError, type Mailer } from "./mod.ts";
 
 /**
@@ -9,11 +9,16 @@ export function createDevMailbox(kv: Deno.Kv, from: string, now: () => number = 
   let sequence = 0;
   return {
     kind: "dev-mailbox",
-    async send({ to, subject, html, text }) {
+    async send({ to, subject, html, text, messageId }) {
       const sentAt = now();
       const id = devMailId(sentAt, sequence++);
       try {
-        await saveDevMail(kv, { id, from, to, subject, html, text, sentAt: new Date(sentAt).toISOString() });
+        const mail = { id, from, to, subject, html, text, sentAt: new Date(sentAt).toISOString() };
+        if (messageId) {
+          await saveDevMailOnce(kv, mail, messageId);
+          return { messageId };
+        }
+        await saveDevMail(kv, mail);
       } catch (error) {
         // Same contract as SMTP: callers handle one error type whichever mailer is configured.
         throw new MailDeliveryError(`The dev mailbox could not store the message: ${error}`, {

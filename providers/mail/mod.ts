@@ -7,6 +7,12 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /**
+   * A Message-ID fixed before sending (`<unique@domain>`). A job that must send once sets it, so a
+   * resend after a crash between sending and recording carries the same id and mail systems show
+   * the message once (the dev mailbox keeps one copy per id, as Gmail does).
+   */
+  messageId?: string;
 }
 
 export interface SentMail {

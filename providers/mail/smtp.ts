@@ -25,9 +25,9 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const server = describeServer(smtpUrl);
   return {
     kind: "smtp",
-    async send({ to, subject, html, text }) {
+    async send({ to, subject, html, text, messageId }) {
       try {
-        const info = await transport.sendMail({ from, to, subject, html, text });
+        const info = await transport.sendMail({ from, to, subject, html, text, messageId });
         return { messageId: info.messageId };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);

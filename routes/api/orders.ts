@@ -1,11 +1,13 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { BadRequestError, NotFoundError } from "../../domain/errors.ts";
+import { BadRequestError, ForbiddenError, NotFoundError } from "../../domain/errors.ts";
 import { ownerOrderView, publicOrderView } from "../../domain/order_views.ts";
 import { type Order, orderFormSchema } from "../../domain/orders.ts";
 import { createDemoOrder } from "../../jobs/demo_order.ts";
-import { fulfil } from "../../jobs/fulfil.ts";
-import { withGenerationStarted } from "../../jobs/generation.ts";
+import { fulfil, fulfilDepsOf } from "../../jobs/fulfil.ts";
+import { jobMessage } from "../../jobs/messages.ts";
+import { restartGeneration } from "../../jobs/restart.ts";
+import { withGenerationStarted } from "../../domain/generation.ts";
 import { getOrder, updateOrder } from "../../kv/orders.ts";
 import type { AppEnv } from "../env.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
@@ -37,8 +39,8 @@ ordersApi.post("/orders", requireUser, async (c) => {
   if (typeof body?.sessionId === "string" || !user.isDemo) return await fulfilFromBody(c, body);
   const form = orderFormSchema.safeParse(body);
   if (!form.success) throw new BadRequestError(describeIssue(form.error.issues[0]));
-  const { kv, clock } = c.var.deps;
-  const order = await createDemoOrder(kv, form.data, user.id, clock.now());
+  const { kv, jobs, clock } = c.var.deps;
+  const order = await createDemoOrder(kv, jobs, form.data, user.id, clock.now());
   return c.json(ownerOrderView(order), 201);
 });
 
@@ -47,9 +49,7 @@ ordersApi.post("/guest/orders", async (c) => await fulfilFromBody(c, await readJ
 async function fulfilFromBody(c: Context<AppEnv>, body: unknown) {
   const parsed = sessionBody.safeParse(body);
   if (!parsed.success) throw new BadRequestError("sessionId: the paid checkout session is required.");
-  const { kv, providers, clock, track } = c.var.deps;
-  const deps = { kv, payments: providers.payments, now: () => clock.now(), track };
-  const { order } = await fulfil(deps, parsed.data.sessionId);
+  const { order } = await fulfil(fulfilDepsOf(c.var.deps), parsed.data.sessionId);
   return c.json(ownerOrderView(order));
 }
 
@@ -61,14 +61,33 @@ ordersApi.post("/guest/orders/:id/start-generation", (c) => startGeneration(c));
  * flow) confirms rather than triggers, and is harmless to repeat.
  */
 async function startGeneration(c: Context<AppEnv>) {
-  const { kv, clock } = c.var.deps;
-  const order = await updateOrder(kv, c.req.param("id") ?? "", (current) => {
-    const started = withGenerationStarted(current, clock.now());
-    return started === current ? null : started;
-  });
+  const { kv, jobs, clock } = c.var.deps;
+  const order = await updateOrder(
+    kv,
+    c.req.param("id") ?? "",
+    (current) => {
+      const started = withGenerationStarted(current, clock.now());
+      return started === current ? null : started;
+    },
+    (operation, next) => jobs.add(operation, jobMessage("generation", next.id)),
+  );
   if (!order) throw new NotFoundError("Order not found.");
   return c.json({ message: "Song generation has started.", id: order.id, status: order.status });
 }
+
+ordersApi.post("/orders/:id/retry-generation", requireUser, async (c) => {
+  const { kv, jobs, clock } = c.var.deps;
+  const order = await getOrder(kv, c.req.param("id"));
+  if (!order) throw new NotFoundError("Order not found.");
+  if (!canSeeEverything(c, order)) throw new ForbiddenError("Only the song's owner can retry it.");
+  const byOwner = isOwner(c, order);
+  const restarted = await restartGeneration(kv, jobs, order.id, byOwner ? "customer" : "admin", clock.now());
+  return c.json({
+    message: "We're generating your song again. This may take a few minutes.",
+    id: restarted.id,
+    status: restarted.status,
+  });
+});
 
 ordersApi.get("/orders/:id", async (c) => {
   const order = await getOrder(c.var.deps.kv, c.req.param("id"));
@@ -77,9 +96,12 @@ ordersApi.get("/orders/:id", async (c) => {
 });
 
 function canSeeEverything(c: Context<AppEnv>, order: Order) {
+  return c.var.user?.role === "admin" || isOwner(c, order);
+}
+
+function isOwner(c: Context<AppEnv>, order: Order) {
   const user = c.var.user;
-  if (!user) return false;
-  return user.role === "admin" || order.userId === user.id || order.parentEmail === user.username;
+  return !!user && (order.userId === user.id || order.parentEmail === user.username);
 }
 
 /** Bodies here are optional-shaped (a session id or a whole demo order), so parse leniently first. */

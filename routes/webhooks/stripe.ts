@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { BadRequestError, PaymentRequiredError } from "../../domain/errors.ts";
-import { fulfil } from "../../jobs/fulfil.ts";
+import { fulfil, fulfilDepsOf } from "../../jobs/fulfil.ts";
 import { keys } from "../../kv/keys.ts";
 import { WebhookSignatureError } from "../../providers/payments/mod.ts";
 import type { AppEnv } from "../env.ts";
@@ -20,7 +20,7 @@ export const stripeWebhook = new Hono<AppEnv>();
  * twice makes one order.
  */
 stripeWebhook.post("/api/webhooks/stripe", async (c) => {
-  const { kv, providers, clock, track } = c.var.deps;
+  const { kv, providers, clock } = c.var.deps;
   const payload = await c.req.text();
   let event;
   try {
@@ -34,7 +34,7 @@ stripeWebhook.post("/api/webhooks/stripe", async (c) => {
 
   if (FULFILMENT_EVENTS.has(event.type) && event.sessionId) {
     try {
-      await fulfil({ kv, payments: providers.payments, now: () => clock.now(), track }, event.sessionId);
+      await fulfil(fulfilDepsOf(c.var.deps), event.sessionId);
     } catch (error) {
       // A session completed with a slow payment method is not paid yet: async_payment_succeeded follows.
       if (!(error instanceof PaymentRequiredError)) throw error;

@@ -1,0 +1,63 @@
+/**
+ * The name a downloaded song is saved under (customer-side §5) and the headers that carry it.
+ *
+ * "Letters and digits" are read as Unicode letters (with their combining marks) and decimal digits,
+ * not ASCII only: a song for Zoë or Мия should not be saved as "Zo.mp3" or "s-Song.mp3". The name
+ * travels in the RFC 5987 `filename*` form, so any letter survives; old clients get an ASCII copy.
+ */
+
+export const FALLBACK_FILE_NAME = "song.mp3";
+/** File systems refuse names over 255 bytes; a long generated title is cut well before that. */
+const MAX_STEM_CHARACTERS = 100;
+
+export interface SongNaming {
+  songTitle?: string | null;
+  childName: string;
+}
+
+/**
+ * The song's title, or "{childName}'s Song" without one; everything but letters, digits and
+ * whitespace removed (so "Mia's" becomes "Mias"), whitespace runs turned into one hyphen, ".mp3" added.
+ */
+export function downloadFileName({ songTitle, childName }: SongNaming): string {
+  const base = songTitle?.trim() ? songTitle : `${childName}'s Song`;
+  const stem = Array.from(
+    base.normalize("NFC")
+      .replace(/[^\p{L}\p{M}\p{Nd}\s]/gu, "")
+      .trim()
+      .replace(/\s+/gu, "-"),
+  ).slice(0, MAX_STEM_CHARACTERS).join("").replace(/^-+|-+$/g, "");
+  return stem ? `${stem}.mp3` : FALLBACK_FILE_NAME;
+}
+
+/**
+ * `attachment` with both forms of the name (RFC 6266): `filename` in plain ASCII for old clients,
+ * `filename*` in UTF-8 for everyone else, who prefer it.
+ */
+export function contentDisposition(fileName: string): string {
+  return `attachment; filename="${asciiFileName(fileName)}"; filename*=UTF-8''${encodeRfc5987(fileName)}`;
+}
+
+/**
+ * The name with accents taken off ("Zoë" → "Zoe"). A name that still holds other scripts keeps only
+ * its extension: "song.mp3" reads better than the few Latin letters left of "Мия-s-Song".
+ */
+function asciiFileName(fileName: string): string {
+  const stripped = fileName.normalize("NFKD").replace(/\p{M}/gu, "");
+  if (/^[\x20-\x7e]+$/.test(stripped)) return stripped.replace(/["\\]/g, "_");
+  const extension = fileName.match(/\.[A-Za-z0-9]{1,8}$/)?.[0] ?? "";
+  return `song${extension}`;
+}
+
+/** RFC 5987 `value-chars`: encodeURIComponent leaves ' ( ) * alone, which attr-char does not allow. */
+function encodeRfc5987(value: string): string {
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/** Our own address of a stored song: unguessable and never reused, so it can be cached forever. */
+export function songUrlFor(appUrl: string, blobId: string): string {
+  return `${appUrl.replace(/\/+$/, "")}/audio/${blobId}.mp3`;
+}

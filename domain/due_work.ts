@@ -1,0 +1,25 @@
+import type { Order } from "./orders.ts";
+
+/**
+ * The work an order is waiting for and when it is due, read from the order's own state. The due-time
+ * index (kv/orders.ts) is derived from this in every write of the order, so it can never say
+ * something the order does not, and the sweeper finds overdue work without scanning orders.
+ */
+export const JOB_NAMES = ["generation", "failure-email"] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+export interface DueWork {
+  job: JobName;
+  dueAt: number;
+}
+
+export function dueWorkOf(order: Order): DueWork[] {
+  const due: DueWork[] = [];
+  if (order.status === "generating" && order.nextPollAt) {
+    due.push({ job: "generation", dueAt: Date.parse(order.nextPollAt) });
+  }
+  if (order.status === "failed" && !order.failureEmailSent && order.failureEmailDueAt) {
+    due.push({ job: "failure-email", dueAt: Date.parse(order.failureEmailDueAt) });
+  }
+  return due;
+}

@@ -1,0 +1,56 @@
+import type { ProviderName } from "./provider_calls.ts";
+import type { EventType, Stage } from "./stages.ts";
+
+/**
+ * A generation event (customer-side §3): one line of an order's timeline, written in the same
+ * atomic operation as the order change it describes, under its own key (ARCHITECTURE.md §4).
+ */
+export interface GenerationEvent {
+  /** Sorts by time, then by its place in the write that made it. */
+  id: string;
+  stage: Stage;
+  type: EventType;
+  provider: ProviderName | "app" | null;
+  message: string;
+  httpStatus: number | null;
+  endpoint: string | null;
+  method: string | null;
+  durationMs: number | null;
+  retryCount: number;
+  requestId: string | null;
+  taskId: string | null;
+  code: number | null;
+  context: Record<string, unknown>;
+  occurredAt: string;
+}
+
+export type EventDraft =
+  & Pick<GenerationEvent, "stage" | "type" | "message">
+  & Partial<Omit<GenerationEvent, "id" | "stage" | "type" | "message" | "occurredAt">>;
+
+/** Messages come from providers too; keep them to a size a timeline can show. */
+const MESSAGE_LIMIT = 500;
+
+export function buildEvent(draft: EventDraft, now: number, sequence = 0): GenerationEvent {
+  const random = crypto.getRandomValues(new Uint8Array(4));
+  const suffix = Array.from(random, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return {
+    id: `${now.toString(36).padStart(10, "0")}-${String(sequence).padStart(3, "0")}-${suffix}`,
+    stage: draft.stage,
+    type: draft.type,
+    provider: draft.provider ?? null,
+    message: draft.message.length > MESSAGE_LIMIT
+      ? `${draft.message.slice(0, MESSAGE_LIMIT - 1)}…`
+      : draft.message,
+    httpStatus: draft.httpStatus ?? null,
+    endpoint: draft.endpoint ?? null,
+    method: draft.method ?? null,
+    durationMs: draft.durationMs ?? null,
+    retryCount: draft.retryCount ?? 0,
+    requestId: draft.requestId ?? null,
+    taskId: draft.taskId ?? null,
+    code: draft.code ?? null,
+    context: draft.context ?? {},
+    occurredAt: new Date(now).toISOString(),
+  };
+}

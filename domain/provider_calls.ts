@@ -1,0 +1,26 @@
+/**
+ * What every call to an outside service reports, whether it worked or not: the facts a generation
+ * event records (customer-side §3, generation event) and the retry decision reads.
+ */
+export type ProviderName =
+  | "openai"
+  | "suno"
+  | "local-lyricist"
+  | "local-synthesiser"
+  | "smtp"
+  | "dev-mailbox";
+
+export interface CallFacts {
+  provider: ProviderName;
+  /** The path called, without host or secrets, e.g. "/v1/chat/completions". */
+  endpoint: string;
+  method: string;
+  /** The HTTP status; 0 when no answer came (network error, timeout, reset). */
+  httpStatus: number;
+  durationMs: number;
+  /** The provider's request id, when it sent one (OpenAI's `x-request-id`). */
+  requestId?: string | null;
+  /** A status code inside an answer's body (the music API answers HTTP 200 with `code: 429`). */
+  code?: number | null;
+  taskId?: string | null;
+}

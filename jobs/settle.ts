@@ -1,0 +1,180 @@
+import type { EventDraft } from "../domain/events.ts";
+import { backoffMs, classifyStatus, MAX_STAGE_RETRIES } from "../domain/generation_errors.ts";
+import type { Order } from "../domain/orders.ts";
+import type { CallFacts } from "../domain/provider_calls.ts";
+import { failureTypeOf, type GenerationStage, STAGE_LABELS } from "../domain/stages.ts";
+import type { DebugTexts } from "../kv/order_debug.ts";
+import { iso } from "./deps.ts";
+import type { StageFailure, StageOutcome } from "./stages/mod.ts";
+
+/** Retries in one generation run, across stages; bounds a song that keeps failing and being remade. */
+export const MAX_RUN_RETRIES = 10;
+
+export interface SettleSettings {
+  retryBaseMs: number;
+  random: () => number;
+}
+
+export interface Settled {
+  order: Order;
+  events: EventDraft[];
+  debug?: DebugTexts;
+  /** For a generating order: when the next step is due, from now. */
+  delayMs: number;
+}
+
+/**
+ * What an attempt's outcome does to the order: the next stage, a later look, a retry with backoff,
+ * or the failure. Pure, so every branch is tested without a provider.
+ */
+export function settle(
+  order: Order,
+  stage: GenerationStage,
+  outcome: StageOutcome,
+  now: number,
+  settings: SettleSettings,
+): Settled {
+  const base = { ...order, stepClaim: null, updatedAt: iso(now), lastEventAt: iso(now) };
+  switch (outcome.kind) {
+    case "advance": {
+      const delayMs = outcome.delayMs ?? 0;
+      return {
+        order: {
+          ...base,
+          ...outcome.patch,
+          currentStage: outcome.to,
+          stageStartedAt: null,
+          stageRetries: 0,
+          nextPollAt: iso(now + delayMs),
+          statusDetail: `${STAGE_LABELS[outcome.to]} is next.`,
+        },
+        events: [success(stage, outcome.message, outcome.call, order)],
+        debug: outcome.debug,
+        delayMs,
+      };
+    }
+    case "wait":
+      return {
+        order: {
+          ...base,
+          ...outcome.patch,
+          lastEventAt: order.lastEventAt ?? null,
+          stageRetries: 0,
+          nextPollAt: iso(now + outcome.delayMs),
+          statusDetail: outcome.statusDetail,
+        },
+        events: [],
+        delayMs: outcome.delayMs,
+      };
+    case "complete":
+      return {
+        order: { ...base, ...outcome.patch, stageStartedAt: null, stageRetries: 0, nextPollAt: null },
+        events: [success(stage, outcome.message, outcome.call, order)],
+        delayMs: 0,
+      };
+    case "fail":
+      return settleFailure(base, stage, outcome.failure, now, settings);
+  }
+}
+
+function settleFailure(
+  order: Order,
+  stage: GenerationStage,
+  failure: StageFailure,
+  now: number,
+  settings: SettleSettings,
+): Settled {
+  const stageRetries = order.stageRetries ?? 0;
+  const facts = callEventFields(failure.call);
+  if (failure.transient && stageRetries < MAX_STAGE_RETRIES && order.retryCount < MAX_RUN_RETRIES) {
+    const delayMs = backoffMs(stageRetries + 1, settings.retryBaseMs, settings.random);
+    const retryStage = failure.retryAt ?? stage;
+    return {
+      order: {
+        ...order,
+        currentStage: retryStage,
+        stageStartedAt: retryStage === stage ? order.stageStartedAt ?? null : null,
+        stageRetries: stageRetries + 1,
+        retryCount: order.retryCount + 1,
+        lastErrorCode: failure.httpStatus,
+        nextPollAt: iso(now + delayMs),
+        statusDetail: `${STAGE_LABELS[stage]}: ${failure.message} Trying again in ${
+          Math.ceil(delayMs / 1000)
+        } s.`,
+      },
+      events: [{
+        stage,
+        type: "RETRY",
+        message: failure.message,
+        ...facts,
+        httpStatus: failure.httpStatus,
+        retryCount: order.retryCount + 1,
+        context: { delayMs, retryStage, stageRetry: stageRetries + 1 },
+      }],
+      delayMs,
+    };
+  }
+  return {
+    order: {
+      ...order,
+      status: "failed",
+      failureType: failureTypeOf(stage),
+      error: failureSummary(stage, failure),
+      lastErrorCode: failure.httpStatus,
+      nextPollAt: null,
+      statusDetail: `Failed at ${STAGE_LABELS[stage]}.`,
+      failureEmailSent: false,
+      failureEmailDueAt: iso(now),
+      failureEmailAttempts: 0,
+    },
+    events: [{
+      stage,
+      type: "ERROR",
+      message: failure.message,
+      ...facts,
+      httpStatus: failure.httpStatus,
+      retryCount: order.retryCount,
+      context: { transient: failure.transient, gaveUpAfterRetries: failure.transient ? stageRetries : 0 },
+    }],
+    delayMs: 0,
+  };
+}
+
+function success(stage: GenerationStage, message: string, call: CallFacts, order: Order): EventDraft {
+  return { stage, type: "SUCCESS", message, ...callEventFields(call), retryCount: order.stageRetries ?? 0 };
+}
+
+function callEventFields(call: CallFacts | null) {
+  if (!call) return { provider: "app" as const };
+  return {
+    provider: call.provider,
+    httpStatus: call.httpStatus,
+    endpoint: call.endpoint,
+    method: call.method,
+    durationMs: call.durationMs,
+    requestId: call.requestId ?? null,
+    taskId: call.taskId ?? null,
+    code: call.code ?? null,
+  };
+}
+
+const SERVICE_NAMES: Record<string, string> = {
+  openai: "the lyrics service",
+  "local-lyricist": "the local lyricist",
+  suno: "the music service",
+  "local-synthesiser": "the local synthesiser",
+};
+
+/**
+ * The `error` text customers see in My Songs and staff see in the list: our own words only. The
+ * provider's message (which may quote request details) stays in the admin-only event.
+ */
+export function failureSummary(stage: GenerationStage, failure: StageFailure): string {
+  const label = STAGE_LABELS[stage];
+  if (!failure.call) return `${label} failed: ${failure.message}`;
+  const service = SERVICE_NAMES[failure.call.provider] ?? "an outside service";
+  const status = failure.httpStatus;
+  if (status === 200) return `${label} failed: ${service} gave an answer we could not use.`;
+  const { title } = classifyStatus(status);
+  return `${label} failed: ${service} answered with ${title}${status ? ` (${status})` : ""}.`;
+}

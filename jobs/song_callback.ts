@@ -1,0 +1,83 @@
+import { buildEvent } from "../domain/events.ts";
+import type { Order } from "../domain/orders.ts";
+import { addEvents } from "../kv/events.ts";
+import { getOrder, updateOrder } from "../kv/orders.ts";
+import { iso } from "./deps.ts";
+import { jobMessage, type JobQueue } from "./messages.ts";
+
+export interface SongCallback {
+  orderId: string;
+  attemptId: string | null;
+  taskId: string | null;
+}
+
+export type CallbackEffect = "recheck" | "adopted" | "ignored";
+
+/**
+ * The music service's callback is never believed, only used as a nudge (ARCHITECTURE.md §10): it
+ * makes a waiting order due now, so the worker asks the API itself. One case learns from it: after a
+ * crash during song creation, a callback naming that attempt tells us the task id we never stored.
+ */
+export async function noteSongCallback(
+  kv: Deno.Kv,
+  jobs: JobQueue,
+  callback: SongCallback,
+  settings: { now: number; songDeadlineMinutes: number },
+): Promise<CallbackEffect> {
+  const current = await getOrder(kv, callback.orderId);
+  if (!current || current.status !== "generating" || !callback.taskId) return "ignored";
+  const { now } = settings;
+  let effect: CallbackEffect = "ignored";
+  await updateOrder(
+    kv,
+    callback.orderId,
+    (order) => {
+      effect = effectOf(order, callback, now);
+      if (effect === "recheck") return { ...order, nextPollAt: iso(now), updatedAt: iso(now) };
+      if (effect !== "adopted") return null;
+      return {
+        ...order,
+        songTaskId: callback.taskId,
+        currentStage: "SUNO_STATUS",
+        stageStartedAt: null,
+        stageRetries: 0,
+        stepClaim: null,
+        songDeadlineAt: iso(now + settings.songDeadlineMinutes * 60_000),
+        nextPollAt: iso(now),
+        statusDetail: "Song Status Check is next.",
+        lastEventAt: iso(now),
+        updatedAt: iso(now),
+      };
+    },
+    (operation, next) => {
+      if (effect === "adopted") {
+        addEvents(operation, next.id, [
+          buildEvent({
+            stage: "SUNO_CREATE",
+            type: "SUCCESS",
+            provider: "suno",
+            message:
+              "Learned the song's task id from the music service's callback after an interrupted request.",
+            taskId: callback.taskId,
+          }, now),
+        ]);
+      }
+      jobs.add(operation, jobMessage("generation", next.id));
+    },
+  );
+  return effect;
+}
+
+function effectOf(order: Order, callback: SongCallback, now: number): CallbackEffect {
+  if (order.status !== "generating") return "ignored";
+  const claim = order.stepClaim;
+  if (order.currentStage === "SUNO_STATUS" && order.songTaskId === callback.taskId) {
+    // A check already under way, or already due, needs no nudge.
+    const due = !order.nextPollAt || Date.parse(order.nextPollAt) <= now;
+    return claim || due ? "ignored" : "recheck";
+  }
+  if (order.currentStage === "SUNO_CREATE" && claim?.stage === "SUNO_CREATE" && !order.songTaskId) {
+    return claim.attemptId === callback.attemptId ? "adopted" : "ignored";
+  }
+  return "ignored";
+}

@@ -1,0 +1,22 @@
+import { briefOf, cleanLyrics, lyricsUserMessage } from "../../domain/prompts.ts";
+import { ProviderCallError } from "../../providers/calls.ts";
+import { getSystemPrompt } from "../../kv/prompts.ts";
+import type { Stage } from "./mod.ts";
+
+/** LYRICS: the admin's lyrics prompt and the child's details go to the lyricist. */
+export const writeLyrics: Stage = async ({ deps, order, signal }) => {
+  const system = await getSystemPrompt(deps.kv, "lyrics");
+  const brief = briefOf(order);
+  const user = lyricsUserMessage(brief);
+  const result = await deps.words.writeLyrics({ system, user, brief }, signal);
+  const lyrics = cleanLyrics(result.lyrics);
+  if (!lyrics) throw new ProviderCallError("The lyrics service answered with empty lyrics.", result.call);
+  return {
+    kind: "advance",
+    to: "TAGS",
+    patch: { songLyrics: lyrics },
+    message: `Lyrics written (${lyrics.split("\n").filter(Boolean).length} lines).`,
+    call: result.call,
+    debug: { openaiLyricsPrompt: `${system}\n\n---\n\n${user}`, openaiLyricsResponse: result.raw },
+  };
+};

@@ -1,0 +1,50 @@
+import type { CallFacts } from "../../domain/provider_calls.ts";
+import type { Order } from "../../domain/orders.ts";
+import type { GenerationStage } from "../../domain/stages.ts";
+import type { DebugTexts } from "../../kv/order_debug.ts";
+import type { JobDeps } from "../deps.ts";
+
+/**
+ * One generation stage: reads the order, makes its outside call(s), and says what should happen
+ * next. It never writes: the runner (jobs/generation.ts) commits the outcome with the order's events
+ * and the next message in one atomic operation, or throws it away if the order moved on meanwhile.
+ * A ProviderCallError thrown from here is a failed attempt; the runner decides retry or failure.
+ */
+export interface StageContext {
+  deps: JobDeps;
+  order: Order;
+  /** This attempt's id, also put in the music API's callback address. */
+  attemptId: string;
+  signal: AbortSignal;
+}
+
+export type StageOutcome =
+  /** The stage is done: move on to `to` (after `delayMs`), with what it produced. */
+  | {
+    kind: "advance";
+    to: GenerationStage;
+    delayMs?: number;
+    patch: Partial<Order>;
+    message: string;
+    call: CallFacts;
+    debug?: DebugTexts;
+  }
+  /** Not done yet (the song is still being made): look again after `delayMs`. */
+  | { kind: "wait"; delayMs: number; statusDetail: string; patch?: Partial<Order> }
+  /** The song is ready: the order is complete. `blobId` is dropped again if the commit loses. */
+  | { kind: "complete"; patch: Partial<Order>; message: string; call: CallFacts; blobId: string }
+  /** The attempt failed without an exception (a failed music task, a deadline). */
+  | { kind: "fail"; failure: StageFailure };
+
+export interface StageFailure {
+  /** For staff: the provider's own words included. */
+  message: string;
+  call: CallFacts | null;
+  /** The status staff see as lastErrorCode; 0 is a network error, null unknown. */
+  httpStatus: number | null;
+  transient: boolean;
+  /** Where a retry starts, when not at the same stage (a failed song task is made again). */
+  retryAt?: GenerationStage;
+}
+
+export type Stage = (context: StageContext) => Promise<StageOutcome>;

@@ -1,0 +1,86 @@
+import { songUrlFor } from "../../domain/download.ts";
+import { putBlob } from "../../kv/blobs.ts";
+import { iso, seconds } from "../deps.ts";
+import type { Stage, StageFailure } from "./mod.ts";
+
+/**
+ * The music service's task states that are worth making the song again for (its generation broke,
+ * credits are refunded), and what each failure reads as in staff's HTTP-status terms.
+ */
+const TASK_FAILURES: Record<string, { httpStatus: number; transient: boolean }> = {
+  CREATE_TASK_FAILED: { httpStatus: 500, transient: true },
+  GENERATE_AUDIO_FAILED: { httpStatus: 500, transient: true },
+  CALLBACK_EXCEPTION: { httpStatus: 500, transient: true },
+  SENSITIVE_WORD_ERROR: { httpStatus: 400, transient: false },
+  NOT_FOUND: { httpStatus: 404, transient: false },
+};
+
+/**
+ * SUNO_STATUS: checks the task every SONG_POLL_SECONDS until the song is ready, has failed, or the
+ * deadline passes. A ready song is copied into our blob store (the provider's links expire) and the
+ * order completes, waiting for staff approval.
+ */
+export const checkSong: Stage = async ({ deps, order, signal }) => {
+  const { config, now } = deps;
+  const taskId = order.songTaskId;
+  if (!taskId) {
+    return fail({
+      message: "There is no song task to check.",
+      call: null,
+      httpStatus: null,
+      transient: true,
+    });
+  }
+  if (order.songDeadlineAt && now() > Date.parse(order.songDeadlineAt)) {
+    return fail({
+      message: `The music service did not finish the song within ${config.jobs.songDeadlineMinutes} minutes.`,
+      call: null,
+      httpStatus: 408,
+      transient: false,
+    });
+  }
+
+  const check = await deps.music.checkSong(taskId, signal);
+  if (check.state === "pending") {
+    return {
+      kind: "wait",
+      delayMs: seconds(config.songPollSeconds),
+      statusDetail: `The music service is making the song (${check.providerStatus}).`,
+    };
+  }
+  if (check.state === "failed") {
+    const known = TASK_FAILURES[check.providerStatus] ?? { httpStatus: 500, transient: false };
+    return fail({
+      message: `The music service could not make the song (${check.providerStatus}): ${check.message}`,
+      call: { ...check.call, taskId },
+      ...known,
+    });
+  }
+
+  const audio = await deps.music.downloadAudio(check.audioUrl, signal);
+  const blob = await putBlob(deps.kv, audio.bytes, { contentType: audio.contentType, now: now() });
+  return {
+    kind: "complete",
+    blobId: blob.id,
+    patch: {
+      status: "completed",
+      approvalStatus: "pending",
+      songBlobId: blob.id,
+      songUrl: songUrlFor(config.appUrl, blob.id),
+      songTitle: order.songTitle || check.title || `${order.childName}'s Song`,
+      completedAt: iso(now()),
+      statusDetail: "The song is ready for review.",
+    },
+    message: `The song is ready (${Math.round(audio.bytes.length / 1024)} KB${
+      check.durationSeconds ? `, ${Math.round(check.durationSeconds)} s` : ""
+    }).`,
+    call: { ...audio.call, taskId },
+  };
+};
+
+function fail(failure: StageFailure) {
+  return {
+    kind: "fail" as const,
+    failure: { ...failure, retryAt: failure.transient ? "SUNO_CREATE" as const : undefined },
+  };
+}

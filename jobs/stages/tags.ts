@@ -1,0 +1,24 @@
+import { briefOf, cleanTags, cleanTitle, tagsUserMessage } from "../../domain/prompts.ts";
+import { ProviderCallError } from "../../providers/calls.ts";
+import { getSystemPrompt } from "../../kv/prompts.ts";
+import type { Stage } from "./mod.ts";
+
+/** TAGS: style tags and a title from the genre, singer, style and the lyrics just written. */
+export const writeTags: Stage = async ({ deps, order, signal }) => {
+  const lyrics = order.songLyrics ?? "";
+  const system = await getSystemPrompt(deps.kv, "tags");
+  const brief = briefOf(order);
+  const user = tagsUserMessage(brief, lyrics);
+  const result = await deps.words.writeTags({ system, user, brief, lyrics }, signal);
+  const tags = cleanTags(result.tags);
+  if (!tags) throw new ProviderCallError("The lyrics service answered without style tags.", result.call);
+  const title = cleanTitle(result.title) || `${order.childName}'s Song`;
+  return {
+    kind: "advance",
+    to: "SUNO_CREATE",
+    patch: { songTags: tags, songTitle: title },
+    message: `Style: ${tags}. Title: ${title}.`,
+    call: result.call,
+    debug: { openaiTagsInput: `${system}\n\n---\n\n${user}`, openaiTagsOutput: result.raw },
+  };
+};

@@ -1,0 +1,41 @@
+import type { JobName } from "../domain/due_work.ts";
+import { keys } from "../kv/keys.ts";
+import type { JobDeps } from "./deps.ts";
+
+/** How many due items one sweep takes on; the rest wait for the next sweep. */
+const SWEEP_BATCH = 200;
+
+export interface DueItem {
+  dueAt: number;
+  orderId: string;
+  job: JobName;
+}
+
+/** Work whose due time has passed, oldest first, from the due-time index (no order is read). */
+export async function listDue(kv: Deno.Kv, now: number, limit = SWEEP_BATCH): Promise<DueItem[]> {
+  const items: DueItem[] = [];
+  const selector = { prefix: keys.jobsDue(), end: [...keys.jobsDue(), now + 1] };
+  for await (const entry of kv.list<string>(selector, { limit })) {
+    const [, dueAt, orderId, job] = entry.key as [string, number, string, JobName];
+    items.push({ dueAt, orderId, job });
+  }
+  return items;
+}
+
+/**
+ * Runs `each` over items with at most `concurrency` at a time. The sweeper in queue-less mode does
+ * the work itself this way, so one slow provider call does not hold up the rest.
+ */
+export async function forEachLimited<T>(
+  items: T[],
+  concurrency: number,
+  each: (item: T) => Promise<unknown>,
+) {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+    while (next < items.length) await each(items[next++]);
+  });
+  await Promise.all(lanes);
+}
+
+export type { JobDeps };

@@ -1,0 +1,47 @@
+/**
+ * SQLite-backed KV shared by two processes (or two handles with queue listeners) can answer
+ * "database is locked" when their transactions meet. It is momentary, so the write or read is tried
+ * again after a short, growing pause. Other errors pass straight through. Deno Deploy's KV never
+ * says this; the wrapper costs nothing there.
+ */
+const ATTEMPTS = 8;
+
+function isBusy(error: unknown) {
+  return error instanceof Error &&
+    /database is locked|database table is locked|SQLITE_BUSY/i.test(error.message);
+}
+
+async function retryBusy<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1;; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isBusy(error) || attempt >= ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt * (0.5 + Math.random())));
+    }
+  }
+}
+
+const RETRIED = new Set(["get", "getMany", "set", "delete", "enqueue"]);
+
+/** The same KV, with busy errors retried on reads, writes and atomic commits. */
+export function retryWhenBusy(kv: Deno.Kv): Deno.Kv {
+  return new Proxy(kv, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== "function") return value;
+      if (property === "atomic") {
+        return () => {
+          const operation = target.atomic();
+          const commit = operation.commit.bind(operation);
+          operation.commit = () => retryBusy(commit);
+          return operation;
+        };
+      }
+      if (typeof property === "string" && RETRIED.has(property)) {
+        return (...args: unknown[]) => retryBusy(() => value.apply(target, args));
+      }
+      return value.bind(target);
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import type { GenerationEvent } from "../domain/events.ts";
+import { keys } from "./keys.ts";
+
+/** Generation events, each under its own key so an order's timeline never grows the order itself. */
+export function addEvents(
+  operation: Deno.AtomicOperation,
+  orderId: string,
+  events: readonly GenerationEvent[],
+) {
+  for (const event of events) operation.set(keys.orderEvent(orderId, event.id), event);
+  return operation;
+}
+
+/** An order's timeline, oldest first. */
+export async function listEvents(kv: Deno.Kv, orderId: string): Promise<GenerationEvent[]> {
+  const events: GenerationEvent[] = [];
+  for await (const entry of kv.list<GenerationEvent>({ prefix: keys.orderEvents(orderId) })) {
+    events.push(entry.value);
+  }
+  return events;
+}

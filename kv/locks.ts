@@ -1,0 +1,59 @@
+import { keys } from "./keys.ts";
+
+/**
+ * Leases (staff-side §3, concurrency lock): a worker holds a resource until it releases it or the
+ * lease runs out, so a crashed worker never blocks a resource for good. Taking one is a versionstamp
+ * check, and a worker's final write checks that its lease is still the current one.
+ */
+export interface Lock {
+  resourceType: string;
+  resourceId: string;
+  lockedBy: string;
+  lockedAt: string;
+  expiresAt: string;
+  releasedAt: string | null;
+}
+
+export interface Lease {
+  key: Deno.KvKey;
+  versionstamp: string;
+  lock: Lock;
+}
+
+/** Released locks stay a day for whoever investigates a stuck order, then KV drops them. */
+const KEEP_RELEASED_MS = 24 * 60 * 60_000;
+
+export async function acquireLease(
+  kv: Deno.Kv,
+  resource: { type: string; id: string },
+  holder: string,
+  durationMs: number,
+  now: number,
+): Promise<Lease | null> {
+  const key = keys.lock(resource.type, resource.id);
+  const current = await kv.get<Lock>(key);
+  const held = current.value && !current.value.releasedAt && Date.parse(current.value.expiresAt) > now;
+  if (held) return null;
+  const lock: Lock = {
+    resourceType: resource.type,
+    resourceId: resource.id,
+    lockedBy: holder,
+    lockedAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + durationMs).toISOString(),
+    releasedAt: null,
+  };
+  const result = await kv.atomic().check(current).set(key, lock, { expireIn: durationMs + KEEP_RELEASED_MS })
+    .commit();
+  return result.ok ? { key, versionstamp: result.versionstamp, lock } : null;
+}
+
+/** The check a write adds to commit only while this lease is still the holder's. */
+export function stillHeld(lease: Lease): Deno.AtomicCheck {
+  return { key: lease.key, versionstamp: lease.versionstamp };
+}
+
+/** Marks the lease released; if it already ran out and someone else took it, leaves theirs alone. */
+export async function releaseLease(kv: Deno.Kv, lease: Lease, now: number): Promise<void> {
+  const released = { ...lease.lock, releasedAt: new Date(now).toISOString() };
+  await kv.atomic().check(stillHeld(lease)).set(lease.key, released, { expireIn: KEEP_RELEASED_MS }).commit();
+}

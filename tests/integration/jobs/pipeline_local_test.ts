@@ -1,0 +1,65 @@
+import { assert, assertEquals, assertMatch } from "@std/assert";
+import { listEvents } from "../../../kv/events.ts";
+import { getDebugTexts } from "../../../kv/order_debug.ts";
+import { countOrders } from "../../../kv/orders.ts";
+import { createTestApp } from "../../helpers.ts";
+import { placeOrder, waitForOrder } from "./helpers.ts";
+
+Deno.test("offline, an order goes through lyrics, tags, song creation and status to a stored MP3 awaiting review", async () => {
+  await using t = await createTestApp({ jobs: true });
+  const placed = await placeOrder(t, { childName: "Mia Rose", favoriteColor: "purple", bestFriend: "Leo" });
+  const order = await waitForOrder(t, placed.id);
+
+  assertEquals(order.status, "completed", order.error ?? "");
+  assertEquals(order.approvalStatus, "pending");
+  assertMatch(order.songLyrics ?? "", /Mia/);
+  assert(order.songTags, "style tags were written");
+  assert(order.songTitle, "a title was given");
+  assertMatch(order.songUrl ?? "", /^http:\/\/localhost:8000\/audio\/[\w-]+\.mp3$/);
+  assert(order.completedAt);
+  assertEquals(order.nextPollAt, null);
+  assertEquals([await countOrders(t.kv, "status:completed"), await countOrders(t.kv, "status:generating")], [
+    1,
+    0,
+  ]);
+
+  const events = await listEvents(t.kv, order.id);
+  assertEquals(
+    events.map((event) => `${event.stage} ${event.type}`),
+    [
+      "LYRICS START",
+      "LYRICS SUCCESS",
+      "TAGS START",
+      "TAGS SUCCESS",
+      "SUNO_CREATE START",
+      "SUNO_CREATE SUCCESS",
+      "SUNO_STATUS START",
+      "SUNO_STATUS SUCCESS",
+    ],
+  );
+  assertEquals(events[1].provider, "local-lyricist");
+  assertEquals(events[7].provider, "local-synthesiser");
+  assertEquals(events[5].taskId, order.songTaskId);
+
+  const debug = await getDebugTexts(t.kv, order.id);
+  assertMatch(debug.openaiLyricsPrompt ?? "", /Mia Rose/);
+  assertMatch(debug.openaiLyricsResponse ?? "", /"lyrics"/);
+  assertMatch(debug.openaiTagsOutput ?? "", /"tags"/);
+
+  const audio = await t.request(new URL(order.songUrl!).pathname);
+  assertEquals(audio.status, 200);
+  assertEquals(audio.headers.get("content-type"), "audio/mpeg");
+  const bytes = new Uint8Array(await audio.arrayBuffer());
+  assert(bytes.length > 10_000, `a real song, not a stub (${bytes.length} bytes)`);
+  const download = await t.request(`/api/download/${order.id}`);
+  assertMatch(download.headers.get("content-disposition") ?? "", /attachment; filename=".+\.mp3"/);
+  await download.body?.cancel();
+});
+
+Deno.test("with the queue off, the sweeper alone carries an order to the end (as on KV Connect)", async () => {
+  await using t = await createTestApp({ jobs: true, env: { JOB_QUEUE: "off", SWEEP_SECONDS: "0.05" } });
+  assertEquals(t.config.jobs.queue, false);
+  const placed = await placeOrder(t);
+  const order = await waitForOrder(t, placed.id);
+  assertEquals(order.status, "completed", order.error ?? "");
+});

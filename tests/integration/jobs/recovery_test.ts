@@ -1,0 +1,193 @@
+import { assert, assertEquals } from "@std/assert";
+import { orderFormSchema } from "../../../domain/orders.ts";
+import { createDemoOrder } from "../../../jobs/demo_order.ts";
+import { createJobQueue, jobMessage } from "../../../jobs/messages.ts";
+import { listEvents } from "../../../kv/events.ts";
+import { keys } from "../../../kv/keys.ts";
+import { getOrder } from "../../../kv/orders.ts";
+import type { Lyricist } from "../../../providers/words/mod.ts";
+import { createLocalLyricist } from "../../../providers/words/local.ts";
+import { createTestApp, jsonBody } from "../../helpers.ts";
+import { orderForm } from "../orders/helpers.ts";
+import { placeOrder, waitForOrder } from "./helpers.ts";
+
+const stageSuccesses = async (kv: Deno.Kv, orderId: string) =>
+  (await listEvents(kv, orderId)).filter((event) => event.type === "SUCCESS").map((event) => event.stage);
+const FULL_RUN = ["LYRICS", "TAGS", "SUNO_CREATE", "SUNO_STATUS"];
+
+async function countSongTasks(kv: Deno.Kv) {
+  let count = 0;
+  for await (const _ of kv.list({ prefix: ["local_song_tasks"] })) count++;
+  return count;
+}
+
+Deno.test("a lost message costs a delay, not the order: the sweeper finds the overdue work", async () => {
+  await using t = await createTestApp({ jobs: true });
+  // Written with the queue off: the order is due, but no message was ever sent for it.
+  const form = orderFormSchema.parse(orderForm());
+  const placed = await createDemoOrder(t.kv, createJobQueue(false), form, "user-1", Date.now());
+  const order = await waitForOrder(t, placed.id);
+  assertEquals(order.status, "completed");
+  assertEquals(await stageSuccesses(t.kv, order.id), FULL_RUN);
+});
+
+Deno.test("duplicate messages find nothing to do: each stage runs once", async () => {
+  await using t = await createTestApp({ jobs: true });
+  const placed = await placeOrder(t);
+  await Promise.all(Array.from({ length: 5 }, () => t.kv.enqueue(jobMessage("generation", placed.id))));
+  const order = await waitForOrder(t, placed.id);
+  // A few more duplicates after the end change nothing either.
+  await Promise.all(Array.from({ length: 3 }, () => t.kv.enqueue(jobMessage("generation", placed.id))));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  assertEquals(order.status, "completed");
+  assertEquals(await stageSuccesses(t.kv, order.id), FULL_RUN);
+  assertEquals(await countSongTasks(t.kv), 1, "one song made");
+});
+
+Deno.test("two app instances on one KV file share the work, and every order is generated exactly once", async () => {
+  const dir = await Deno.makeTempDir();
+  const kvPath = `${dir}/shared.kv`;
+  try {
+    await using first = await createTestApp({ jobs: true, kvPath, workerId: "first" });
+    await using second = await createTestApp({ jobs: true, kvPath, workerId: "second" });
+    const placed = [];
+    for (let i = 0; i < 12; i++) {
+      placed.push(await placeOrder(i % 2 ? first : second, { childName: `Kid ${i}` }));
+    }
+    for (const order of placed) {
+      const done = await waitForOrder(first, order.id, undefined, 30_000);
+      assertEquals(done.status, "completed", done.error ?? "");
+      assertEquals(await stageSuccesses(first.kv, order.id), FULL_RUN);
+    }
+    assertEquals(await countSongTasks(first.kv), placed.length, "no song was made twice");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** A lyricist that holds its first call until released, as a worker that dies mid-call would. */
+function stallingLyricist() {
+  const local = createLocalLyricist();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let stalled = false;
+  const lyricist: Lyricist = {
+    kind: "local",
+    async writeLyrics(request, signal) {
+      if (!stalled) {
+        stalled = true;
+        await released;
+      }
+      return await local.writeLyrics(request, signal);
+    },
+    writeTags: (request, signal) => local.writeTags(request, signal),
+  };
+  return { lyricist, release };
+}
+
+Deno.test("a worker that dies mid-step is taken over by another instance once its lease runs out", async () => {
+  const dir = await Deno.makeTempDir();
+  const kvPath = `${dir}/crash.kv`;
+  try {
+    const stalling = stallingLyricist();
+    const crashed = await createTestApp({
+      jobs: true,
+      kvPath,
+      workerId: "doomed",
+      env: { JOB_LEASE_SECONDS: "1" },
+      providers: { words: stalling.lyricist },
+    });
+    const placed = await placeOrder(crashed);
+    await waitForOrder(crashed, placed.id, (order) => order.stepClaim?.stage === "LYRICS");
+    // The crash: storage goes away while the call is in flight, so its result is never recorded.
+    crashed.kv.close();
+    stalling.release();
+    await crashed.worker!.stop();
+    await crashed.worker!.closed;
+    crashed.providers.mail.close();
+
+    await using survivor = await createTestApp({ jobs: true, kvPath, workerId: "survivor" });
+    const order = await waitForOrder(survivor, placed.id);
+    assertEquals(order.status, "completed", order.error ?? "");
+    const events = await listEvents(survivor.kv, order.id);
+    const takeover = events.find((event) => event.type === "RETRY" && event.stage === "LYRICS");
+    assert(takeover, "the interrupted step is visible in the timeline");
+    assertEquals(events.filter((event) => event.type === "SUCCESS").map((event) => event.stage), FULL_RUN);
+    const lock = (await survivor.kv.get<{ lockedBy: string }>(keys.lock("order", order.id))).value;
+    assertEquals(lock?.lockedBy, "survivor");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("after a crash during song creation, the music service's callback names the task and no second song is made", async () => {
+  await using t = await createTestApp({ jobs: false });
+  const placed = await placeOrder(t);
+  // The state a worker leaves when it dies after asking for the song but before storing the task id.
+  const task = await t.providers.music.createSong({
+    lyrics: "[Verse 1]\nMia sings",
+    style: "pop",
+    title: "Mia's Song",
+    singer: "female",
+    callbackUrl: "http://unused",
+  });
+  const claimedAt = new Date().toISOString();
+  const entry = await t.kv.get(keys.order(placed.id));
+  const order = await getOrder(t.kv, placed.id);
+  const crashed = {
+    ...order!,
+    currentStage: "SUNO_CREATE",
+    songLyrics: "[Verse 1]\nMia sings",
+    songTags: "pop",
+    stepClaim: { stage: "SUNO_CREATE", attemptId: "attempt-1", claimedAt },
+    stageStartedAt: claimedAt,
+    nextPollAt: new Date(Date.now() + 300_000).toISOString(),
+  };
+  const { writeOrder } = await import("../../../kv/orders.ts");
+  assert((await writeOrder(t.kv.atomic().check(entry), order, crashed).commit()).ok);
+
+  const forged = await t.request(
+    `/api/webhooks/suno?order=${placed.id}&attempt=someone-else`,
+    jsonBody({ code: 200, data: { callbackType: "text", task_id: "forged-task" } }),
+  );
+  assertEquals(forged.status, 200);
+  assertEquals(
+    (await getOrder(t.kv, placed.id))?.songTaskId ?? null,
+    null,
+    "a callback for another attempt is ignored",
+  );
+
+  const callback = await t.request(
+    `/api/webhooks/suno?order=${placed.id}&attempt=attempt-1`,
+    jsonBody({
+      code: 200,
+      msg: "Text generated.",
+      data: { callbackType: "text", task_id: task.taskId, data: [] },
+    }),
+  );
+  assertEquals(await callback.json(), { received: true });
+  const adopted = await getOrder(t.kv, placed.id);
+  assertEquals([adopted?.currentStage, adopted?.songTaskId, adopted?.stepClaim], [
+    "SUNO_STATUS",
+    task.taskId,
+    null,
+  ]);
+  assertEquals(await countSongTasks(t.kv), 1);
+});
+
+Deno.test("the music callback rejects a malformed address or body with a 400 and a message", async () => {
+  await using t = await createTestApp();
+  const noOrder = await t.request("/api/webhooks/suno", jsonBody({ data: {} }));
+  assertEquals(noOrder.status, 400);
+  assert((await noOrder.json()).message);
+  const notJson = await t.request("/api/webhooks/suno?order=abc", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{nope",
+  });
+  assertEquals(notJson.status, 400);
+  assert((await notJson.json()).message);
+  const unknown = await t.request("/api/webhooks/suno?order=abc", jsonBody({ data: { task_id: "x" } }));
+  assertEquals(unknown.status, 200, "an unknown order tells a prober nothing");
+  await unknown.body?.cancel();
+});

@@ -1,0 +1,127 @@
+import {
+  assert,
+  assertAlmostEquals,
+  assertEquals,
+  assertMatch,
+  assertRejects,
+  assertStringIncludes,
+} from "@std/assert";
+import { keys } from "../../../kv/keys.ts";
+import { ProviderCallError } from "../../../providers/calls.ts";
+import { createLocalStudio } from "../../../providers/music/local.ts";
+import type { SongCheck, SongRequest } from "../../../providers/music/mod.ts";
+
+const SONG: SongRequest = {
+  lyrics:
+    "[Verse 1]\nMia, Mia, shining like the sun,\nMia, Mia, you're the special one,\n\n[Chorus]\nLa la la",
+  style: "children's pop, upbeat, female vocals",
+  title: "Mia's Purple Song",
+  singer: "female",
+  callbackUrl: "http://127.0.0.1:1/api/webhooks/suno",
+};
+
+async function withKv(fn: (kv: Deno.Kv) => Promise<void>) {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    await fn(kv);
+  } finally {
+    kv.close();
+  }
+}
+
+function succeeded(check: SongCheck) {
+  if (check.state !== "succeeded") throw new Error(`expected a finished song, got ${JSON.stringify(check)}`);
+  return check;
+}
+
+Deno.test("a local song is pending while it 'renders', then succeeds with an address of ours", async () => {
+  await withKv(async (kv) => {
+    let now = Date.parse("2026-01-15T12:00:00Z");
+    const studio = createLocalStudio(kv, { renderDelayMs: 5_000, now: () => now });
+    assertEquals(studio.kind, "local");
+
+    const created = await studio.createSong(SONG);
+    assertMatch(created.taskId, /^local-[0-9a-f-]{36}$/);
+    assertEquals(
+      { ...created.call, durationMs: 0 },
+      {
+        provider: "local-synthesiser",
+        endpoint: "local:create",
+        method: "LOCAL",
+        httpStatus: 200,
+        durationMs: 0,
+        taskId: created.taskId,
+      },
+    );
+    const stored = await kv.get(keys.localSongTask(created.taskId));
+    assert(stored.value, "the task is kept in KV, so it survives a restart");
+
+    const pending = await studio.checkSong(created.taskId);
+    assertEquals(pending.state, "pending");
+    assertEquals(pending.providerStatus, "PENDING");
+    assertEquals([pending.call.endpoint, pending.call.method], ["local:status", "LOCAL"]);
+
+    now += 4_999;
+    assertEquals((await studio.checkSong(created.taskId)).state, "pending");
+    now += 1;
+    const done = succeeded(await studio.checkSong(created.taskId));
+    assertEquals(done.audioUrl, `local-synth:${created.taskId}`);
+    assertEquals(done.title, "Mia's Purple Song");
+    assertEquals(done.providerStatus, "SUCCESS");
+    assert(done.durationSeconds && done.durationSeconds > 3 && done.durationSeconds <= 30);
+    assertEquals(done.call.taskId, created.taskId);
+  });
+});
+
+Deno.test("a finished local song downloads as a real MP3 of about its length", async () => {
+  await withKv(async (kv) => {
+    const studio = createLocalStudio(kv, { renderDelayMs: 10 });
+    const { taskId } = await studio.createSong(SONG);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const done = succeeded(await studio.checkSong(taskId));
+
+    const audio = await studio.downloadAudio(done.audioUrl);
+    assertEquals(audio.contentType, "audio/mpeg");
+    assertEquals([audio.call.provider, audio.call.endpoint, audio.call.httpStatus], [
+      "local-synthesiser",
+      "local:audio",
+      200,
+    ]);
+    const { bytes } = audio;
+    const id3 = bytes[0] === 0x49 && bytes[1] === 0x44 && bytes[2] === 0x33;
+    assert(
+      id3 || (bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0),
+      "starts with an MP3 frame or an ID3 tag",
+    );
+    // 48 kbps is 6,000 bytes a second.
+    assertAlmostEquals(bytes.length, done.durationSeconds! * 6_000, 3_000);
+  });
+});
+
+Deno.test("an unknown task fails its check without throwing, and has no audio", async () => {
+  await withKv(async (kv) => {
+    const studio = createLocalStudio(kv, { renderDelayMs: 0 });
+    const check = await studio.checkSong("local-missing");
+    assertEquals(check.state, "failed");
+    assertEquals(check.providerStatus, "NOT_FOUND");
+    if (check.state === "failed") assertStringIncludes(check.message, "local-missing");
+    assertEquals(check.call.httpStatus, 404);
+
+    for (const url of ["local-synth:local-missing", "https://cdn.example.com/song.mp3", ""]) {
+      const error = await assertRejects(() => studio.downloadAudio(url), ProviderCallError);
+      assertEquals(error.call.httpStatus, 404);
+      assertEquals(error.call.provider, "local-synthesiser");
+      assertEquals(error.call.endpoint, "local:audio");
+    }
+  });
+});
+
+Deno.test("a store that fails is a failed call the worker may retry", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const studio = createLocalStudio(kv);
+  kv.close();
+  const error = await assertRejects(() => studio.createSong(SONG), ProviderCallError);
+  assertEquals([error.call.endpoint, error.call.httpStatus], ["local:create", 500]);
+  const checkError = await assertRejects(() => studio.checkSong("local-x"), ProviderCallError);
+  assertEquals([checkError.call.endpoint, checkError.call.httpStatus], ["local:status", 500]);
+});

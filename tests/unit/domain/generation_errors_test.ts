@@ -1,0 +1,65 @@
+import { assert, assertEquals, assertMatch } from "@std/assert";
+import {
+  backoffMs,
+  classifyStatus,
+  isTransient,
+  MAX_BACKOFF_MS,
+  recommendedAction,
+} from "../../../domain/generation_errors.ts";
+
+Deno.test("classifyStatus follows staff-side §8 for every listed status", () => {
+  const table: [number | null, string, string | null][] = [
+    [401, "Authentication Error", "Warning"],
+    [403, "Authorization Error", "Warning"],
+    [404, "Resource Not Found", "Warning"],
+    [408, "Request Timeout", "Temporary"],
+    [429, "Rate Limit Exceeded", "Temporary"],
+    [418, "Client Error", "Warning"],
+    [500, "Internal Server Error", "Critical"],
+    [502, "Bad Gateway", "Critical"],
+    [503, "Service Unavailable", "Critical"],
+    [504, "Gateway Timeout", "Temporary"],
+    [599, "Server Error", "Critical"],
+    [0, "Network Error", "Temporary"],
+    [null, "Unknown Error", null],
+  ];
+  for (const [status, title, severity] of table) {
+    const found = classifyStatus(status);
+    assertEquals([found.title, found.severityLabel], [title, severity], `status ${status}`);
+  }
+});
+
+Deno.test("isTransient retries timeouts, rate limits, 5xx and network errors, not client errors", () => {
+  const openai = (httpStatus: number) => isTransient({ provider: "openai", httpStatus });
+  assertEquals([0, 408, 429, 500, 502, 503, 504].map(openai), Array(7).fill(true));
+  assertEquals([400, 401, 403, 404, 413, 200].map(openai), Array(6).fill(false));
+});
+
+Deno.test("isTransient reads the music API's body code: 429 is no credits, 430/455/405 are worth waiting for", () => {
+  const suno = (code: number) => isTransient({ provider: "suno", httpStatus: code, code });
+  assertEquals(suno(429), false, "no credits: waiting buys nothing");
+  assertEquals(suno(430), true, "too many calls");
+  assertEquals(suno(455), true, "maintenance");
+  assertEquals(suno(405), true, "rate limited");
+  assertEquals(suno(500), true);
+  assertEquals(suno(401), false);
+  assertEquals(suno(413), false);
+  assertEquals(isTransient({ provider: "suno", httpStatus: 503, code: null }), true, "HTTP-level 503");
+});
+
+Deno.test("backoffMs doubles per retry with jitter in the upper half, and is capped", () => {
+  assertEquals(backoffMs(1, 1000, () => 0), 500);
+  assertEquals(backoffMs(1, 1000, () => 1), 1000);
+  assertEquals(backoffMs(3, 1000, () => 1), 4000);
+  assertEquals(backoffMs(30, 1000, () => 1), MAX_BACKOFF_MS);
+  const samples = Array.from({ length: 50 }, () => backoffMs(2, 1000));
+  assert(samples.every((ms) => ms >= 1000 && ms <= 2000));
+});
+
+Deno.test("recommendedAction goes by status, then message, then stage, and suggests the manual way after 3 retries", () => {
+  assertMatch(recommendedAction({ httpStatus: 401 }), /API key/);
+  assertMatch(recommendedAction({ httpStatus: 504 }), /timed out/);
+  assertMatch(recommendedAction({ httpStatus: null, message: "Insufficient credits" }), /credits/);
+  assertMatch(recommendedAction({ httpStatus: null, message: "", stage: "SUNO_STATUS" }), /upload/);
+  assertMatch(recommendedAction({ httpStatus: 503, retryCount: 3 }), /uploading a song manually/);
+});
