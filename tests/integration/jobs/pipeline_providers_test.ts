@@ -1,0 +1,237 @@
+/**
+ * The pipeline with the real adapters (the `openai` SDK, our music API client) against HTTP fakes,
+ * so the production code path is what is tested: success, each class of failure, and the retry
+ * decision staff-side §8 and the issue describe.
+ */
+import { assert, assertEquals, assertMatch } from "@std/assert";
+import { DEFAULT_LYRICS_PROMPT } from "../../../domain/prompts.ts";
+import type { Order } from "../../../domain/orders.ts";
+import { listDevMail } from "../../../kv/dev_mail.ts";
+import { listEvents } from "../../../kv/events.ts";
+import { createSunoStudio } from "../../../providers/music/suno.ts";
+import { createOpenAiLyricist } from "../../../providers/words/openai.ts";
+import { type OpenAiFake, startOpenAiFake } from "../../fakes/openai.ts";
+import { SILENT_MP3, startSunoFake, type SunoFake, type SunoFakeOptions } from "../../fakes/suno.ts";
+import { createTestApp, type TestAppOptions } from "../../helpers.ts";
+import { placeOrder, waitForOrder } from "./helpers.ts";
+
+const SHORT_TIMEOUT_MS = 400;
+
+async function studio(options: { suno?: SunoFakeOptions; app?: TestAppOptions } = {}) {
+  const openai = startOpenAiFake({ apiKey: "sk-test-key-123" });
+  const suno = startSunoFake({ apiKey: "suno-test-key", stepsToFinish: 2, ...options.suno });
+  const t = await createTestApp({
+    jobs: true,
+    ...options.app,
+    env: { SONG_DEADLINE_MINUTES: "0.05", ...options.app?.env },
+    providers: {
+      words: createOpenAiLyricist({
+        apiKey: "sk-test-key-123",
+        baseUrl: openai.baseUrl,
+        model: "gpt-test",
+        timeoutMs: SHORT_TIMEOUT_MS,
+      }),
+      music: createSunoStudio({
+        apiKey: "suno-test-key",
+        apiUrl: suno.baseUrl,
+        model: "V4_5",
+        timeoutMs: SHORT_TIMEOUT_MS,
+      }),
+    },
+  });
+  return {
+    t,
+    openai,
+    suno,
+    async [Symbol.asyncDispose]() {
+      await t[Symbol.asyncDispose]();
+      await suno[Symbol.asyncDispose]();
+      await openai[Symbol.asyncDispose]();
+    },
+  };
+}
+
+const chatCalls = (openai: OpenAiFake) =>
+  openai.requests.filter((request) => request.path.endsWith("/chat/completions"));
+const generateCalls = (suno: SunoFake) =>
+  suno.requests.filter((request) => request.path === "/api/v1/generate");
+const timeline = async (kv: Deno.Kv, order: Order) =>
+  (await listEvents(kv, order.id)).map((event) =>
+    `${event.stage} ${event.type}${
+      event.httpStatus !== null && event.type !== "START" ? ` ${event.httpStatus}` : ""
+    }`
+  );
+
+Deno.test("through OpenAI and the music API: the prompt, the structured answers, the task, the callback and our own copy of the audio", async () => {
+  await using s = await studio({ suno: { callbacks: "duplicate" } });
+  const placed = await placeOrder(s.t, { childName: "Mia Rose", phoneticSpelling: "MEE-ah" });
+  const order = await waitForOrder(s.t, placed.id);
+  assertEquals(order.status, "completed", order.error ?? "");
+
+  const [lyricsCall, tagsCall] = chatCalls(s.openai);
+  assertEquals(chatCalls(s.openai).length, 2);
+  assertEquals(lyricsCall.body?.model, "gpt-test");
+  assertEquals(lyricsCall.body?.messages?.[0], { role: "system", content: DEFAULT_LYRICS_PROMPT });
+  assertMatch(lyricsCall.body?.messages?.[1].content ?? "", /Mia Rose/);
+  assertMatch(lyricsCall.body?.messages?.[1].content ?? "", /MEE-ah/);
+  assertEquals(lyricsCall.body?.response_format?.type, "json_schema");
+  assertEquals(lyricsCall.headers["authorization"], "Bearer sk-test-key-123");
+  assertMatch(tagsCall.body?.messages?.[1].content ?? "", /Mia Rose/);
+
+  const [generate] = generateCalls(s.suno);
+  assertEquals(generateCalls(s.suno).length, 1);
+  assertEquals(generate.body?.customMode, true);
+  assertEquals(generate.body?.prompt, order.songLyrics);
+  assertEquals(generate.body?.style, order.songTags);
+  assertEquals(generate.body?.title, order.songTitle);
+  assertMatch(
+    String(generate.body?.callBackUrl),
+    new RegExp(`/api/webhooks/suno\\?order=${order.id}&attempt=`),
+  );
+  assertEquals(order.songTaskId, s.suno.tasks.keys().next().value);
+
+  const events = await listEvents(s.t.kv, order.id);
+  const lyricsSuccess = events.find((event) => event.stage === "LYRICS" && event.type === "SUCCESS")!;
+  assertEquals([lyricsSuccess.provider, lyricsSuccess.endpoint, lyricsSuccess.method], [
+    "openai",
+    "/chat/completions",
+    "POST",
+  ]);
+  assert(lyricsSuccess.requestId, "OpenAI's request id is kept");
+
+  const audio = await s.t.request(new URL(order.songUrl!).pathname);
+  assertEquals(
+    new Uint8Array(await audio.arrayBuffer()),
+    SILENT_MP3,
+    "the audio is ours now, not a link to theirs",
+  );
+  assertEquals(s.suno.audioRequests.length, 1);
+});
+
+Deno.test("OpenAI's 429, 503 and a dropped connection are retried (each visible as RETRY), then the song is made", async () => {
+  await using s = await studio();
+  s.openai.failNext({ status: 429 });
+  s.openai.failNext({ status: 503 });
+  s.openai.failNext("reset");
+  const order = await waitForOrder(s.t, (await placeOrder(s.t)).id);
+  assertEquals(order.status, "completed", order.error ?? "");
+  assertEquals(order.retryCount, 3);
+  assertEquals((await timeline(s.t.kv, order)).slice(0, 5), [
+    "LYRICS START",
+    "LYRICS RETRY 429",
+    "LYRICS RETRY 503",
+    "LYRICS RETRY 0",
+    "LYRICS SUCCESS 200",
+  ]);
+  assertEquals(chatCalls(s.openai).length, 5, "no hidden SDK retries: every call is one of ours");
+});
+
+Deno.test("a timeout is a network error (0), retried", async () => {
+  await using s = await studio();
+  s.openai.failNext("timeout");
+  const order = await waitForOrder(s.t, (await placeOrder(s.t)).id);
+  assertEquals(order.status, "completed", order.error ?? "");
+  assert((await timeline(s.t.kv, order)).includes("LYRICS RETRY 0"));
+});
+
+Deno.test("a wrong OpenAI key fails the order at once: lyrics failure, 401, no retry, one failure email", async () => {
+  await using s = await studio();
+  s.openai.failNext({ status: 401 });
+  const placed = await placeOrder(s.t, { parentEmail: "ann@example.com" });
+  const order = await waitForOrder(s.t, placed.id);
+  assertEquals([order.status, order.failureType, order.lastErrorCode], ["failed", "lyrics", 401]);
+  assertEquals(
+    order.error,
+    "Lyrics Generation failed: the lyrics service answered with Authentication Error (401).",
+  );
+  assertEquals(chatCalls(s.openai).length, 1);
+  assertEquals(await timeline(s.t.kv, order), ["LYRICS START", "LYRICS ERROR 401"]);
+
+  const emailed = await waitForOrder(s.t, placed.id, (current) => current.failureEmailSent === true);
+  assert(emailed.failureEmail?.messageId);
+  const mail = (await listDevMail(s.t.kv)).filter((message) => message.to === "ann@example.com");
+  assertEquals(mail.length, 1);
+  assertMatch(mail[0].subject, /We hit a snag making Mia Rose's song/);
+  assertMatch(mail[0].text, /\/my-songs/);
+});
+
+Deno.test("the music API's body code 429 (no credits) fails the song without retrying; 430 (too many calls) is retried", async () => {
+  await using s = await studio();
+  s.suno.failNext({ code: 429 });
+  const broke = await waitForOrder(s.t, (await placeOrder(s.t)).id);
+  assertEquals([broke.status, broke.failureType, broke.lastErrorCode], ["failed", "suno", 429]);
+  assertEquals(generateCalls(s.suno).length, 1);
+
+  s.suno.failNext({ code: 430 });
+  s.suno.failNext({ code: 455 });
+  const busy = await waitForOrder(s.t, (await placeOrder(s.t)).id);
+  assertEquals(busy.status, "completed", busy.error ?? "");
+  assertEquals(
+    (await timeline(s.t.kv, busy)).filter((line) => line.includes("RETRY")),
+    ["SUNO_CREATE RETRY 430", "SUNO_CREATE RETRY 455"],
+  );
+});
+
+Deno.test("a song task whose generation failed is made again; a refused one (sensitive words) fails the order", async () => {
+  await using s = await studio({ suno: { stepsToFinish: 1_000 } });
+  const placed = await placeOrder(s.t);
+  const first = (await waitForOrder(s.t, placed.id, (order) => !!order.songTaskId)).songTaskId!;
+  s.suno.fail(first, "GENERATE_AUDIO_FAILED");
+  const second =
+    (await waitForOrder(s.t, placed.id, (order) => !!order.songTaskId && order.songTaskId !== first))
+      .songTaskId!;
+  s.suno.finish(second);
+  const remade = await waitForOrder(s.t, placed.id);
+  assertEquals(remade.status, "completed", remade.error ?? "");
+  assertEquals(generateCalls(s.suno).length, 2);
+  assert((await timeline(s.t.kv, remade)).includes("SUNO_STATUS RETRY 500"));
+
+  const refused = await placeOrder(s.t);
+  const task = (await waitForOrder(s.t, refused.id, (order) => !!order.songTaskId)).songTaskId!;
+  s.suno.fail(task, "SENSITIVE_WORD_ERROR");
+  const failed = await waitForOrder(s.t, refused.id);
+  assertEquals([failed.status, failed.failureType, failed.lastErrorCode], ["failed", "suno", 400]);
+});
+
+Deno.test("a song that never finishes fails at the deadline (408), not later and not never", async () => {
+  await using s = await studio({ suno: { outcome: "never", stepsToFinish: 1 } });
+  const started = Date.now();
+  const order = await waitForOrder(s.t, (await placeOrder(s.t)).id);
+  assertEquals([order.status, order.failureType, order.lastErrorCode], ["failed", "suno", 408]);
+  assertMatch(order.error ?? "", /did not finish the song within 0.05 minutes/);
+  assert(Date.now() - started < 10_000);
+});
+
+Deno.test("retry-generation: the owner restarts a failed order from the failed stage; others may not", async () => {
+  await using s = await studio();
+  const { signIn } = await import("../../helpers.ts");
+  const owner = await signIn(s.t, "sam@example.com");
+  const stranger = await signIn(s.t, "eve@example.com");
+  s.suno.failNext({ code: 429 });
+  const placed = await placeOrder(s.t, { parentEmail: "sam@example.com" });
+  const failed = await waitForOrder(s.t, placed.id);
+  assertEquals(failed.status, "failed");
+  const retry = (headers: HeadersInit = {}) =>
+    s.t.request(`/api/orders/${placed.id}/retry-generation`, { method: "POST", headers });
+
+  const visitor = await retry();
+  assertEquals(visitor.status, 401);
+  assert((await visitor.json()).message);
+  const other = await retry({ authorization: `Bearer ${stranger.token}` });
+  assertEquals(other.status, 403);
+  assert((await other.json()).message);
+
+  const chatBefore = chatCalls(s.openai).length;
+  const restarted = await retry({ authorization: `Bearer ${owner.token}` });
+  assertEquals(restarted.status, 200);
+  assertEquals((await restarted.json()).status, "generating");
+  const again = await retry({ authorization: `Bearer ${owner.token}` });
+  assertEquals(again.status, 409, "only a failed order can be retried");
+  assert((await again.json()).message);
+
+  const done = await waitForOrder(s.t, placed.id);
+  assertEquals(done.status, "completed", done.error ?? "");
+  assertEquals(chatCalls(s.openai).length, chatBefore, "the lyrics and tags already written are kept");
+  assertEquals([done.error, done.failureType, done.regenerationCount], [null, null, 1]);
+  assert((await timeline(s.t.kv, done)).includes("SUNO_CREATE RETRY"));
+});
