@@ -235,3 +235,19 @@ Deno.test("retry-generation: the owner restarts a failed order from the failed s
   assertEquals([done.error, done.failureType, done.regenerationCount], [null, null, 1]);
   assert((await timeline(s.t.kv, done)).includes("SUNO_CREATE RETRY"));
 });
+
+Deno.test("a provider that stays down is tried 6 times (5 retries), then the order fails with the last status", async () => {
+  await using s = await studio();
+  s.openai.failNext({ status: 503 }, 6);
+  const order = await waitForOrder(s.t, (await placeOrder(s.t)).id);
+  assertEquals([order.status, order.failureType, order.lastErrorCode, order.retryCount], [
+    "failed",
+    "lyrics",
+    503,
+    5,
+  ]);
+  assertEquals(chatCalls(s.openai).length, 6);
+  const lines = await timeline(s.t.kv, order);
+  assertEquals(lines.filter((line) => line === "LYRICS RETRY 503").length, 5);
+  assertEquals(lines.at(-1), "LYRICS ERROR 503");
+});
