@@ -114,7 +114,8 @@ async function runLeased(
     stageStartedAt: order.stageStartedAt ?? iso(startedAt),
     // If this worker vanishes, the step is due again once its lease has run out.
     nextPollAt: iso(startedAt + leaseMs),
-    statusDetail: order.statusDetail && order.currentStage === stage && !order.stepClaim
+    // While polling, the last word from the music service says more than "in progress".
+    statusDetail: stage === "SUNO_STATUS" && order.statusDetail?.startsWith("The music service")
       ? order.statusDetail
       : `${STAGE_LABELS[stage]} in progress.`,
     lastEventAt: events.length > 0 ? iso(startedAt) : order.lastEventAt ?? null,

@@ -1,6 +1,5 @@
 import type { JobName } from "../domain/due_work.ts";
 import { keys } from "../kv/keys.ts";
-import type { JobDeps } from "./deps.ts";
 
 /** How many due items one sweep takes on; the rest wait for the next sweep. */
 const SWEEP_BATCH = 200;
@@ -37,5 +36,3 @@ export async function forEachLimited<T>(
   });
   await Promise.all(lanes);
 }
-
-export type { JobDeps };

@@ -1,6 +1,5 @@
 import type { JobName } from "../domain/due_work.ts";
-import { seconds } from "./deps.ts";
-import type { JobDeps } from "./deps.ts";
+import { type JobDeps, seconds } from "./deps.ts";
 import { sendFailureEmail } from "./failure_email.ts";
 import { runGeneration } from "./generation.ts";
 import { jobMessage, jobMessageSchema } from "./messages.ts";

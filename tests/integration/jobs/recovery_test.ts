@@ -191,3 +191,36 @@ Deno.test("the music callback rejects a malformed address or body with a 400 and
   assertEquals(unknown.status, 200, "an unknown order tells a prober nothing");
   await unknown.body?.cancel();
 });
+
+Deno.test("a callback for the task being polled only makes the next check due now", async () => {
+  await using t = await createTestApp({ jobs: false });
+  const placed = await placeOrder(t);
+  const entry = await t.kv.get(keys.order(placed.id));
+  const later = new Date(Date.now() + 3_600_000).toISOString();
+  const polling = { ...placed, currentStage: "SUNO_STATUS", songTaskId: "task-1", nextPollAt: later };
+  const { writeOrder } = await import("../../../kv/orders.ts");
+  assert((await writeOrder(t.kv.atomic().check(entry), placed, polling).commit()).ok);
+
+  const call = (taskId: string) =>
+    t.request(
+      `/api/webhooks/suno?order=${placed.id}`,
+      jsonBody({
+        code: 200,
+        data: { callbackType: "complete", task_id: taskId, data: [{ audio_url: "http://evil/x.mp3" }] },
+      }),
+    );
+  await (await call("another-task")).body?.cancel();
+  assertEquals(
+    (await getOrder(t.kv, placed.id))?.nextPollAt,
+    later,
+    "another task's callback changes nothing",
+  );
+  await (await call("task-1")).body?.cancel();
+  const nudged = await getOrder(t.kv, placed.id);
+  assert(Date.parse(nudged!.nextPollAt!) <= Date.now());
+  assertEquals(
+    [nudged?.status, nudged?.songUrl ?? null],
+    ["generating", null],
+    "the callback's audio URL is not believed",
+  );
+});
