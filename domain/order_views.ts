@@ -32,9 +32,22 @@ export function publicOrderView(order: Order): PublicOrderView {
   };
 }
 
-/** The owner's and the admins' view: the whole order except how it was paid internally. */
+/**
+ * The owner's and the admins' view: the whole order except how it was paid internally and the job
+ * system's own bookkeeping (claims, leases' due times, the failure email's Message-ID).
+ */
 export function ownerOrderView(order: Order) {
-  const { payment: _payment, ...visible } = order;
+  const {
+    payment: _payment,
+    stepClaim: _stepClaim,
+    stageStartedAt: _stageStartedAt,
+    stageRetries: _stageRetries,
+    failureEmail: _failureEmail,
+    failureEmailDueAt: _failureEmailDueAt,
+    failureEmailAttempts: _failureEmailAttempts,
+    songBlobId: _songBlobId,
+    ...visible
+  } = order;
   return visible;
 }
 
