@@ -68,6 +68,8 @@ export function isTransient(call: Pick<CallFacts, "provider" | "httpStatus" | "c
     return false;
   }
   const status = call.httpStatus;
+  // A language model's unusable answer (prose instead of the JSON asked for) is usually a fluke.
+  if (call.provider === "openai" && status === 200) return true;
   return status === 0 || status === 408 || status === 429 || status >= 500;
 }
 

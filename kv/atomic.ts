@@ -13,6 +13,9 @@ export async function retryOnConflict<T>(
   for (let i = 0; i < tries; i++) {
     const result = await attempt();
     if (result !== CONFLICT) return result;
+    // Writers that collided on a hot key (the order-number sequence) would collide again at once;
+    // a short random pause spreads them out.
+    if (i < tries - 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** i * 5));
   }
   throw new WriteConflictError(what);
 }

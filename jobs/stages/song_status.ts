@@ -31,7 +31,10 @@ export const checkSong: Stage = async ({ deps, order, signal }) => {
       transient: true,
     });
   }
-  if (order.songDeadlineAt && now() > Date.parse(order.songDeadlineAt)) {
+  const check = await deps.music.checkSong(taskId, signal);
+  // The deadline is for a song still being made: after a backlog (workers down a while) a finished
+  // song is still collected, however late we look.
+  if (check.state === "pending" && order.songDeadlineAt && now() > Date.parse(order.songDeadlineAt)) {
     return fail({
       message: `The music service did not finish the song within ${config.jobs.songDeadlineMinutes} minutes.`,
       call: null,
@@ -39,8 +42,6 @@ export const checkSong: Stage = async ({ deps, order, signal }) => {
       transient: false,
     });
   }
-
-  const check = await deps.music.checkSong(taskId, signal);
   if (check.state === "pending") {
     return {
       kind: "wait",

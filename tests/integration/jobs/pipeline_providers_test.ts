@@ -251,3 +251,28 @@ Deno.test("a provider that stays down is tried 6 times (5 retries), then the ord
   assertEquals(lines.filter((line) => line === "LYRICS RETRY 503").length, 5);
   assertEquals(lines.at(-1), "LYRICS ERROR 503");
 });
+
+Deno.test("an answer that is prose instead of JSON is asked again", async () => {
+  await using s = await studio();
+  s.openai.failNext("bad-json");
+  const order = await waitForOrder(s.t, (await placeOrder(s.t)).id);
+  assertEquals(order.status, "completed", order.error ?? "");
+  assert((await timeline(s.t.kv, order)).includes("LYRICS RETRY 200"));
+});
+
+Deno.test("a song that finished is collected even when we look after the deadline (a backlog is no failure)", async () => {
+  await using s = await studio({ suno: { stepsToFinish: 1_000 } });
+  const placed = await placeOrder(s.t);
+  const taskId = (await waitForOrder(s.t, placed.id, (order) => !!order.songTaskId)).songTaskId!;
+  s.suno.finish(taskId);
+  const { updateOrder } = await import("../../../kv/orders.ts");
+  const past = new Date(Date.now() - 60_000).toISOString();
+  await updateOrder(s.t.kv, placed.id, (order) => ({
+    ...order,
+    songDeadlineAt: past,
+    stepClaim: null,
+    nextPollAt: new Date().toISOString(),
+  }));
+  const order = await waitForOrder(s.t, placed.id);
+  assertEquals(order.status, "completed", order.error ?? "");
+});

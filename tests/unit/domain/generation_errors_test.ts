@@ -32,7 +32,8 @@ Deno.test("classifyStatus follows staff-side §8 for every listed status", () =>
 Deno.test("isTransient retries timeouts, rate limits, 5xx and network errors, not client errors", () => {
   const openai = (httpStatus: number) => isTransient({ provider: "openai", httpStatus });
   assertEquals([0, 408, 429, 500, 502, 503, 504].map(openai), Array(7).fill(true));
-  assertEquals([400, 401, 403, 404, 413, 200].map(openai), Array(6).fill(false));
+  assertEquals([400, 401, 403, 404, 413].map(openai), Array(5).fill(false));
+  assertEquals(openai(200), true, "an unusable answer (prose, not JSON) is worth asking again");
 });
 
 Deno.test("isTransient reads the music API's body code: 429 is no credits, 430/455/405 are worth waiting for", () => {
