@@ -61,9 +61,11 @@ export const MULTIPLE_RETRIES = 3;
 const MUSIC_BODY_CODES_WORTH_RETRYING = new Set([405, 430, 455]);
 
 /** Whether trying the same call again later can succeed. */
-export function isTransient(call: Pick<CallFacts, "provider" | "httpStatus" | "code">): boolean {
+export function isTransient(call: Pick<CallFacts, "provider" | "httpStatus" | "code" | "method">): boolean {
   if (call.provider === "suno" && call.code !== null && call.code !== undefined && call.code !== 200) {
     if (MUSIC_BODY_CODES_WORTH_RETRYING.has(call.code)) return true;
+    // "No credits" only means something for the call that spends them; a status check is free.
+    if (call.code === 429 && call.method === "GET") return true;
     if (call.code >= 500) return true;
     return false;
   }

@@ -30,14 +30,14 @@ Deno.test("classifyStatus follows staff-side §8 for every listed status", () =>
 });
 
 Deno.test("isTransient retries timeouts, rate limits, 5xx and network errors, not client errors", () => {
-  const openai = (httpStatus: number) => isTransient({ provider: "openai", httpStatus });
+  const openai = (httpStatus: number) => isTransient({ provider: "openai", httpStatus, method: "POST" });
   assertEquals([0, 408, 429, 500, 502, 503, 504].map(openai), Array(7).fill(true));
   assertEquals([400, 401, 403, 404, 413].map(openai), Array(5).fill(false));
   assertEquals(openai(200), true, "an unusable answer (prose, not JSON) is worth asking again");
 });
 
 Deno.test("isTransient reads the music API's body code: 429 is no credits, 430/455/405 are worth waiting for", () => {
-  const suno = (code: number) => isTransient({ provider: "suno", httpStatus: code, code });
+  const suno = (code: number) => isTransient({ provider: "suno", httpStatus: code, code, method: "POST" });
   assertEquals(suno(429), false, "no credits: waiting buys nothing");
   assertEquals(suno(430), true, "too many calls");
   assertEquals(suno(455), true, "maintenance");
@@ -45,7 +45,16 @@ Deno.test("isTransient reads the music API's body code: 429 is no credits, 430/4
   assertEquals(suno(500), true);
   assertEquals(suno(401), false);
   assertEquals(suno(413), false);
-  assertEquals(isTransient({ provider: "suno", httpStatus: 503, code: null }), true, "HTTP-level 503");
+  assertEquals(
+    isTransient({ provider: "suno", httpStatus: 503, code: null, method: "POST" }),
+    true,
+    "HTTP-level 503",
+  );
+  assertEquals(
+    isTransient({ provider: "suno", httpStatus: 429, code: 429, method: "GET" }),
+    true,
+    "a status check spends no credits, so its 429 is only a busy service",
+  );
 });
 
 Deno.test("backoffMs doubles per retry with jitter in the upper half, and is capped", () => {
