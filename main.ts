@@ -8,7 +8,7 @@ import { openKv } from "./kv/open.ts";
 import { closeProviders, createProviders } from "./providers/mod.ts";
 import { manifestPath } from "./routes/assets.ts";
 import { createApp } from "./routes/app.ts";
-import { createJobQueue } from "./jobs/messages.ts";
+import { jobDepsFrom } from "./jobs/deps.ts";
 import { startJobWorker } from "./jobs/worker.ts";
 
 async function start() {
@@ -25,16 +25,8 @@ async function start() {
     for (const line of describeProviders(config)) console.log(line);
   }
   const app = createApp({ kv, config, providers });
-  const worker = startJobWorker({
-    kv,
-    config,
-    words: providers.words,
-    music: providers.music,
-    mail: providers.mail,
-    queue: createJobQueue(config.jobs.queue),
-    now: Date.now,
-    workerId: `${Deno.hostname?.() ?? "host"}:${Deno.pid}:${crypto.randomUUID().slice(0, 8)}`,
-  });
+  const workerId = `${Deno.hostname?.() ?? "host"}:${Deno.pid}:${crypto.randomUUID().slice(0, 8)}`;
+  const worker = startJobWorker(jobDepsFrom({ kv, config, providers, now: Date.now, workerId }));
   // Deno Deploy wakes an isolate for a cron even when no request comes in; elsewhere the worker's own
   // interval sweeps and this is a second, harmless trigger.
   try {

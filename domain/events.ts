@@ -1,5 +1,6 @@
 import type { ProviderName } from "./provider_calls.ts";
 import type { EventType, Stage } from "./stages.ts";
+import { randomHex } from "./tokens.ts";
 
 /**
  * A generation event (customer-side §3): one line of an order's timeline, written in the same
@@ -32,10 +33,8 @@ export type EventDraft =
 const MESSAGE_LIMIT = 500;
 
 export function buildEvent(draft: EventDraft, now: number, sequence = 0): GenerationEvent {
-  const random = crypto.getRandomValues(new Uint8Array(4));
-  const suffix = Array.from(random, (byte) => byte.toString(16).padStart(2, "0")).join("");
   return {
-    id: `${now.toString(36).padStart(10, "0")}-${String(sequence).padStart(3, "0")}-${suffix}`,
+    id: `${now.toString(36).padStart(10, "0")}-${String(sequence).padStart(3, "0")}-${randomHex()}`,
     stage: draft.stage,
     type: draft.type,
     provider: draft.provider ?? null,

@@ -12,7 +12,17 @@ export function newToken(): string {
 
 export async function hashToken(token: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return hex(new Uint8Array(digest));
+}
+
+/** Lower-case hex of bytes (digests, random id tails). */
+export function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** A few random bytes as hex: enough to keep ids made in the same millisecond apart. */
+export function randomHex(byteCount = 4): string {
+  return hex(crypto.getRandomValues(new Uint8Array(byteCount)));
 }
 
 /** Cheap shape check so junk never reaches storage: 32 bytes encode to exactly 43 base64url characters. */

@@ -1,3 +1,4 @@
+import { hex } from "../domain/tokens.ts";
 import { keys } from "./keys.ts";
 
 /**
@@ -158,6 +159,5 @@ async function commitOrThrow(operation: Deno.AtomicOperation, what: string) {
 
 async function sha256Hex(bytes: Uint8Array): Promise<string> {
   // The DOM typing refuses views that might be over a SharedArrayBuffer; digest reads either kind.
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return hex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>)));
 }

@@ -1,3 +1,4 @@
+import { randomHex } from "../domain/tokens.ts";
 import { keys } from "./keys.ts";
 
 /** A message the dev mailbox kept instead of sending, as /dev/mailbox shows it. */
@@ -28,9 +29,7 @@ const LIMITS = { html: 18_000, text: 8_000, short: 500 } as const;
  * two processes never collide.
  */
 export function devMailId(sentAt: number, sequence: number): string {
-  const random = crypto.getRandomValues(new Uint8Array(4));
-  const tail = Array.from(random, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${String(sentAt).padStart(15, "0")}-${String(sequence).padStart(8, "0")}-${tail}`;
+  return `${String(sentAt).padStart(15, "0")}-${String(sequence).padStart(8, "0")}-${randomHex()}`;
 }
 
 export async function saveDevMail(kv: Deno.Kv, mail: DevMail): Promise<void> {

@@ -13,7 +13,7 @@ import { createMailer } from "../providers/mail/select.ts";
 import { createPayments } from "../providers/payments/select.ts";
 import type { Providers } from "../providers/mod.ts";
 import { createApp } from "../routes/app.ts";
-import { createJobQueue } from "../jobs/messages.ts";
+import { jobDepsFrom } from "../jobs/deps.ts";
 import { retryWhenBusy } from "../kv/busy_retry.ts";
 import { startJobWorker } from "../jobs/worker.ts";
 import { createLocalStudio } from "../providers/music/local.ts";
@@ -97,16 +97,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   };
   const app = createApp({ kv, config, providers, clock });
   const worker = options.jobs
-    ? startJobWorker({
-      kv,
-      config,
-      words: providers.words,
-      music: providers.music,
-      mail: providers.mail,
-      queue: createJobQueue(config.jobs.queue),
-      now,
-      workerId: options.workerId ?? "test-worker",
-    })
+    ? startJobWorker(jobDepsFrom({ kv, config, providers, now, workerId: options.workerId ?? "test-worker" }))
     : null;
   return {
     app,

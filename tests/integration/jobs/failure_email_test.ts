@@ -1,8 +1,7 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Order } from "../../../domain/orders.ts";
-import type { JobDeps } from "../../../jobs/deps.ts";
+import { type JobDeps, jobDepsFrom } from "../../../jobs/deps.ts";
 import { MAX_FAILURE_EMAIL_ATTEMPTS, sendFailureEmail } from "../../../jobs/failure_email.ts";
-import { createJobQueue } from "../../../jobs/messages.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";
 import { listEvents } from "../../../kv/events.ts";
 import { keys } from "../../../kv/keys.ts";
@@ -13,15 +12,9 @@ import { createTestApp, type TestApp } from "../../helpers.ts";
 import { placeOrder } from "./helpers.ts";
 
 function jobDeps(t: TestApp, mail: Mailer = t.providers.mail): JobDeps {
+  const providers = { ...t.providers, mail };
   return {
-    kv: t.kv,
-    config: t.config,
-    words: t.providers.words,
-    music: t.providers.music,
-    mail,
-    queue: createJobQueue(false),
-    now: () => Date.now(),
-    workerId: "test",
+    ...jobDepsFrom({ kv: t.kv, config: t.config, providers, now: Date.now, workerId: "test" }),
     random: () => 0,
   };
 }

@@ -4,7 +4,7 @@ import { createDemoOrder } from "../../../jobs/demo_order.ts";
 import { createJobQueue, jobMessage } from "../../../jobs/messages.ts";
 import { listEvents } from "../../../kv/events.ts";
 import { keys } from "../../../kv/keys.ts";
-import { getOrder } from "../../../kv/orders.ts";
+import { getOrder, writeOrder } from "../../../kv/orders.ts";
 import type { Lyricist } from "../../../providers/words/mod.ts";
 import { createLocalLyricist } from "../../../providers/words/local.ts";
 import { createTestApp, jsonBody } from "../../helpers.ts";
@@ -143,7 +143,6 @@ Deno.test("after a crash during song creation, the music service's callback name
     stageStartedAt: claimedAt,
     nextPollAt: new Date(Date.now() + 300_000).toISOString(),
   };
-  const { writeOrder } = await import("../../../kv/orders.ts");
   assert((await writeOrder(t.kv.atomic().check(entry), order, crashed).commit()).ok);
 
   const forged = await t.request(
@@ -198,7 +197,6 @@ Deno.test("a callback for the task being polled only makes the next check due no
   const entry = await t.kv.get(keys.order(placed.id));
   const later = new Date(Date.now() + 3_600_000).toISOString();
   const polling = { ...placed, currentStage: "SUNO_STATUS", songTaskId: "task-1", nextPollAt: later };
-  const { writeOrder } = await import("../../../kv/orders.ts");
   assert((await writeOrder(t.kv.atomic().check(entry), placed, polling).commit()).ok);
 
   const call = (taskId: string) =>
