@@ -22,6 +22,7 @@ import { createDemoOrder } from "../jobs/demo_order.ts";
 import { MAX_FAILURE_EMAIL_ATTEMPTS } from "../jobs/failure_email.ts";
 import { createJobQueue } from "../jobs/messages.ts";
 import { MAX_RUN_RETRIES } from "../jobs/settle.ts";
+import { jobDepsFrom } from "../jobs/deps.ts";
 import { startJobWorker } from "../jobs/worker.ts";
 import { getBlobMeta } from "../kv/blobs.ts";
 import type { DevMail } from "../kv/dev_mail.ts";
@@ -231,16 +232,15 @@ async function runScenario(scenario: Scenario, cleanThroughput: number | null): 
   );
   const mailbox = createDevMailbox(kv, config.mail.from);
   const mail = faulty ? withMailFaults(mailbox, scenario.faultRate, random) : mailbox;
-  const worker = startJobWorker({
-    kv,
-    config,
-    words,
-    music,
-    mail,
-    queue: createJobQueue(config.jobs.queue),
-    now: Date.now,
-    workerId: `bench-${scenario.name}`,
-  });
+  const worker = startJobWorker(
+    jobDepsFrom({
+      kv,
+      config,
+      providers: { words, music, mail },
+      now: Date.now,
+      workerId: `bench-${scenario.name}`,
+    }),
+  );
 
   let rssPeak = Deno.memoryUsage().rss;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, Deno.memoryUsage().rss)), 50);
