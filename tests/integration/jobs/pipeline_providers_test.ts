@@ -55,8 +55,9 @@ const chatCalls = (openai: OpenAiFake) =>
   openai.requests.filter((request) => request.path.endsWith("/chat/completions"));
 const generateCalls = (suno: SunoFake) =>
   suno.requests.filter((request) => request.path === "/api/v1/generate");
+/** The generation's own events: the failure email is a separate job that may already have logged its send. */
 const timeline = async (kv: Deno.Kv, order: Order) =>
-  (await listEvents(kv, order.id)).map((event) =>
+  (await listEvents(kv, order.id)).filter((event) => event.stage !== "EMAIL_SEND").map((event) =>
     `${event.stage} ${event.type}${
       event.httpStatus !== null && event.type !== "START" ? ` ${event.httpStatus}` : ""
     }`
