@@ -18,6 +18,12 @@ export const SIGN_IN_LIMITS = {
   perClient: 20,
 } as const;
 
+/**
+ * Opening order links, per client: a family opening their song again and again stays far below it;
+ * guessing tokens (hopeless at 256 bits anyway) does not get far.
+ */
+export const ORDER_LINK_LIMIT = { windowMs: 15 * 60 * 1000, perClient: 60 } as const;
+
 export const SESSION_COOKIE = "lh_session";
 
 /** ARCHITECTURE.md §10: emails up to 254 characters; compared and stored normalised. */
@@ -41,4 +47,10 @@ export const MESSAGES = {
     "Too many sign-in links were requested for this address. Please wait 15 minutes and try again.",
   tooManyForClient: "Too many sign-in requests from your network. Please wait 15 minutes and try again.",
   crossSite: "This request came from another site and was refused.",
+  // Customer-side §5, magic link pages.
+  badOrderLink: "Invalid magic link. Please check your email and try again.",
+  revokedOrderLink: "This link has been turned off. Please contact us and we'll send you a new one.",
+  orderLinkOpened: "You've been signed in successfully. Redirecting to your surprise...",
+  tooManyOrderLinks:
+    "Too many attempts to open song links from your network. Please wait 15 minutes and try again.",
 } as const;

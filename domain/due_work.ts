@@ -5,7 +5,7 @@ import type { Order } from "./orders.ts";
  * index (kv/orders.ts) is derived from this in every write of the order, so it can never say
  * something the order does not, and the sweeper finds overdue work without scanning orders.
  */
-export const JOB_NAMES = ["generation", "failure-email"] as const;
+export const JOB_NAMES = ["generation", "failure-email", "delivery"] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export interface DueWork {
@@ -20,6 +20,9 @@ export function dueWorkOf(order: Order): DueWork[] {
   }
   if (order.status === "failed" && !order.failureEmailSent && order.failureEmailDueAt) {
     due.push({ job: "failure-email", dueAt: Date.parse(order.failureEmailDueAt) });
+  }
+  if (order.approvalStatus === "approved" && order.deliveryDueAt) {
+    due.push({ job: "delivery", dueAt: Date.parse(order.deliveryDueAt) });
   }
   return due;
 }

@@ -50,6 +50,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** Something that existed and was deliberately turned off (a revoked link). */
+export class GoneError extends AppError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}
+
 export class PayloadTooLargeError extends AppError {
   constructor(message = "The request is too large.") {
     super(413, message);

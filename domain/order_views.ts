@@ -1,9 +1,12 @@
+import { deliveryStateOf, isReleased } from "./delivery.ts";
 import type { Order } from "./orders.ts";
+import { STAGE_LABELS } from "./stages.ts";
 
 /**
  * What each kind of reader may see of an order (ARCHITECTURE.md §7). Knowing an order's id grants
  * the public view only: what the reveal page and the order-processing page show, and nothing about
- * the people (no emails, parent name, prices or payment).
+ * the people (no emails, parent name, prices or payment). The song itself (audio, title, lyrics)
+ * appears in customers' views only once it has been delivered (domain/delivery.ts, isReleased).
  */
 export interface PublicOrderView {
   id: string;
@@ -13,6 +16,9 @@ export interface PublicOrderView {
   childFriends: string;
   songStyle: string;
   songGenre: string;
+  songUrl: string | null;
+  songTitle: string | null;
+  songLyrics: string | null;
   /** Meant to be shared with friends, so it is not personal data. */
   customerReferralCode: string | null;
   createdAt: string;
@@ -27,16 +33,14 @@ export function publicOrderView(order: Order): PublicOrderView {
     childFriends: order.childFriends,
     songStyle: order.songStyle,
     songGenre: order.songGenre,
+    ...releasedSong(order),
     customerReferralCode: order.customerReferralCode,
     createdAt: order.createdAt,
   };
 }
 
-/**
- * The owner's and the admins' view: the whole order except how it was paid internally and the job
- * system's own bookkeeping (claims, leases' due times, the failure email's Message-ID).
- */
-export function ownerOrderView(order: Order) {
+/** The whole order for staff, minus the job system's own bookkeeping. */
+export function adminOrderView(order: Order) {
   const {
     payment: _payment,
     stepClaim: _stepClaim,
@@ -46,9 +50,92 @@ export function ownerOrderView(order: Order) {
     failureEmailDueAt: _failureEmailDueAt,
     failureEmailAttempts: _failureEmailAttempts,
     songBlobId: _songBlobId,
+    deliveryClaim: _deliveryClaim,
+    claimTokenHash: _claimTokenHash,
     ...visible
   } = order;
   return visible;
+}
+
+/**
+ * The owner's view: the staff view without the studio's working material (style tags, provider
+ * task), and with the song only once it is delivered.
+ */
+export function ownerOrderView(order: Order) {
+  const { songTags: _songTags, songTaskId: _songTaskId, ...visible } = adminOrderView(order);
+  return { ...visible, ...releasedSong(order) };
+}
+
+/**
+ * Someone the song was shared with by its link (a gift's recipient): the owner's view without what
+ * the order cost or who paid with which code.
+ */
+export function recipientOrderView(order: Order) {
+  const {
+    basePrice: _basePrice,
+    streamingPrice: _streamingPrice,
+    totalPrice: _totalPrice,
+    discountAmount: _discountAmount,
+    promoCode: _promoCode,
+    referralCodeUsed: _referralCodeUsed,
+    ...visible
+  } = ownerOrderView(order);
+  return visible;
+}
+
+/** Customer-side §3, My Songs list item, with what the card needs to say where the song stands. */
+export interface MySongsItem {
+  id: string;
+  songTitle: string | null;
+  childName: string;
+  orderNumber: number;
+  status: Order["status"];
+  createdAt: string;
+  completedAt: string | null;
+  songUrl: string | null;
+  error: string | null;
+  songStyle: string;
+  childAge: string | null;
+  childFriends: string;
+  /** While generating: the stage's label (customer-side §4, e.g. 'Lyrics Generation'). */
+  stageLabel: string | null;
+  delivery: ReturnType<typeof deliveryStateOf>;
+  deliveryScheduledFor: string | null;
+  /** Own orders can be deleted and retried; a song shared by its link can only be removed from the list. */
+  access: "owner" | "shared";
+}
+
+export function mySongsItem(order: Order, access: MySongsItem["access"]): MySongsItem {
+  const song = releasedSong(order);
+  return {
+    id: order.id,
+    songTitle: song.songTitle,
+    childName: order.childName,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    createdAt: order.createdAt,
+    completedAt: order.completedAt ?? null,
+    songUrl: song.songUrl,
+    error: order.status === "failed" ? order.error ?? null : null,
+    songStyle: order.songStyle,
+    childAge: order.childAge ?? null,
+    childFriends: order.childFriends,
+    stageLabel: order.status === "generating" && order.currentStage
+      ? STAGE_LABELS[order.currentStage as keyof typeof STAGE_LABELS] ?? order.currentStage
+      : null,
+    delivery: deliveryStateOf(order),
+    deliveryScheduledFor: order.status === "completed" ? order.deliveryScheduledFor ?? null : null,
+    access,
+  };
+}
+
+function releasedSong(order: Order) {
+  const released = isReleased(order);
+  return {
+    songUrl: released ? order.songUrl ?? null : null,
+    songTitle: released ? order.songTitle ?? null : null,
+    songLyrics: released ? order.songLyrics ?? null : null,
+  };
 }
 
 function firstName(name: string): string {

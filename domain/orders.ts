@@ -125,6 +125,11 @@ export const orderFormSchema = z.object({
 export type OrderForm = z.output<typeof orderFormSchema>;
 export type OrderFormInput = z.input<typeof orderFormSchema>;
 
+/** Order ids are ours (UUIDs); anything else in an address cannot be an order and is not looked up. */
+export function isOrderId(value: string | undefined): value is string {
+  return !!value && /^[\w-]{1,64}$/.test(value);
+}
+
 /** How an order was paid for: a checkout session, or a demo user's order that skips payment. */
 export type PaymentRecord =
   | { kind: "checkout"; sessionId: string; provider: "stripe" | "local"; amountPaid: number }
@@ -186,6 +191,46 @@ export interface Order extends Omit<OrderForm, "referralCode"> {
   failureEmailAttempts?: number;
   /** The failure email's claim: its Message-ID is fixed before sending so a resend after a crash dedupes. */
   failureEmail?: { messageId: string; claimedAt: string } | null;
+
+  // Approval and delivery (jobs/delivery). Absent until a song is approved.
+  approvedAt?: string | null;
+  /** The admin's username. */
+  approvedBy?: string | null;
+  /** When the approved song is to reach the customer (approval + DELIVERY_DELAY_HOURS). */
+  deliveryScheduledFor?: string | null;
+  /** When the pending delivery email is due: the schedule, or the moment of a Send Now or Resend. */
+  emailScheduledFor?: string | null;
+  /** The last successful delivery: until the first one the customer sees no song (the surprise). */
+  emailSentAt?: string | null;
+  emailMessageId?: string | null;
+  /** Completed sends: 1 after the scheduled email, one more per resend. */
+  emailSendCount?: number;
+  /** When the delivery worker next looks (due time, retry backoff, or a lease running out); null when no send is pending. */
+  deliveryDueAt?: string | null;
+  /** Tries of the pending send, reset when it succeeds. */
+  deliveryAttempts?: number;
+  /** The pending send's claim: Message-IDs fixed and links stored before any mail leaves. */
+  deliveryClaim?: DeliveryClaim | null;
+  /** Why the last delivery try failed, for staff; null after a success. */
+  deliveryError?: string | null;
+  /** The newest order link's hash (older links stay valid until revoked; all live in kv/order_links). */
+  claimTokenHash?: string | null;
+  claimTokenCreatedAt?: string | null;
+  /** Set when staff turned the order's links off; the next send issues fresh ones. */
+  tokenRevoked?: boolean;
+  linkLastOpenedAt?: string | null;
+}
+
+/** Which emails of a send went out: the main one, and for a gift the parent's copy. */
+export type DeliveryPart = "main" | "copy";
+
+export interface DeliveryClaim {
+  /** Which send this is (emailSendCount + 1). */
+  round: number;
+  claimedAt: string;
+  messageIds: Partial<Record<DeliveryPart, string>>;
+  /** Parts the mail server accepted: a retry after a crash sends only the rest. */
+  sent: DeliveryPart[];
 }
 
 export interface StepClaim {

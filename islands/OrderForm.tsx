@@ -7,7 +7,7 @@ import type { SessionUser } from "../domain/users.ts";
 import { track } from "./lib/analytics.ts";
 import { serverMessage } from "./lib/api.ts";
 import { toast } from "./lib/toast.ts";
-import { ConfirmDialog } from "./order/ConfirmDialog.tsx";
+import { ConfirmDialog } from "./lib/ConfirmDialog.tsx";
 import { fieldId, type FormBinding } from "./order/fields.tsx";
 import { PriceSummary } from "./order/PriceSummary.tsx";
 import { cleanedAddress, referralParam } from "./order/query.ts";

@@ -5,9 +5,12 @@
 import { island } from "./marker.tsx";
 import FaqComponent from "./Faq.tsx";
 import LoginFormComponent from "./LoginForm.tsx";
+import MySongsComponent from "./MySongs.tsx";
+import OpenOrderLinkComponent from "./OpenOrderLink.tsx";
 import OrderFormComponent from "./OrderForm.tsx";
 import OrderProcessingComponent from "./OrderProcessing.tsx";
 import PaymentProcessingComponent from "./PaymentProcessing.tsx";
+import UnboxingComponent from "./Unboxing.tsx";
 import VerifySignInComponent from "./VerifySignIn.tsx";
 
 export const Faq = island("Faq", FaqComponent);
@@ -16,3 +19,6 @@ export const VerifySignIn = island("VerifySignIn", VerifySignInComponent);
 export const OrderForm = island("OrderForm", OrderFormComponent);
 export const PaymentProcessing = island("PaymentProcessing", PaymentProcessingComponent);
 export const OrderProcessing = island("OrderProcessing", OrderProcessingComponent);
+export const MySongs = island("MySongs", MySongsComponent);
+export const Unboxing = island("Unboxing", UnboxingComponent);
+export const OpenOrderLink = island("OpenOrderLink", OpenOrderLinkComponent);

@@ -1,5 +1,6 @@
 import type { JobName } from "../domain/due_work.ts";
 import { type JobDeps, seconds } from "./deps.ts";
+import { deliverSong } from "./delivery.ts";
 import { sendFailureEmail } from "./failure_email.ts";
 import { runGeneration } from "./generation.ts";
 import { jobMessage, jobMessageSchema } from "./messages.ts";
@@ -41,6 +42,7 @@ export function startJobWorker(deps: JobDeps): JobWorker {
     if (stopped) return;
     try {
       if (job === "generation") await runGeneration(deps, orderId);
+      else if (job === "delivery") await deliverSong(deps, orderId);
       else await sendFailureEmail(deps, orderId);
     } catch (error) {
       // The due-time index still holds the work: the sweeper brings it back.

@@ -18,6 +18,7 @@ export const keys = {
   order: (id: string) => ["orders", id] as const,
   orderByNumber: (orderNumber: number) => ["orders_by_number", orderNumber] as const,
   orderByUser: (userId: string, orderId: string) => ["orders_by_user", userId, orderId] as const,
+  ordersOfUser: (userId: string) => ["orders_by_user", userId] as const,
   orderByEmail: (email: string, orderId: string) => ["orders_by_email", email, orderId] as const,
   ordersOfEmail: (email: string) => ["orders_by_email", email] as const,
   orderByStage: (stage: string, orderId: string) => ["orders_by_stage", stage, orderId] as const,
@@ -26,6 +27,16 @@ export const keys = {
   orderSequence: () => ["order_sequence"] as const,
   /** Counters kept in the same atomic writes as the orders they count (e.g. "all", "status:failed"). */
   orderCount: (name: string) => ["order_counts", name] as const,
+
+  /** An order's private links (delivery emails), by the token's hash: a link only opens its own order. */
+  orderLink: (orderId: string, tokenHash: string) => ["order_links", orderId, tokenHash] as const,
+  orderLinks: (orderId: string) => ["order_links", orderId] as const,
+  /** Customer-side §3, user order access: orders a user reached through a link, and the reverse index. */
+  orderAccess: (userId: string, orderId: string) => ["order_access", userId, orderId] as const,
+  orderAccessOfUser: (userId: string) => ["order_access", userId] as const,
+  orderAccessByOrder: (orderId: string, userId: string) =>
+    ["order_access_by_order", orderId, userId] as const,
+  orderAccessOfOrder: (orderId: string) => ["order_access_by_order", orderId] as const,
 
   checkoutDraft: (sessionId: string) => ["checkout_drafts", sessionId] as const,
   paymentEvent: (eventId: string) => ["payment_events", eventId] as const,
@@ -40,6 +51,7 @@ export const keys = {
   orderEvents: (orderId: string) => ["order_events", orderId] as const,
   /** Debug texts kept beside the order (value limit): lyricsPrompt, lyricsResponse, tagsInput, tagsOutput. */
   orderDebug: (orderId: string, name: string) => ["order_debug", orderId, name] as const,
+  orderDebugTexts: (orderId: string) => ["order_debug", orderId] as const,
 
   /** Work that is due at `dueAt` (ms), derived from the order's state in the same write (jobs/). */
   jobDue: (dueAt: number, orderId: string, job: string) => ["jobs_due", dueAt, orderId, job] as const,

@@ -56,6 +56,14 @@ export function writeOrder(operation: Deno.AtomicOperation, before: Order | null
   return operation;
 }
 
+/** Adds the writes that remove `order` with its indexes and counters to `operation`. */
+export function unwriteOrder(operation: Deno.AtomicOperation, order: Order) {
+  operation.delete(keys.order(order.id));
+  for (const key of indexKeysOf(order)) operation.delete(key);
+  for (const name of counterNamesOf(order)) operation.sum(keys.orderCount(name), MINUS_ONE);
+  return operation;
+}
+
 /**
  * Takes the next order number inside `operation`: the sequence entry read beforehand is checked,
  * so two orders committed at once can never share a number.
@@ -96,6 +104,10 @@ async function idsUnder(kv: Deno.Kv, prefix: Deno.KvKey, limit?: number): Promis
 
 export async function listOrdersOfEmail(kv: Deno.Kv, email: string): Promise<Order[]> {
   return await getOrders(kv, await idsUnder(kv, keys.ordersOfEmail(email)));
+}
+
+export async function listOrdersOfUser(kv: Deno.Kv, userId: string): Promise<Order[]> {
+  return await getOrders(kv, await idsUnder(kv, keys.ordersOfUser(userId)));
 }
 
 /** Whether an address has ordered before (a friend's referral discount is for a first order). */

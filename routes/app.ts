@@ -12,6 +12,7 @@ import { securityHeaders } from "./middleware/security.ts";
 import { authApi } from "./api/auth.ts";
 import { checkoutApi } from "./api/checkout.ts";
 import { ordersApi } from "./api/orders.ts";
+import { deliveryAdminApi } from "./api/admin/delivery.ts";
 import { localCheckout } from "./local_checkout.tsx";
 import { media } from "./media.ts";
 import { stripeWebhook } from "./webhooks/stripe.ts";
@@ -81,6 +82,7 @@ export function createApp(options: CreateAppOptions) {
   app.route("/api/auth", authApi);
   app.route("/api", checkoutApi);
   app.route("/api", ordersApi);
+  app.route("/api/admin", deliveryAdminApi);
   app.route("/", stripeWebhook);
   app.route("/", sunoWebhook);
   if (deps.providers.payments.kind === "local" && deps.config.env !== "production") {

@@ -1,7 +1,9 @@
 import { type Context, Hono } from "hono";
 import { parseRange } from "../domain/byte_range.ts";
 import { contentDisposition, downloadFileName } from "../domain/download.ts";
+import { isReleased } from "../domain/delivery.ts";
 import { NotFoundError } from "../domain/errors.ts";
+import { isOrderId } from "../domain/orders.ts";
 import { type BlobMeta, getBlobMeta, readBlob } from "../kv/blobs.ts";
 import { getOrder } from "../kv/orders.ts";
 import type { AppEnv } from "./env.ts";
@@ -18,7 +20,6 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /** A download follows the order's current song, which a regeneration replaces: always revalidate. */
 const REVALIDATE_PRIVATELY = "private, no-cache";
 const AUDIO_FILE = /^([\w-]{1,64})\.mp3$/;
-const ORDER_ID = /^[\w-]{1,64}$/;
 const NOT_READY = "This song is not ready yet.";
 
 media.get("/audio/:file", async (c) => {
@@ -39,9 +40,10 @@ media.get("/audio/:file", async (c) => {
 media.get("/api/download/:orderId", async (c) => {
   const { kv } = c.var.deps;
   const orderId = c.req.param("orderId");
-  const order = ORDER_ID.test(orderId) ? await getOrder(kv, orderId) : null;
+  const order = isOrderId(orderId) ? await getOrder(kv, orderId) : null;
   if (!order) throw new NotFoundError("Order not found.");
-  const meta = order.songBlobId ? await getBlobMeta(kv, order.songBlobId) : null;
+  // Like the reveal page: the song is the customer's once it has been delivered, not before.
+  const meta = isReleased(order) && order.songBlobId ? await getBlobMeta(kv, order.songBlobId) : null;
   if (!meta) throw new NotFoundError(NOT_READY);
   return serveBlob(c, meta, {
     "content-type": "audio/mpeg",

@@ -8,7 +8,19 @@ import { PrivacyPolicy } from "../components/legal/PrivacyPolicy.tsx";
 import { TermsAndConditions } from "../components/legal/TermsAndConditions.tsx";
 import { PageShell } from "../components/PageShell.tsx";
 import { FAQ_ITEMS } from "../domain/faq.ts";
-import { Faq, LoginForm, OrderProcessing, PaymentProcessing, VerifySignIn } from "../islands/mod.ts";
+import { publicOrderView } from "../domain/order_views.ts";
+import { isOrderId } from "../domain/orders.ts";
+import {
+  Faq,
+  LoginForm,
+  MySongs,
+  OpenOrderLink,
+  OrderProcessing,
+  PaymentProcessing,
+  Unboxing,
+  VerifySignIn,
+} from "../islands/mod.ts";
+import { getOrder } from "../kv/orders.ts";
 import type { AppEnv } from "./env.ts";
 import { renderPage } from "./render.tsx";
 import { signOut } from "./sign_out.ts";
@@ -91,22 +103,38 @@ pages.get("/order-processing/:id", (c) =>
     { title: "Magic in Progress", noindex: true },
   ));
 
-pages.get(
-  "/my-songs",
-  (c) => renderPage(c, <PageShell title="My Songs" />, { title: "My Songs", noindex: true }),
-);
+pages.get("/my-songs", (c) =>
+  renderPage(
+    c,
+    <section className="mx-auto max-w-5xl px-4 py-12">
+      <MySongs signedIn={!!c.var.user} />
+    </section>,
+    { title: "My Songs", noindex: true },
+  ));
 
-pages.get("/unboxing/:id", (c) =>
-  renderPage(c, <PageShell title="Loading your special song..." />, {
-    title: "Your Special Song",
-    noindex: true,
-  }));
+pages.get("/unboxing/:id", async (c) => {
+  const id = c.req.param("id");
+  // The reveal is public by design (a shared link works for friends): it reads the public view only.
+  const order = isOrderId(id) ? await getOrder(c.var.deps.kv, id) : null;
+  return renderPage(
+    c,
+    <Unboxing
+      orderId={id}
+      order={order ? publicOrderView(order) : null}
+      skip={c.req.query("skip") === "true"}
+    />,
+    { title: "Your Special Song", noindex: true },
+  );
+});
 
 pages.get("/u/:orderId", (c) =>
-  renderPage(c, <PageShell title="Opening Your Surprise..." />, {
-    title: "Opening Your Surprise",
-    noindex: true,
-  }));
+  renderPage(
+    c,
+    <section className="mx-auto max-w-md px-4 py-16">
+      <OpenOrderLink orderId={c.req.param("orderId")} />
+    </section>,
+    { title: "Opening Your Surprise", noindex: true },
+  ));
 
 pages.get("/admin/orders", (c) => {
   // Staff-side §5: anyone who is not a signed-in admin goes to the landing page.

@@ -1,12 +1,21 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { emailSchema, MAGIC_LINK_TTL_MS, MESSAGES, SIGN_IN_LIMITS } from "../../domain/auth.ts";
-import { BadRequestError, RateLimitError, UnauthorizedError } from "../../domain/errors.ts";
+import {
+  emailSchema,
+  MAGIC_LINK_TTL_MS,
+  MESSAGES,
+  ORDER_LINK_LIMIT,
+  SIGN_IN_LIMITS,
+} from "../../domain/auth.ts";
+import { BadRequestError, GoneError, RateLimitError, UnauthorizedError } from "../../domain/errors.ts";
+import { isOrderId } from "../../domain/orders.ts";
+import { grantOrderAccess } from "../../kv/order_access.ts";
+import { findOrderLink } from "../../kv/order_links.ts";
 import { signInEmail } from "../../domain/emails/sign_in.ts";
 import { toSessionUser } from "../../domain/users.ts";
 import { consumeMagicLink, createMagicLink } from "../../kv/magic_links.ts";
 import { takeRateLimit } from "../../kv/rate_limits.ts";
-import { linkOrdersToUser } from "../../kv/orders.ts";
+import { linkOrdersToUser, updateOrder } from "../../kv/orders.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { upsertUserOnSignIn } from "../../kv/users.ts";
 import { clientAddress } from "../client.ts";
@@ -74,6 +83,51 @@ authApi.get("/verify-magic-link", async (c) => {
   if (created) track("User Signup", { method: "magic_link" });
   track("User Login", { method: "magic_link" });
   return c.json({ token: sessionToken, user: toSessionUser(user, config), message: MESSAGES.signedIn });
+});
+
+/**
+ * A delivery email's link (customer-side §7): signs the holder in as the address the link was sent
+ * to (a gift's recipient becomes their own user, not the parent) and lets that user see the order.
+ */
+authApi.get("/magic-link/:orderId", async (c) => {
+  const { kv, clock, config, track } = c.var.deps;
+  const orderId = c.req.param("orderId");
+  const token = c.req.query("t");
+  if (!token || !isOrderId(orderId)) throw new BadRequestError(MESSAGES.badOrderLink);
+  const now = clock.now();
+  const decision = await takeRateLimit(
+    kv,
+    [{ scope: "order-link:client", subject: clientAddress(c), limit: ORDER_LINK_LIMIT.perClient }],
+    ORDER_LINK_LIMIT.windowMs,
+    now,
+  );
+  if (decision.exceeded) {
+    throw new RateLimitError(MESSAGES.tooManyOrderLinks, Math.ceil(decision.retryAfterMs / 1000));
+  }
+
+  const link = await findOrderLink(kv, orderId, token);
+  if (!link) throw new UnauthorizedError(MESSAGES.badOrderLink);
+  if (link.revokedAt) throw new GoneError(MESSAGES.revokedOrderLink);
+  const order = await updateOrder(
+    kv,
+    orderId,
+    (current) => ({ ...current, linkLastOpenedAt: new Date(now).toISOString() }),
+  );
+  if (!order) throw new UnauthorizedError(MESSAGES.badOrderLink);
+
+  const { user, created } = await upsertUserOnSignIn(kv, link.email, config, now);
+  await linkOrdersToUser(kv, user.id, link.email, now);
+  await grantOrderAccess(kv, user.id, orderId, now);
+  const sessionToken = await createSession(kv, user.id, now);
+  setSessionCookie(c, sessionToken);
+  if (created) track("User Signup", { method: "order_link" });
+  track("Magic Link Accessed", { isGift: order.isGift });
+  return c.json({
+    token: sessionToken,
+    user: toSessionUser(user, config),
+    orderId,
+    message: MESSAGES.orderLinkOpened,
+  });
 });
 
 authApi.get("/user", (c) => {

@@ -1,14 +1,17 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../../domain/errors.ts";
-import { ownerOrderView, publicOrderView } from "../../domain/order_views.ts";
-import { type Order, orderFormSchema } from "../../domain/orders.ts";
+import { mySongsItem, ownerOrderView } from "../../domain/order_views.ts";
+import { isOrderOwner, type OrderReader, orderViewFor, readerOf } from "../../domain/order_readers.ts";
+import { isOrderId, type Order, orderFormSchema } from "../../domain/orders.ts";
 import { createDemoOrder } from "../../jobs/demo_order.ts";
 import { fulfil, fulfilDepsOf } from "../../jobs/fulfil.ts";
 import { jobMessage } from "../../jobs/messages.ts";
 import { restartGeneration } from "../../jobs/restart.ts";
 import { withGenerationStarted } from "../../domain/generation.ts";
-import { getOrder, updateOrder } from "../../kv/orders.ts";
+import { hasOrderAccess, listAccessibleOrderIds, revokeOrderAccess } from "../../kv/order_access.ts";
+import { deleteOrder } from "../../kv/order_removal.ts";
+import { getOrder, getOrders, listOrdersOfEmail, listOrdersOfUser, updateOrder } from "../../kv/orders.ts";
 import type { AppEnv } from "../env.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
 import { describeIssue } from "./validate.ts";
@@ -77,11 +80,18 @@ async function startGeneration(c: Context<AppEnv>) {
 
 ordersApi.post("/orders/:id/retry-generation", requireUser, async (c) => {
   const { kv, jobs, clock } = c.var.deps;
-  const order = await getOrder(kv, c.req.param("id"));
-  if (!order) throw new NotFoundError("Order not found.");
-  if (!canSeeEverything(c, order)) throw new ForbiddenError("Only the song's owner can retry it.");
-  const byOwner = isOwner(c, order);
-  const restarted = await restartGeneration(kv, jobs, order.id, byOwner ? "customer" : "admin", clock.now());
+  const order = await findOrder(c);
+  const reader = await readerOfRequest(c, order);
+  if (reader !== "owner" && reader !== "admin") {
+    throw new ForbiddenError("Only the song's owner can retry it.");
+  }
+  const restarted = await restartGeneration(
+    kv,
+    jobs,
+    order.id,
+    reader === "owner" ? "customer" : "admin",
+    clock.now(),
+  );
   return c.json({
     message: "We're generating your song again. This may take a few minutes.",
     id: restarted.id,
@@ -89,19 +99,66 @@ ordersApi.post("/orders/:id/retry-generation", requireUser, async (c) => {
   });
 });
 
-ordersApi.get("/orders/:id", async (c) => {
-  const order = await getOrder(c.var.deps.kv, c.req.param("id"));
-  if (!order) throw new NotFoundError("Order not found.");
-  return c.json(canSeeEverything(c, order) ? ownerOrderView(order) : publicOrderView(order));
+/**
+ * My Songs (customer-side §7): the user's own orders (placed signed in, or with their address) and
+ * songs that reached them by a private link, newest first.
+ */
+ordersApi.get("/orders/user", requireUser, async (c) => {
+  const { kv } = c.var.deps;
+  const user = currentUser(c);
+  const own = new Map<string, Order>();
+  for (
+    const order of [...await listOrdersOfUser(kv, user.id), ...await listOrdersOfEmail(kv, user.username)]
+  ) {
+    own.set(order.id, order);
+  }
+  const shared = (await getOrders(kv, await listAccessibleOrderIds(kv, user.id)))
+    .filter((order) => !own.has(order.id));
+  const items = [
+    ...[...own.values()].map((order) => mySongsItem(order, "owner")),
+    ...shared.map((order) => mySongsItem(order, "shared")),
+  ];
+  items.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.orderNumber - a.orderNumber);
+  c.header("cache-control", "no-store");
+  return c.json(items);
 });
 
-function canSeeEverything(c: Context<AppEnv>, order: Order) {
-  return c.var.user?.role === "admin" || isOwner(c, order);
+ordersApi.get("/orders/:id", async (c) => {
+  const order = await findOrder(c);
+  c.header("cache-control", "private, no-store");
+  return c.json(orderViewFor(await readerOfRequest(c, order), order));
+});
+
+/**
+ * Delete Song: the owner deletes the order with everything that hangs off it; someone it was shared
+ * with only removes it from their own list (the song is still the family's).
+ */
+ordersApi.delete("/orders/:id", requireUser, async (c) => {
+  const { kv } = c.var.deps;
+  const order = await findOrder(c);
+  const user = currentUser(c);
+  if (isOrderOwner(user, order)) {
+    await deleteOrder(kv, order.id);
+  } else if (await hasOrderAccess(kv, user.id, order.id)) {
+    await revokeOrderAccess(kv, user.id, order.id);
+  } else {
+    throw new ForbiddenError("Only the song's owner can delete it.");
+  }
+  return c.json({ message: "The song has been removed from your collection.", id: order.id });
+});
+
+async function findOrder(c: Context<AppEnv>): Promise<Order> {
+  const id = c.req.param("id") ?? "";
+  const order = isOrderId(id) ? await getOrder(c.var.deps.kv, id) : null;
+  if (!order) throw new NotFoundError("Order not found.");
+  return order;
 }
 
-function isOwner(c: Context<AppEnv>, order: Order) {
+async function readerOfRequest(c: Context<AppEnv>, order: Order): Promise<OrderReader> {
   const user = c.var.user;
-  return !!user && (order.userId === user.id || order.parentEmail === user.username);
+  const granted = !!user && user.role !== "admin" && !isOrderOwner(user, order) &&
+    await hasOrderAccess(c.var.deps.kv, user.id, order.id);
+  return readerOf(user, order, granted);
 }
 
 /** Bodies here are optional-shaped (a session id or a whole demo order), so parse leniently first. */

@@ -10,9 +10,11 @@ import { orderForm } from "../orders/helpers.ts";
 export async function placeOrder(
   t: TestApp,
   overrides: Parameters<typeof orderForm>[0] = {},
+  /** Whose order it is (a signed-in user's id), as if they had placed it. */
+  userId = "user-1",
 ): Promise<Order> {
   const form = orderFormSchema.parse(orderForm(overrides));
-  return await createDemoOrder(t.kv, createJobQueue(t.config.jobs.queue), form, "user-1", Date.now());
+  return await createDemoOrder(t.kv, createJobQueue(t.config.jobs.queue), form, userId, Date.now());
 }
 
 /** Polls the order until `done` says so, or fails after `timeoutMs` with the last state seen. */

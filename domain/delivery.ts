@@ -1,0 +1,86 @@
+import type { DeliveryPart, Order } from "./orders.ts";
+
+/**
+ * Approval and delivery rules (staff-side §4, Approval, Delivery and the button rules). The routes
+ * refuse what these refuse, and the dashboard draws its buttons from the same functions, so a button
+ * is never offered for something the server will not do.
+ */
+
+/** Tries of one send before the worker stops and leaves it to staff (Send Now stays available). */
+export const MAX_DELIVERY_ATTEMPTS = 8;
+
+const hasSong = (order: Order) => order.status === "completed" && !!order.songUrl;
+
+/** Approve: completed, with approval pending or absent. */
+export function canApprove(order: Order): boolean {
+  return order.status === "completed" && (order.approvalStatus ?? "pending") === "pending";
+}
+
+/** Send (Send Now): completed with a song, approved, not yet sent. */
+export function canSendNow(order: Order): boolean {
+  return hasSong(order) && order.approvalStatus === "approved" && !order.emailSentAt;
+}
+
+/** Resend: completed with a song and sent before. */
+export function canResend(order: Order): boolean {
+  return hasSong(order) && !!order.emailSentAt;
+}
+
+/**
+ * Whether the customer may hear the song. Until the first delivery email has gone, the song stays
+ * with the studio: staff are still reviewing it, and the emailed link is the moment of the surprise.
+ */
+export function isReleased(order: Order): boolean {
+  return hasSong(order) && !!order.emailSentAt;
+}
+
+/** Where the song stands on its way to the customer, for My Songs. */
+export type DeliveryState = "in-review" | "scheduled" | "delivered";
+
+export function deliveryStateOf(order: Order): DeliveryState | null {
+  if (order.status !== "completed") return null;
+  if (isReleased(order)) return "delivered";
+  return order.approvalStatus === "approved" ? "scheduled" : "in-review";
+}
+
+export function deliveryDelayMs(hours: number): number {
+  return Math.round(hours * 60 * 60 * 1000);
+}
+
+/** "12 hours", "1.5 hours", "30 minutes", "7 seconds": the setting as the approval message says it. */
+export function describeDelay(hours: number): string {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
+  if (hours >= 1) return plural(Math.round(hours * 10) / 10, "hour");
+  if (hours * 60 >= 1) return plural(Math.round(hours * 60), "minute");
+  return plural(Math.max(1, Math.round(hours * 3600)), "second");
+}
+
+export interface DeliveryAddressee {
+  part: DeliveryPart;
+  to: string;
+  /** The song goes to a gift's recipient; the parent's copy says it was delivered. */
+  role: "parent" | "recipient" | "giver";
+}
+
+/**
+ * Who gets what: the parent, or for a gift with a recipient address the recipient (main) and the
+ * parent a copy. A gift without a recipient address (the form marks it but does not enforce it, per
+ * customer-side §5) goes to the parent like any order.
+ */
+export function deliveryAddressees(order: Order): DeliveryAddressee[] {
+  if (order.isGift && order.giftRecipientEmail && order.giftRecipientEmail !== order.parentEmail) {
+    return [
+      { part: "main", to: order.giftRecipientEmail, role: "recipient" },
+      { part: "copy", to: order.parentEmail, role: "giver" },
+    ];
+  }
+  return [{ part: "main", to: order.parentEmail, role: "parent" }];
+}
+
+/** The private link in a delivery email (ARCHITECTURE.md §10). */
+export function orderLinkUrl(appUrl: string, orderId: string, token: string): string {
+  return `${appUrl}/u/${encodeURIComponent(orderId)}?t=${token}`;
+}
+
+/** Staff-side §5, admin e-mail edit: text, @, text, dot, text, no spaces. */
+export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,0 +1,95 @@
+import { useSignal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { useEffect, useRef } from "react";
+import { AlertCircleIcon, GiftIcon, SpinnerIcon } from "../components/icons.tsx";
+import { buttonClass } from "../components/ui.ts";
+import type { SessionUser } from "../domain/users.ts";
+import { api, ApiError, serverMessage } from "./lib/api.ts";
+import { saveSession } from "./lib/session.ts";
+import { toast } from "./lib/toast.ts";
+
+/** Customer-side §9: how long the welcome shows before the surprise. */
+export const SURPRISE_REDIRECT_MS = 1500;
+
+export interface OpenOrderLinkProps {
+  orderId: string;
+}
+
+interface MagicLinkAnswer {
+  token: string;
+  user: SessionUser;
+  orderId: string;
+}
+
+type State = { step: "opening" } | { step: "opened" } | { step: "failed"; message: string };
+
+/**
+ * The page a delivery email's link opens (customer-side §2, Magic link order page): signs the reader
+ * in with the link's token, then takes them to the unboxing.
+ */
+export default function OpenOrderLink({ orderId }: OpenOrderLinkProps) {
+  useSignals();
+  const state = useSignal<State>({ step: "opening" });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const token = new URLSearchParams(location.search).get("t");
+    // The link stays valid (it is the family's way back to the song), but it need not sit in the
+    // history or leak through a Referer from the pages that follow.
+    history.replaceState(null, "", location.pathname);
+    if (!token) {
+      state.value = { step: "failed", message: "Invalid magic link. Please check your email and try again." };
+      return;
+    }
+    const path = `/api/auth/magic-link/${encodeURIComponent(orderId)}?t=${encodeURIComponent(token)}`;
+    api<MagicLinkAnswer>("GET", path)
+      .then((answer) => {
+        saveSession(answer.token, answer.user);
+        state.value = { step: "opened" };
+        toast({
+          title: "Welcome back!",
+          description: "You've been signed in successfully. Redirecting to your surprise...",
+        });
+        setTimeout(
+          () => location.assign(`/unboxing/${encodeURIComponent(answer.orderId)}`),
+          SURPRISE_REDIRECT_MS,
+        );
+      })
+      .catch((error) => {
+        const message = error instanceof ApiError
+          ? serverMessage(error) ?? "Failed to verify magic link"
+          : "Something went wrong. Please try again later.";
+        state.value = { step: "failed", message };
+      });
+  }, []);
+
+  const current = state.value;
+  return (
+    <div className="grid justify-items-center gap-4 text-center" aria-live="polite">
+      {current.step === "failed"
+        ? (
+          <>
+            <AlertCircleIcon className="h-10 w-10 text-red-600" />
+            <h1 className="font-display text-3xl font-extrabold text-slate-900">
+              Oops! Something went wrong
+            </h1>
+            <p className="text-slate-600">{current.message}</p>
+            <a href="/" className={buttonClass("primary")}>Go to Home</a>
+          </>
+        )
+        : (
+          <>
+            {current.step === "opening"
+              ? <SpinnerIcon className="h-10 w-10 text-violet-600" />
+              : <GiftIcon className="h-10 w-10 text-violet-600 motion-safe:animate-bounce" />}
+            <h1 className="font-display text-3xl font-extrabold text-slate-900">Opening Your Surprise...</h1>
+            <p className="text-slate-600">
+              {current.step === "opening" ? "Checking your private link." : "Here it comes!"}
+            </p>
+          </>
+        )}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useSignal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { useEffect, useRef } from "react";
+import type { PublicOrderView } from "../domain/order_views.ts";
+import { track } from "./lib/analytics.ts";
+import { hasStoredToken } from "./lib/session.ts";
+import { GiftBox } from "./unboxing/GiftBox.tsx";
+import { RevealedSong } from "./unboxing/RevealedSong.tsx";
+import { isRevealable, songTitleOf, UNBOX_ANIMATION_MS } from "./unboxing/song_facts.ts";
+import { SongNotReady } from "./unboxing/SongNotReady.tsx";
+
+export interface UnboxingProps {
+  orderId: string;
+  /** The public view as the server read it (null when the order does not exist). */
+  order: PublicOrderView | null;
+  /** `?skip=true`: start revealed. */
+  skip: boolean;
+}
+
+/** Customer-side §4, reveal: closed, opening for 3000 ms after the click, then revealed. */
+type Phase = "box" | "opening" | "revealed";
+
+/**
+ * The song reveal (customer-side §2, Unboxing). The server already read the order, so there is no
+ * loading state. The 3000 ms opening holds with reduced motion too (only the lid's movement becomes a
+ * fade): it is the spec's timing, and the wait is part of the surprise.
+ */
+export default function Unboxing({ orderId, order, skip }: UnboxingProps) {
+  useSignals();
+  const phase = useSignal<Phase>(skip ? "revealed" : "box");
+  const announcement = useSignal("");
+  const revealTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const ready = isRevealable(order);
+
+  useEffect(() => {
+    // Customer-side §2: whether someone is signed in is read for analytics only; it gates nothing.
+    track("Unboxing Viewed", { orderId, ready, skipped: skip, signedIn: hasStoredToken() });
+    return () => clearTimeout(revealTimer.current);
+  }, []);
+
+  if (!ready) {
+    return (
+      <section className="bg-gradient-to-b from-violet-50 via-pink-50 to-white px-4 py-16 sm:py-24">
+        <SongNotReady />
+      </section>
+    );
+  }
+
+  const open = () => {
+    if (phase.value !== "box") return;
+    track("Unbox Clicked", { orderId });
+    phase.value = "opening";
+    announcement.value = "Opening your surprise…";
+    revealTimer.current = setTimeout(() => {
+      phase.value = "revealed";
+      announcement.value = `Your song is revealed: ${songTitleOf(order)}`;
+    }, UNBOX_ANIMATION_MS);
+  };
+
+  return (
+    <section className="relative overflow-hidden bg-gradient-to-b from-violet-100 via-pink-50 to-white px-4 py-10 sm:py-16">
+      <div
+        aria-hidden="true"
+        className="absolute -left-24 top-24 h-72 w-72 rounded-full bg-pink-200/50 blur-3xl"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute -right-24 top-0 h-80 w-80 rounded-full bg-violet-200/60 blur-3xl"
+      />
+      <p aria-live="polite" aria-atomic="true" className="sr-only" data-unboxing-status="">
+        {announcement.value}
+      </p>
+      <div className="relative mx-auto max-w-4xl" data-phase={phase.value}>
+        {phase.value === "revealed"
+          ? (
+            <RevealedSong
+              order={order}
+              justOpened={!skip}
+              announce={(message) => (announcement.value = message)}
+            />
+          )
+          : <GiftBox childName={order.childName} opening={phase.value === "opening"} onOpen={open} />}
+      </div>
+    </section>
+  );
+}

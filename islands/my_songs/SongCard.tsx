@@ -1,0 +1,157 @@
+import { MusicNoteIcon } from "../../components/icons.tsx";
+import { PlayCircleIcon, RetryIcon, TrashIcon } from "../../components/my_songs_icons.tsx";
+import { buttonClass } from "../../components/ui.ts";
+import type { MySongsItem } from "../../domain/order_views.ts";
+import { track } from "../lib/analytics.ts";
+import { createdDate, type SongStage, songStatusView } from "./status.ts";
+
+/** What the page is doing to a card right now, so its buttons cannot be pressed twice. */
+export type CardBusy = "deleting" | "retrying" | null;
+
+export interface SongCardProps {
+  song: MySongsItem;
+  busy: CardBusy;
+  onDelete(song: MySongsItem): void;
+  onRetry(song: MySongsItem): void;
+}
+
+const BADGE_CLASS: Record<SongStage, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  generating: "bg-violet-100 text-violet-800",
+  ready: "bg-green-100 text-green-800",
+  "in-review": "bg-sky-100 text-sky-900",
+  scheduled: "bg-sky-100 text-sky-900",
+  failed: "bg-red-100 text-red-800",
+  other: "bg-slate-100 text-slate-800",
+};
+
+export function songCardId(id: string): string {
+  return `song-${id}`;
+}
+
+/** One song in My Songs (customer-side §4, order status card behaviour). */
+export function SongCard({ song, busy, onDelete, onRetry }: SongCardProps) {
+  const status = songStatusView(song);
+  const cardId = songCardId(song.id);
+  return (
+    <article
+      id={cardId}
+      // Focus lands here after a delete next door or a retry, so keyboard users keep their place.
+      tabIndex={-1}
+      aria-labelledby={`${cardId}-name`}
+      aria-busy={busy === "deleting" ? true : undefined}
+      data-song-status={status.stage}
+      className={`flex h-full flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 ${
+        busy === "deleting" ? "opacity-60" : ""
+      }`}
+    >
+      <header className="flex items-start justify-between gap-3">
+        <div className="grid min-w-0 gap-1">
+          <h2 id={`${cardId}-name`} className="font-display text-xl font-bold break-words text-slate-900">
+            {song.childName}
+          </h2>
+          {song.songTitle && <p className="font-medium break-words text-violet-700">“{song.songTitle}”</p>}
+          <p className="flex flex-wrap gap-x-2 text-sm text-slate-500">
+            <span>#{song.orderNumber}</span>
+            <span aria-hidden="true">·</span>
+            <span>
+              Created <time dateTime={song.createdAt}>{createdDate(song.createdAt)}</time>
+            </span>
+          </p>
+        </div>
+        <button
+          type="button"
+          aria-label={`Delete song for ${song.childName}`}
+          // Not `disabled` while deleting: the dialog hands focus back to this button as it closes.
+          aria-disabled={busy === "deleting" ? true : undefined}
+          disabled={busy === "retrying"}
+          onClick={() => busy === null && onDelete(song)}
+          className="-mr-2 -mt-1 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-500 transition-colors hover:bg-red-50 hover:text-red-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          <TrashIcon />
+        </button>
+      </header>
+
+      {/* Polite: the poll changes this text while the parent may be reading another card. */}
+      <div aria-live="polite" className="grid justify-items-start gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <span
+            data-song-badge=""
+            className={`inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold ${
+              BADGE_CLASS[status.stage]
+            }`}
+          >
+            {status.badge}
+          </span>
+          {song.access === "shared" && (
+            <span className="inline-flex items-center rounded-full border border-slate-200 px-3 py-1 text-xs font-medium text-slate-600">
+              Shared with you
+            </span>
+          )}
+        </div>
+        {status.step && (
+          <p className="text-sm text-slate-700">
+            Now working on: <strong className="font-semibold text-slate-900">{status.step}</strong>
+          </p>
+        )}
+        {status.message && (
+          <p className={status.stage === "failed" ? "text-sm text-red-700" : "text-sm text-slate-600"}>
+            {status.message}
+          </p>
+        )}
+      </div>
+
+      {status.stage === "generating" && <Working childName={song.childName} />}
+
+      {status.stage === "ready" && song.songUrl && (
+        <div className="mt-auto grid gap-3">
+          <audio
+            controls
+            preload="none"
+            crossOrigin="anonymous"
+            src={song.songUrl}
+            aria-label={`Play ${song.childName}'s song`}
+            onPlay={() => track("Song Played", { orderId: song.id, source: "my-songs" })}
+            onPause={() => track("Song Paused", { orderId: song.id, source: "my-songs" })}
+            className="w-full"
+          />
+          <a href={`/unboxing/${encodeURIComponent(song.id)}?skip=true`} className={buttonClass("outline", "sm")}>
+            <PlayCircleIcon />
+            View Full Experience
+          </a>
+        </div>
+      )}
+
+      {status.stage === "failed" && song.access === "owner" && (
+        <div className="mt-auto">
+          <button
+            type="button"
+            disabled={busy !== null}
+            onClick={() => onRetry(song)}
+            className={`${buttonClass("primary", "sm")} w-full sm:w-auto`}
+          >
+            <RetryIcon />
+            {busy === "retrying" ? "Retrying..." : "Retry Generation"}
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** An indeterminate progress bar: it moves only for visitors who did not ask for less motion. */
+function Working({ childName }: { childName: string }) {
+  return (
+    <div className="mt-auto flex items-center gap-3">
+      <MusicNoteIcon className="h-5 w-5 shrink-0 text-violet-600 motion-safe:animate-bounce" />
+      <div
+        role="progressbar"
+        aria-label={`Creating ${childName}'s song`}
+        aria-valuetext="In progress"
+        className="h-2 flex-1 overflow-hidden rounded-full bg-violet-100"
+      >
+        <div className="h-full w-2/3 rounded-full bg-gradient-to-r from-violet-400 to-fuchsia-500 motion-safe:animate-pulse" />
+      </div>
+    </div>
+  );
+}

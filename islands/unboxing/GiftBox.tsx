@@ -1,0 +1,113 @@
+import { useEffect, useRef } from "react";
+import { SparkleIcon } from "../../components/icons.tsx";
+import { GiftIcon } from "../../components/unboxing_icons.tsx";
+import { floatBox, openBox, prefersReducedMotion } from "./opening_animation.ts";
+
+export interface GiftBoxProps {
+  childName: string;
+  opening: boolean;
+  onOpen: () => void;
+}
+
+/** Where the idle sparkles twinkle around the box. */
+const TWINKLES = [
+  "left-[4%] top-[18%] h-6 w-6",
+  "right-[2%] top-[8%] h-8 w-8",
+  "right-[10%] bottom-[22%] h-5 w-5",
+  "left-[12%] bottom-[12%] h-4 w-4",
+];
+const SPARK_COUNT = 12;
+
+/** The wrapped present and its 'Tap to Open!' button (customer-side §2, box state). */
+export function GiftBox({ childName, opening, onOpen }: GiftBoxProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const floater = useRef<HTMLDivElement>(null);
+  const lid = useRef<HTMLDivElement>(null);
+  const glow = useRef<HTMLDivElement>(null);
+  const sparks = useRef<HTMLSpanElement[]>([]);
+
+  useEffect(() => {
+    if (opening) {
+      const animations = openBox(
+        { box: box.current, lid: lid.current, glow: glow.current, sparks: sparks.current },
+        prefersReducedMotion(),
+      );
+      return () => animations.forEach((animation) => animation.cancel());
+    }
+    const animations = floatBox(floater.current);
+    return () => animations.forEach((animation) => animation.cancel());
+  }, [opening]);
+
+  return (
+    <div className="grid justify-items-center gap-8 text-center">
+      <div className="grid gap-3">
+        <p className="font-display text-lg font-bold uppercase tracking-[0.2em] text-pink-600">
+          Special delivery!
+        </p>
+        <h1 className="font-display text-4xl font-extrabold leading-tight text-slate-900 sm:text-5xl">
+          {childName} has a special surprise!
+        </h1>
+      </div>
+
+      <div ref={floater} className="relative h-64 w-64 sm:h-80 sm:w-80" aria-hidden="true">
+        <div className="absolute inset-[8%] rounded-full bg-pink-300/40 blur-3xl motion-safe:animate-pulse" />
+        {TWINKLES.map((place) => (
+          <SparkleIcon
+            key={place}
+            className={`absolute ${place} fill-yellow-300 text-yellow-400 motion-safe:animate-pulse`}
+          />
+        ))}
+        <div ref={box} className="absolute inset-x-[6%] bottom-[4%] top-[14%]">
+          <div
+            ref={glow}
+            className="absolute inset-x-[15%] top-[18%] h-[45%] rounded-full bg-yellow-200 opacity-0 blur-2xl"
+          />
+          <div className="absolute inset-x-[7%] bottom-0 top-[36%] overflow-hidden rounded-b-3xl rounded-t-lg bg-gradient-to-br from-pink-500 via-fuchsia-500 to-violet-600 shadow-2xl">
+            <div className="absolute inset-y-0 left-[43%] w-[14%] bg-yellow-300 shadow-inner" />
+            <div className="absolute inset-x-0 top-0 h-[10%] bg-black/10" />
+            <span className="absolute left-[14%] top-[30%] h-3 w-3 rounded-full bg-white/40" />
+            <span className="absolute left-[26%] top-[62%] h-2 w-2 rounded-full bg-white/30" />
+            <span className="absolute right-[16%] top-[44%] h-3 w-3 rounded-full bg-white/40" />
+            <span className="absolute right-[28%] top-[76%] h-2 w-2 rounded-full bg-white/30" />
+          </div>
+          <div ref={lid} className="absolute inset-x-0 top-[22%] h-[17%]">
+            <div className="absolute bottom-[88%] left-[23%] h-[150%] w-[29%] origin-bottom-right rotate-[-18deg] rounded-[50%] border-[10px] border-yellow-300 sm:border-[12px]" />
+            <div className="absolute bottom-[88%] right-[23%] h-[150%] w-[29%] origin-bottom-left rotate-[18deg] rounded-[50%] border-[10px] border-yellow-300 sm:border-[12px]" />
+            <div className="absolute inset-0 rounded-xl bg-gradient-to-br from-pink-400 via-fuchsia-500 to-fuchsia-600 shadow-lg" />
+            <div className="absolute inset-y-0 left-[43%] w-[14%] bg-yellow-300" />
+            <div className="absolute -top-[30%] left-[41%] h-[60%] w-[18%] rounded-full bg-yellow-400 shadow" />
+          </div>
+          {Array.from({ length: SPARK_COUNT }, (_, index) => (
+            <span
+              key={index}
+              ref={(element) => {
+                if (element) sparks.current[index] = element;
+              }}
+              className="absolute left-[50%] top-[30%] -ml-3 -mt-3 h-6 w-6 opacity-0"
+            >
+              <SparkleIcon
+                className={index % 3 === 0
+                  ? "h-6 w-6 fill-yellow-300 text-yellow-400"
+                  : index % 3 === 1
+                  ? "h-5 w-5 fill-pink-300 text-pink-400"
+                  : "h-6 w-6 fill-violet-300 text-violet-400"}
+              />
+            </span>
+          ))}
+        </div>
+      </div>
+
+      <button
+        type="button"
+        onClick={onOpen}
+        disabled={opening}
+        className="inline-flex items-center justify-center gap-3 rounded-full bg-gradient-to-r from-pink-500 via-fuchsia-500 to-violet-600 px-10 py-5 font-display text-2xl font-extrabold text-white shadow-xl shadow-fuchsia-300/60 transition focus:outline-none focus-visible:ring-4 focus-visible:ring-violet-400 focus-visible:ring-offset-4 enabled:hover:brightness-110 motion-safe:enabled:hover:scale-105 disabled:cursor-wait disabled:opacity-80 sm:text-3xl"
+      >
+        {opening
+          ? <SparkleIcon className="h-7 w-7 motion-safe:animate-spin" />
+          : <GiftIcon className="h-7 w-7" />}
+        {opening ? "Opening Magic..." : "Tap to Open!"}
+      </button>
+    </div>
+  );
+}

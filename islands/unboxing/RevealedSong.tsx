@@ -1,0 +1,47 @@
+import { useEffect, useRef } from "react";
+import type { PublicOrderView } from "../../domain/order_views.ts";
+import { buttonClass, LINK_CLASS } from "../../components/ui.ts";
+import { Confetti } from "./Confetti.tsx";
+import { popIn } from "./opening_animation.ts";
+import { ShareButton } from "./ShareButton.tsx";
+import { SongLyrics } from "./SongLyrics.tsx";
+import { SongPlayer } from "./SongPlayer.tsx";
+
+export interface RevealedSongProps {
+  order: PublicOrderView;
+  /** True when the box was just opened here (not `?skip=true`): celebrate and move focus. */
+  justOpened: boolean;
+  announce: (message: string) => void;
+}
+
+/** The revealed state (customer-side §2): player, lyrics, sharing and the ways on. */
+export function RevealedSong({ order, justOpened, announce }: RevealedSongProps) {
+  const card = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!justOpened) return;
+    const animations = popIn(card.current);
+    return () => animations.forEach((animation) => animation.cancel());
+  }, []);
+
+  return (
+    <div className="grid gap-6 sm:gap-8">
+      {justOpened && <Confetti />}
+      <p className="text-center font-display text-xl font-bold text-pink-600 sm:text-2xl">
+        <span aria-hidden="true">🎉</span> Ta-da! A song made just for {order.childName}{" "}
+        <span aria-hidden="true">🎉</span>
+      </p>
+      <div ref={card}>
+        <SongPlayer order={order} focusTitle={justOpened} announce={announce} />
+      </div>
+      {order.songLyrics && <SongLyrics lyrics={order.songLyrics} />}
+      <div className="grid justify-items-center gap-5">
+        <div className="flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
+          <ShareButton childName={order.childName} />
+          <a href="/" className={buttonClass("outline", "lg")}>Create Your Hit</a>
+        </div>
+        <a href="/my-songs" className={`${LINK_CLASS} text-lg font-semibold`}>← Back to My Songs</a>
+      </div>
+    </div>
+  );
+}

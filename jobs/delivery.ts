@@ -1,0 +1,280 @@
+import {
+  type DeliveryAddressee,
+  deliveryAddressees,
+  MAX_DELIVERY_ATTEMPTS,
+  orderLinkUrl,
+} from "../domain/delivery.ts";
+import { giftDeliveredEmail, giftSongEmail, songReadyEmail } from "../domain/emails/song_delivery.ts";
+import type { ComposedEmail } from "../domain/emails/layout.ts";
+import { buildEvent, type EventDraft } from "../domain/events.ts";
+import { backoffMs } from "../domain/generation_errors.ts";
+import type { DeliveryClaim, DeliveryPart, Order } from "../domain/orders.ts";
+import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
+import { addEvents } from "../kv/events.ts";
+import { keys } from "../kv/keys.ts";
+import { acquireLease, type Lease, releaseLease, stillHeld } from "../kv/locks.ts";
+import { mintOrderLink, storeOrderLink } from "../kv/order_links.ts";
+import { writeOrder } from "../kv/orders.ts";
+import { iso, type JobDeps, seconds } from "./deps.ts";
+import { jobMessage } from "./messages.ts";
+
+export type DeliveryDeps = Pick<JobDeps, "kv" | "config" | "mail" | "queue" | "now" | "workerId" | "random">;
+
+/** What a delivery attempt came to, for Send Now's answer. */
+export type DeliveryOutcome =
+  /** Every email of the send was accepted by the mail server. */
+  | "sent"
+  /** Nothing was due (already sent, not approved, or not yet time). */
+  | "nothing-due"
+  /** Another worker holds the order's delivery right now. */
+  | "busy"
+  /** The mail server refused; the send is due again after a backoff. */
+  | "retrying"
+  /** The mail server refused too many times; staff can Send Now. */
+  | "gave-up";
+
+/**
+ * Sends an approved song's delivery email (staff-side §4, Delivery), exactly once per send:
+ *
+ * 1. Under a lease, a claim is committed before any mail leaves: the send's round, a fixed
+ *    Message-ID per email, and fresh private links (stored, so the emailed link works the moment it
+ *    lands). The order is due again when the lease runs out, should this worker vanish.
+ * 2. Each email is recorded as sent right after the mail server accepts it, so a retry sends only
+ *    what did not go out. Only a crash in the instant between the server's "accepted" and that
+ *    record sends an email again, and then with the same Message-ID, which inboxes show once.
+ * 3. When all went out, `emailSentAt`, `emailMessageId` and the send count are recorded and the
+ *    song is released to the customer.
+ *
+ * A duplicate message, the sweeper and Send Now racing the schedule all meet the same lease and the
+ * same due time, so whichever comes second finds nothing to do.
+ */
+export async function deliverSong(deps: DeliveryDeps, orderId: string): Promise<DeliveryOutcome> {
+  const { kv, now } = deps;
+  const leaseMs = seconds(deps.config.jobs.leaseSeconds);
+  const lease = await acquireLease(kv, { type: "delivery", id: orderId }, deps.workerId, leaseMs, now());
+  if (!lease) return "busy";
+  try {
+    const claimed = await claimSend(deps, lease, orderId, leaseMs);
+    if (!claimed) return "nothing-due";
+    const { claim, letters } = claimed;
+    for (const letter of letters) {
+      try {
+        await deps.mail.send({ to: letter.to, ...letter.email, messageId: claim.messageIds[letter.part] });
+      } catch (error) {
+        return await recordFailure(deps, lease, orderId, claim.round, error);
+      }
+      // Null: the order was deleted or the send taken over meanwhile; nothing more is ours to send.
+      if (!await recordPartSent(deps, lease, orderId, claim.round, letter.part)) return "busy";
+    }
+    await recordSendComplete(deps, lease, orderId, claim.round);
+    return "sent";
+  } finally {
+    await releaseLease(kv, lease, now()).catch(() => {});
+  }
+}
+
+/** An email of this send that has not gone out yet, composed with its fresh link. */
+interface Letter extends DeliveryAddressee {
+  email: ComposedEmail;
+}
+
+async function claimSend(deps: DeliveryDeps, lease: Lease, orderId: string, leaseMs: number) {
+  const { kv, now } = deps;
+  const entry = await kv.get<Order>(keys.order(orderId));
+  const order = entry.value;
+  if (!order || !isDue(order, now())) return null;
+
+  const round = (order.emailSendCount ?? 0) + 1;
+  const fresh = order.deliveryClaim?.round !== round;
+  const claim: DeliveryClaim = fresh
+    ? { round, claimedAt: iso(now()), messageIds: {}, sent: [] }
+    : order.deliveryClaim!;
+  const pending = deliveryAddressees(order).filter((addressee) => !claim.sent.includes(addressee.part));
+  for (const { part } of pending) {
+    claim.messageIds[part] ??= `<song-${order.id}-${round}-${part}-${crypto.randomUUID()}@littlehits.studio>`;
+  }
+
+  const operation = kv.atomic().check(entry, stillHeld(lease));
+  const letters: Letter[] = [];
+  let newest = null;
+  for (const addressee of pending) {
+    const { token, link } = await mintOrderLink(order.id, addressee.to, now());
+    storeOrderLink(operation, link);
+    newest = link;
+    letters.push({
+      ...addressee,
+      email: compose(order, addressee, orderLinkUrl(deps.config.appUrl, order.id, token)),
+    });
+  }
+  const next: Order = {
+    ...order,
+    deliveryClaim: claim,
+    deliveryDueAt: iso(now() + leaseMs),
+    ...(newest && {
+      claimTokenHash: newest.tokenHash,
+      claimTokenCreatedAt: newest.createdAt,
+      tokenRevoked: false,
+    }),
+  };
+  writeOrder(operation, order, next);
+  if (fresh) {
+    addEvents(operation, order.id, [
+      event(deps, order, { type: "START", message: startMessage(order, round) }),
+    ]);
+  }
+  const result = await operation.commit();
+  return result.ok ? { claim, letters } : null;
+}
+
+function isDue(order: Order, now: number): boolean {
+  return order.status === "completed" && !!order.songUrl && order.approvalStatus === "approved" &&
+    !!order.deliveryDueAt && Date.parse(order.deliveryDueAt) <= now + 1000;
+}
+
+function compose(order: Order, addressee: DeliveryAddressee, link: string): ComposedEmail {
+  const childName = order.childName;
+  switch (addressee.role) {
+    case "parent":
+      return songReadyEmail({ childName, link });
+    case "recipient":
+      return giftSongEmail({
+        childName,
+        link,
+        recipientName: order.giftRecipientName,
+        fromName: order.parentName,
+        giftMessage: order.giftMessage,
+      });
+    case "giver":
+      return giftDeliveredEmail({
+        childName,
+        link,
+        recipient: order.giftRecipientName || order.giftRecipientEmail || "the recipient",
+      });
+  }
+}
+
+function startMessage(order: Order, round: number): string {
+  const to = deliveryAddressees(order).map((addressee) => addressee.role).join(" and ");
+  return round === 1
+    ? `Sending the song to the ${to}.`
+    : `Sending the song again (send ${round}) to the ${to}.`;
+}
+
+function event(deps: DeliveryDeps, order: Order, draft: Omit<EventDraft, "stage">) {
+  return buildEvent({ stage: "EMAIL_SEND", provider: deps.mail.kind, ...draft }, deps.now());
+}
+
+/**
+ * Changes the order for this send's outcome, re-reading on a conflict (staff may edit the order
+ * meanwhile) as long as the send is still ours: the same round under a lease this worker still holds.
+ */
+function recordOutcome(
+  deps: DeliveryDeps,
+  lease: Lease,
+  orderId: string,
+  round: number,
+  change: (order: Order, claim: DeliveryClaim) => { next: Order; events?: Omit<EventDraft, "stage">[] },
+) {
+  const { kv } = deps;
+  return retryOnConflict(`delivery of ${orderId}`, async () => {
+    const entry = await kv.get<Order>(keys.order(orderId));
+    const order = entry.value;
+    if (!order || order.deliveryClaim?.round !== round) return null;
+    const { next, events = [] } = change(order, order.deliveryClaim);
+    const operation = writeOrder(kv.atomic().check(entry, stillHeld(lease)), order, next);
+    addEvents(operation, orderId, events.map((draft) => event(deps, order, draft)));
+    if (next.deliveryDueAt) {
+      deps.queue.add(operation, jobMessage("delivery", orderId), Date.parse(next.deliveryDueAt) - deps.now());
+    }
+    const result = await operation.commit();
+    if (result.ok) return next;
+    // Lost the lease: whoever holds it now reads the claim and carries on from there.
+    if ((await kv.get(lease.key)).versionstamp !== lease.versionstamp) return null;
+    return CONFLICT;
+  });
+}
+
+function recordPartSent(
+  deps: DeliveryDeps,
+  lease: Lease,
+  orderId: string,
+  round: number,
+  part: DeliveryPart,
+) {
+  return recordOutcome(deps, lease, orderId, round, (order, claim) => ({
+    next: { ...order, deliveryClaim: { ...claim, sent: [...claim.sent, part] }, updatedAt: iso(deps.now()) },
+  }));
+}
+
+function recordSendComplete(deps: DeliveryDeps, lease: Lease, orderId: string, round: number) {
+  const at = iso(deps.now());
+  return recordOutcome(deps, lease, orderId, round, (order, claim) => ({
+    next: {
+      ...order,
+      emailSentAt: at,
+      emailMessageId: claim.messageIds.main ?? null,
+      emailSendCount: round,
+      deliveryClaim: null,
+      deliveryDueAt: null,
+      deliveryAttempts: 0,
+      deliveryError: null,
+      updatedAt: at,
+    },
+    events: [{
+      type: "SUCCESS",
+      message: round === 1 ? "The song was delivered by email." : `The song was sent again (send ${round}).`,
+      context: { parts: claim.sent.length + 1 },
+    }],
+  }));
+}
+
+async function recordFailure(
+  deps: DeliveryDeps,
+  lease: Lease,
+  orderId: string,
+  round: number,
+  error: unknown,
+): Promise<DeliveryOutcome> {
+  const reason = error instanceof Error ? error.message : String(error);
+  let gaveUp = false;
+  await recordOutcome(deps, lease, orderId, round, (order) => {
+    const attempts = (order.deliveryAttempts ?? 0) + 1;
+    gaveUp = attempts >= MAX_DELIVERY_ATTEMPTS;
+    const delay = backoffMs(attempts, seconds(deps.config.jobs.retryBaseSeconds), deps.random);
+    return {
+      next: {
+        ...order,
+        deliveryAttempts: attempts,
+        deliveryDueAt: gaveUp ? null : iso(deps.now() + delay),
+        deliveryError: `The delivery email could not be sent: ${reason}`,
+        updatedAt: iso(deps.now()),
+      },
+      events: [{
+        type: gaveUp ? "ERROR" : "RETRY",
+        message: `The delivery email could not be sent${
+          gaveUp ? "; giving up until staff send it" : ""
+        }: ${reason}`,
+        retryCount: attempts,
+      }],
+    };
+  });
+  return gaveUp ? "gave-up" : "retrying";
+}
+
+/** Delivery from a request (Send Now, Resend), with the app's own dependencies. */
+export function deliveryDepsOf(app: {
+  kv: Deno.Kv;
+  config: DeliveryDeps["config"];
+  providers: { mail: DeliveryDeps["mail"] };
+  jobs: DeliveryDeps["queue"];
+  clock: { now(): number };
+}): DeliveryDeps {
+  return {
+    kv: app.kv,
+    config: app.config,
+    mail: app.providers.mail,
+    queue: app.jobs,
+    now: () => app.clock.now(),
+    workerId: "web",
+  };
+}

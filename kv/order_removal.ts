@@ -1,0 +1,50 @@
+import type { Order } from "../domain/orders.ts";
+import { CONFLICT, retryOnConflict } from "./atomic.ts";
+import { deleteBlob } from "./blobs.ts";
+import { keys } from "./keys.ts";
+import { listOrderAccessKeys } from "./order_access.ts";
+import { listOrderLinkKeys } from "./order_links.ts";
+import { unwriteOrder } from "./orders.ts";
+
+/** Deletes per atomic operation when tidying up (KV allows 1,000 mutations per operation). */
+const DELETES_PER_COMMIT = 500;
+
+/**
+ * Deletes an order for good (a customer's "Delete Song"): the order, its indexes, due work and
+ * counters, its links and access grants go in one atomic write, so from that moment no list, count,
+ * link or job can reach it. Its events, debug texts and audio follow; they are only reachable through
+ * the order, so a crash before they go leaves unreachable bytes, never a half-deleted order.
+ * Answers the order as it was, or null when it did not exist.
+ */
+export async function deleteOrder(kv: Deno.Kv, id: string): Promise<Order | null> {
+  const removed = await retryOnConflict(`delete order ${id}`, async () => {
+    const entry = await kv.get<Order>(keys.order(id));
+    if (!entry.value) return null;
+    const grants = [...await listOrderLinkKeys(kv, id), ...await listOrderAccessKeys(kv, id)];
+    const operation = unwriteOrder(kv.atomic().check(entry), entry.value);
+    for (const key of grants.slice(0, DELETES_PER_COMMIT)) operation.delete(key);
+    const result = await operation.commit();
+    if (!result.ok) return CONFLICT;
+    await deleteKeys(kv, grants.slice(DELETES_PER_COMMIT));
+    return entry.value;
+  });
+  if (!removed) return null;
+  await deleteKeys(kv, await keysUnder(kv, keys.orderEvents(id)));
+  await deleteKeys(kv, await keysUnder(kv, keys.orderDebugTexts(id)));
+  if (removed.songBlobId) await deleteBlob(kv, removed.songBlobId);
+  return removed;
+}
+
+async function keysUnder(kv: Deno.Kv, prefix: Deno.KvKey): Promise<Deno.KvKey[]> {
+  const found: Deno.KvKey[] = [];
+  for await (const entry of kv.list({ prefix })) found.push(entry.key);
+  return found;
+}
+
+async function deleteKeys(kv: Deno.Kv, list: Deno.KvKey[]) {
+  for (let i = 0; i < list.length; i += DELETES_PER_COMMIT) {
+    const operation = kv.atomic();
+    for (const key of list.slice(i, i + DELETES_PER_COMMIT)) operation.delete(key);
+    await operation.commit();
+  }
+}

@@ -1,0 +1,95 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { SIMPLE_EMAIL } from "../../../domain/delivery.ts";
+import { emailSchema } from "../../../domain/auth.ts";
+import { adminOrderView } from "../../../domain/order_views.ts";
+import {
+  approveSong,
+  changeOrderEmail,
+  revokeOrderLinks,
+  scheduleResend,
+  scheduleSendNow,
+} from "../../../jobs/approval.ts";
+import { deliverSong, deliveryDepsOf, type DeliveryOutcome } from "../../../jobs/delivery.ts";
+import { getOrder } from "../../../kv/orders.ts";
+import type { AppEnv } from "../../env.ts";
+import { currentUser, requireAdmin } from "../../middleware/session.ts";
+import { valid } from "../validate.ts";
+
+/** Staff's delivery calls (staff-side §7): approve, send-now, resend-email, update-email, revoke-links. */
+export const deliveryAdminApi = new Hono<AppEnv>();
+
+deliveryAdminApi.use("/orders/*", requireAdmin);
+
+const approvalDeps = (c: Context<AppEnv>) => {
+  const { kv, jobs, clock, config } = c.var.deps;
+  return { kv, jobs, now: () => clock.now(), deliveryDelayHours: config.deliveryDelayHours };
+};
+
+deliveryAdminApi.post("/orders/:id/approve", async (c) => {
+  const { order, message } = await approveSong(approvalDeps(c), c.req.param("id"), currentUser(c).username);
+  return c.json({ message, order: adminOrderView(order) });
+});
+
+deliveryAdminApi.post("/orders/:id/send-now", async (c) => {
+  const order = await scheduleSendNow(approvalDeps(c), c.req.param("id"));
+  return await sendAndAnswer(c, order.id);
+});
+
+deliveryAdminApi.post("/orders/:id/resend-email", async (c) => {
+  const order = await scheduleResend(approvalDeps(c), c.req.param("id"));
+  return await sendAndAnswer(c, order.id);
+});
+
+/**
+ * Sends what was just made due, so staff see the outcome. Whatever happens here, the send stays due
+ * until it has gone: a mail server that refuses, or this request dying, leaves it to the worker.
+ */
+async function sendAndAnswer(c: Context<AppEnv>, orderId: string) {
+  const outcome = await deliverSong(deliveryDepsOf(c.var.deps), orderId);
+  const order = (await getOrder(c.var.deps.kv, orderId))!;
+  const sent = outcome === "sent" || (outcome === "nothing-due" && !order.deliveryDueAt);
+  return c.json(
+    {
+      message: sent ? "Email sent!" : notSentMessage(outcome, order.deliveryError),
+      sent,
+      order: adminOrderView(order),
+    },
+    sent ? 200 : 202,
+  );
+}
+
+function notSentMessage(outcome: DeliveryOutcome, reason: string | null | undefined): string {
+  if (outcome === "busy" || outcome === "nothing-due") return "The email is being sent right now.";
+  return `${reason ?? "The mail server did not take the email."} It will be tried again automatically.`;
+}
+
+const updateEmailBody = z.object({
+  emailType: z.enum(["parent", "gift"], { error: "emailType must be 'parent' or 'gift'." }),
+  newEmail: z.string({ error: "Please enter a valid email address" }).trim()
+    .regex(SIMPLE_EMAIL, "Please enter a valid email address")
+    .pipe(emailSchema),
+});
+
+deliveryAdminApi.patch("/orders/:id/update-email", valid("json", updateEmailBody), async (c) => {
+  const { emailType, newEmail } = c.req.valid("json");
+  const order = await changeOrderEmail(
+    { kv: c.var.deps.kv, now: () => c.var.deps.clock.now() },
+    c.req.param("id"),
+    emailType,
+    newEmail,
+  );
+  const whose = emailType === "parent" ? "Parent" : "Gift recipient";
+  return c.json({ message: `${whose} email updated to ${newEmail}.`, order: adminOrderView(order) });
+});
+
+deliveryAdminApi.post("/orders/:id/revoke-links", async (c) => {
+  const order = await revokeOrderLinks(
+    { kv: c.var.deps.kv, now: () => c.var.deps.clock.now() },
+    c.req.param("id"),
+  );
+  return c.json({
+    message: "The song's private links are turned off. Resend the email to give the customer a new one.",
+    order: adminOrderView(order),
+  });
+});

@@ -1,0 +1,350 @@
+import { assert, assertEquals } from "@std/assert";
+import type { Page } from "playwright-core";
+import type { MySongsItem } from "../../domain/order_views.ts";
+import { buildOrder, type Order, orderFormSchema } from "../../domain/orders.ts";
+import { priceOrder } from "../../domain/pricing.ts";
+import { keys } from "../../kv/keys.ts";
+import { claimOrderNumber, updateOrder, writeOrder } from "../../kv/orders.ts";
+import { getUserByEmail } from "../../kv/users.ts";
+import { ProviderCallError } from "../../providers/calls.ts";
+import type { Lyricist } from "../../providers/words/mod.ts";
+import { createLocalLyricist } from "../../providers/words/local.ts";
+import { createTestApp, e2eTest, openBrowser, signIn, type TestApp } from "../helpers.ts";
+import { deliveredOrder } from "../integration/delivery/helpers.ts";
+import { placeOrder, waitForOrder } from "../integration/jobs/helpers.ts";
+import { orderForm } from "../integration/orders/helpers.ts";
+
+const EMAIL = "parent@example.com";
+
+/**
+ * The local lyricist, steered per child: `hold` keeps a child's lyrics call waiting (so the order
+ * stays generating until the test lets go) and `refuse` makes it fail the way a refusing service does.
+ */
+function steeredLyricist() {
+  const local = createLocalLyricist();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const steer = { hold: new Set<string>(), refuse: new Set<string>(), release };
+  const lyricist: Lyricist = {
+    kind: "local",
+    async writeLyrics(request, signal) {
+      if (steer.refuse.has(request.brief.childName)) {
+        throw new ProviderCallError("The lyricist refused the request.", {
+          provider: "local-lyricist",
+          endpoint: "local:lyrics",
+          method: "LOCAL",
+          httpStatus: 400,
+          durationMs: 1,
+        });
+      }
+      if (steer.hold.has(request.brief.childName)) await released;
+      return await local.writeLyrics(request, signal);
+    },
+    writeTags: (request, signal) => local.writeTags(request, signal),
+  };
+  return { lyricist, steer };
+}
+
+/** An order whose payment has not been confirmed yet: stored as checkout would store it, not started. */
+async function pendingOrder(t: TestApp, childName: string, userId: string): Promise<Order> {
+  const form = orderFormSchema.parse(orderForm({ childName, parentEmail: EMAIL }));
+  const sequence = await t.kv.get<number>(keys.orderSequence());
+  const operation = t.kv.atomic();
+  const order = buildOrder(form, {
+    id: crypto.randomUUID(),
+    orderNumber: claimOrderNumber(operation, sequence),
+    userId,
+    price: priceOrder(false),
+    payment: { kind: "demo" },
+    promoCode: null,
+    referralCodeUsed: null,
+    customerReferralCode: null,
+    now: Date.now(),
+  });
+  writeOrder(operation, null, order);
+  assert((await operation.commit()).ok);
+  return order;
+}
+
+/** A browser signed in as `EMAIL`: the session cookie plus the token and user in local storage. */
+async function signedInBrowser(t: TestApp, options: { width?: number; height?: number } = {}) {
+  const session = await signIn(t, EMAIL);
+  const browser = await openBrowser(t, options);
+  await browser.context.addCookies([{ name: "lh_session", value: session.token, url: browser.origin }]);
+  await browser.context.addInitScript(([token, user]) => {
+    if (!localStorage.getItem("token")) {
+      localStorage.setItem("token", token);
+      localStorage.setItem("user", user);
+    }
+  }, [session.token, JSON.stringify(session.user)]);
+  const user = await getUserByEmail(t.kv, EMAIL);
+  return { browser, session, userId: user!.id };
+}
+
+const card = (page: Page, childName: string) => page.getByRole("article", { name: childName, exact: true });
+
+async function expectToast(page: Page, title: string, description: string) {
+  const toast = page.locator("[data-toast-viewport] > li:not([hidden])").filter({ hasText: title });
+  await toast.waitFor();
+  assertEquals(await toast.locator("p").first().textContent(), title);
+  assert((await toast.textContent())!.includes(description), await toast.textContent() ?? "");
+}
+
+async function songsFromApi(page: Page): Promise<MySongsItem[]> {
+  return await page.evaluate(async () => {
+    const answer = await fetch("/api/orders/user", {
+      headers: { authorization: `Bearer ${localStorage.getItem("token")}` },
+    });
+    return await answer.json();
+  });
+}
+
+e2eTest("my songs: every state on its card, the poll, delete with the dialog, retry", async () => {
+  const { lyricist, steer } = steeredLyricist();
+  await using t = await createTestApp({ jobs: true, providers: { words: lyricist } });
+  const { browser, userId } = await signedInBrowser(t);
+  await using _browser = browser;
+
+  const pending = await pendingOrder(t, "Penny", userId);
+  steer.refuse.add("Fay");
+  const failed = await waitForOrder(
+    t,
+    (await placeOrder(t, { childName: "Fay", parentEmail: EMAIL }, userId)).id,
+  );
+  assertEquals(failed.status, "failed");
+  steer.refuse.delete("Fay");
+  const delivered = await deliveredOrder(t, { childName: "Dora", parentEmail: EMAIL }, userId);
+  const review = await waitForOrder(
+    t,
+    (await placeOrder(t, { childName: "Rosa", parentEmail: EMAIL }, userId)).id,
+  );
+  assertEquals(review.status, "completed");
+  const deliverAt = "2026-03-01T09:30:00.000Z";
+  const scheduled = await updateOrder(
+    t.kv,
+    (await waitForOrder(t, (await placeOrder(t, { childName: "Sky", parentEmail: EMAIL }, userId)).id)).id,
+    (order) => ({
+      ...order,
+      approvalStatus: "approved",
+      approvedAt: new Date().toISOString(),
+      deliveryScheduledFor: deliverAt,
+    }),
+  );
+  assertEquals(scheduled?.approvalStatus, "approved");
+  // Made last, as it holds its lyrics step until the test lets go.
+  steer.hold.add("Gus");
+  const generating = await placeOrder(t, { childName: "Gus", parentEmail: EMAIL }, userId);
+  await waitForOrder(t, generating.id, (order) => order.stepClaim?.stage === "LYRICS");
+
+  const page = await browser.open("/my-songs");
+  await page.getByRole("heading", { name: "My Songs", level: 1 }).waitFor();
+  const songs = page.getByRole("list", { name: "Your songs" });
+  await songs.waitFor();
+  assertEquals(await songs.getByRole("listitem").count(), 6);
+  assertEquals(
+    await songs.getByRole("heading", { level: 2 }).allTextContents(),
+    ["Gus", "Sky", "Rosa", "Dora", "Fay", "Penny"],
+    "newest first",
+  );
+  assertEquals(await page.getByRole("link", { name: "Create New Song" }).getAttribute("href"), "/order");
+
+  const createdOn = await page.evaluate(
+    (iso) => new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" }),
+    pending.createdAt,
+  );
+  const penny = card(page, "Penny");
+  assert((await penny.textContent())!.includes(`#${pending.orderNumber}`));
+  assert((await penny.textContent())!.includes(`Created ${createdOn}`));
+  assertEquals(await penny.locator("[data-song-badge]").textContent(), "Waiting for Payment");
+  assert(
+    await penny.getByText(
+      "We're waiting for payment confirmation. Generation starts once your payment is processed.",
+    ).isVisible(),
+  );
+
+  const gus = card(page, "Gus");
+  assertEquals(await gus.locator("[data-song-badge]").textContent(), "Creating your song");
+  assert(await gus.getByText("Lyrics Generation").isVisible());
+  assert(await gus.getByText("This usually takes 30-60 seconds.", { exact: false }).isVisible());
+  assert(await gus.getByRole("progressbar", { name: "Creating Gus's song" }).isVisible());
+
+  const dora = card(page, "Dora");
+  assertEquals(await dora.locator("[data-song-badge]").textContent(), "Ready to play");
+  assert(await dora.getByText(`“${delivered.songTitle}”`).isVisible());
+  const audio = dora.locator("audio");
+  assertEquals(await audio.getAttribute("src"), delivered.songUrl);
+  assertEquals(await audio.getAttribute("preload"), "none");
+  assertEquals(await audio.getAttribute("crossorigin"), "anonymous");
+  assertEquals(await audio.getAttribute("controls"), "");
+  assertEquals(
+    await dora.getByRole("link", { name: "View Full Experience" }).getAttribute("href"),
+    `/unboxing/${delivered.id}?skip=true`,
+  );
+
+  const rosa = card(page, "Rosa");
+  assertEquals(await rosa.locator("[data-song-badge]").textContent(), "In final review");
+  assert(
+    await rosa.getByText(
+      "Our studio team is giving Rosa's song a final listen. We'll email you a private link when it's ready.",
+    ).isVisible(),
+  );
+  assertEquals(await rosa.locator("audio").count(), 0, "the song stays with the studio until delivered");
+
+  const sky = card(page, "Sky");
+  assertEquals(await sky.locator("[data-song-badge]").textContent(), "On its way");
+  const deliverAtText = await page.evaluate(
+    (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }),
+    deliverAt,
+  );
+  assert(
+    await sky.getByText(`We'll email you a private link on ${deliverAtText}.`, { exact: false }).isVisible(),
+  );
+
+  const fay = card(page, "Fay");
+  assertEquals(await fay.locator("[data-song-badge]").textContent(), "Generation failed");
+  assert(failed.error);
+  assert(await fay.getByText(failed.error).isVisible());
+  assert(await fay.getByRole("button", { name: "Retry Generation" }).isVisible());
+  for (const name of ["Penny", "Gus", "Dora", "Rosa", "Sky", "Fay"]) {
+    assert(await page.getByRole("button", { name: `Delete song for ${name}` }).isVisible(), name);
+  }
+  await browser.screenshot(page, "my-songs-desktop");
+
+  // The poll turns the generating card into an in-review one without a reload.
+  steer.release();
+  await page.locator(`#song-${generating.id}[data-song-status=in-review]`).waitFor({ timeout: 15_000 });
+  assertEquals(await gus.locator("[data-song-badge]").textContent(), "In final review");
+  assertEquals(await gus.getByRole("progressbar").count(), 0);
+
+  // Delete: Cancel keeps the song, Delete removes it and focus moves to the card that took its place.
+  await page.getByRole("button", { name: "Delete song for Rosa" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete Song" });
+  await dialog.waitFor();
+  assert(await dialog.getByText("cannot be undone", { exact: false }).isVisible());
+  await browser.screenshot(page, "my-songs-delete-dialog-viewport");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await dialog.waitFor({ state: "detached" });
+  assert(await rosa.isVisible());
+  assertEquals(
+    await page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+    "Delete song for Rosa",
+    "focus returns to the delete button",
+  );
+
+  await page.getByRole("button", { name: "Delete song for Rosa" }).click();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expectToast(page, "Song deleted", "The song has been removed from your collection.");
+  await rosa.waitFor({ state: "detached" });
+  assertEquals(await songs.getByRole("listitem").count(), 5);
+  assertEquals(
+    await page.evaluate(() => document.activeElement?.getAttribute("id")),
+    `song-${delivered.id}`,
+    "focus moves to the next card",
+  );
+  assertEquals((await songsFromApi(page)).some((song) => song.id === review.id), false);
+
+  // Retry: the toast, the card generating at once, then the poll bringing the finished song.
+  await fay.getByRole("button", { name: "Retry Generation" }).click();
+  await expectToast(
+    page,
+    "Retrying song generation",
+    "We're generating your song again. This may take a few minutes.",
+  );
+  await fay.locator("[data-song-badge]", { hasText: /Creating your song|In final review/ }).waitFor();
+  await page.locator(`#song-${failed.id}[data-song-status=in-review]`).waitFor({ timeout: 15_000 });
+  assertEquals(await fay.getByRole("button", { name: "Retry Generation" }).count(), 0);
+  assertEquals((await songsFromApi(page)).find((song) => song.id === failed.id)?.status, "completed");
+
+  assertEquals(browser.problems, []);
+});
+
+e2eTest("my songs: on a 375 px phone the cards stack in one column", async () => {
+  await using t = await createTestApp({ jobs: true });
+  const { browser, userId } = await signedInBrowser(t, { width: 375, height: 812 });
+  await using _browser = browser;
+  const delivered = await deliveredOrder(t, { childName: "Dora", parentEmail: EMAIL }, userId);
+  const review = await waitForOrder(
+    t,
+    (await placeOrder(t, { childName: "Rosa", parentEmail: EMAIL }, userId)).id,
+  );
+  await updateOrder(
+    t.kv,
+    review.id,
+    (order) => ({
+      ...order,
+      status: "failed",
+      error: "Lyrics Generation failed: the service timed out",
+      failureType: "lyrics",
+      currentStage: "LYRICS",
+    }),
+  );
+
+  const page = await browser.open("/my-songs");
+  await card(page, "Rosa").waitFor();
+  const boxes = await Promise.all(["Rosa", "Dora"].map((name) => card(page, name).boundingBox()));
+  assertEquals(boxes[0]!.x, boxes[1]!.x, "one column");
+  assert(boxes[0]!.y + boxes[0]!.height <= boxes[1]!.y, "stacked");
+  assert(boxes[0]!.width > 300, "cards use the width of the phone");
+  assert(await card(page, "Rosa").getByText("Lyrics Generation failed: the service timed out").isVisible());
+  assertEquals(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    375,
+    "nothing overflows sideways",
+  );
+  assert(await card(page, "Dora").locator("audio").isVisible());
+  assertEquals(
+    await card(page, "Dora").getByRole("link", { name: "View Full Experience" }).getAttribute("href"),
+    `/unboxing/${delivered.id}?skip=true`,
+  );
+  await browser.screenshot(page, "my-songs-375");
+  assertEquals(browser.problems, []);
+});
+
+e2eTest("my songs: an empty list invites a first song", async () => {
+  await using t = await createTestApp();
+  const { browser } = await signedInBrowser(t, { width: 375, height: 812 });
+  await using _browser = browser;
+  const page = await browser.open("/my-songs");
+  await page.getByRole("heading", { name: "No songs yet" }).waitFor();
+  assertEquals(
+    await page.getByRole("link", { name: "Create Your First Song" }).getAttribute("href"),
+    "/order",
+  );
+  await browser.screenshot(page, "my-songs-empty-375");
+  assertEquals(browser.problems, []);
+});
+
+e2eTest("my songs: signed out, the toast says so and the page goes to /login", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t);
+  const page = await browser.open("/my-songs");
+  await expectToast(page, "Login Required", "Please log in to view your songs");
+  await browser.screenshot(page, "my-songs-signed-out-viewport");
+  await page.waitForURL(browser.origin + "/login");
+  assertEquals(browser.problems, [], "no list call without a session");
+});
+
+e2eTest(
+  "my songs: a stale stored token (the list answers 401) is dropped and the page goes to /login",
+  async () => {
+    await using t = await createTestApp();
+    const { browser } = await signedInBrowser(t);
+    await using _browser = browser;
+    // The cookie still opens the page, but the browser's own token is no longer valid.
+    await browser.context.addInitScript(() => localStorage.setItem("token", "stale".repeat(9)));
+    const page = await browser.open("/my-songs");
+    await expectToast(page, "Login Required", "Please log in to view your songs");
+    assertEquals(
+      await page.evaluate(() => localStorage.getItem("token")),
+      null,
+      "the stale token is dropped",
+    );
+    await page.waitForURL(browser.origin + "/login");
+    const expected = [
+      `http 401: ${browser.origin}/api/orders/user`,
+      "error: Failed to load resource: the server responded with a status of 401 (Unauthorized)",
+    ];
+    assertEquals(browser.problems.filter((problem) => !expected.includes(problem)), []);
+    assert(browser.problems.includes(expected[0]));
+  },
+);

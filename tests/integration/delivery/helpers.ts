@@ -1,0 +1,114 @@
+import type { Order } from "../../../domain/orders.ts";
+import { songUrlFor } from "../../../domain/download.ts";
+import { putBlob } from "../../../kv/blobs.ts";
+import { updateOrder } from "../../../kv/orders.ts";
+import { jobDepsFrom } from "../../../jobs/deps.ts";
+import { startJobWorker } from "../../../jobs/worker.ts";
+import { createSession } from "../../../kv/sessions.ts";
+import { upsertUserOnSignIn } from "../../../kv/users.ts";
+import type { TestApp } from "../../helpers.ts";
+import { placeOrder, waitForOrder } from "../jobs/helpers.ts";
+
+/**
+ * A song that has been made, approved and delivered, set up directly in storage for tests of pages
+ * that show delivered songs (the delivery itself has its own tests). Needs `createTestApp({ jobs: true })`.
+ */
+export async function deliveredOrder(
+  t: TestApp,
+  overrides: Parameters<typeof placeOrder>[1] = {},
+  userId = "user-1",
+): Promise<Order> {
+  const placed = await placeOrder(t, overrides, userId);
+  const made = await waitForOrder(t, placed.id);
+  if (made.status !== "completed") throw new Error(`the song was not made: ${made.error}`);
+  const now = new Date().toISOString();
+  const delivered = await updateOrder(t.kv, made.id, (order) => ({
+    ...order,
+    approvalStatus: "approved",
+    approvedAt: now,
+    approvedBy: "admin@example.com",
+    deliveryScheduledFor: now,
+    emailScheduledFor: now,
+    emailSentAt: now,
+    emailSendCount: 1,
+  }));
+  return delivered!;
+}
+
+/**
+ * An order whose song is made and waiting for review, set up in storage without running the
+ * pipeline (for tests on a TestClock). Its audio is a small stored blob, so downloads work.
+ */
+export async function completedOrder(
+  t: TestApp,
+  overrides: Parameters<typeof placeOrder>[1] = {},
+  userId = "user-1",
+): Promise<Order> {
+  const placed = await placeOrder(t, overrides, userId);
+  const blob = await putBlob(t.kv, new Uint8Array([0xff, 0xfb, 0x90, 0x00, 1, 2, 3, 4]), {
+    contentType: "audio/mpeg",
+    now: t.clock.now(),
+  });
+  const made = await updateOrder(t.kv, placed.id, (order) => ({
+    ...order,
+    status: "completed",
+    currentStage: null,
+    nextPollAt: null,
+    songTitle: `${order.childName}'s Song`,
+    songLyrics: `Verse one for ${order.childName}\nChorus line`,
+    songTags: "pop, happy",
+    songUrl: songUrlFor(t.config.appUrl, blob.id),
+    songBlobId: blob.id,
+    completedAt: new Date(t.clock.now()).toISOString(),
+  }));
+  return made!;
+}
+
+export const ADMIN_EMAIL = "boss@example.com";
+
+/** The app's env for delivery tests: an admin, and queue-less jobs so only the test's sweeps act. */
+export const DELIVERY_ENV = { ADMIN_EMAILS: ADMIN_EMAIL, JOB_QUEUE: "off" } as const;
+
+/**
+ * The job worker on the test's clock, queue-less (DELIVERY_ENV), so work happens exactly when the
+ * test sweeps. Declare it after the app so it stops before KV closes.
+ */
+export function clockWorker(t: TestApp) {
+  const worker = startJobWorker(
+    jobDepsFrom({
+      kv: t.kv,
+      config: t.config,
+      providers: t.providers,
+      now: () => t.clock.now(),
+      workerId: "clock",
+    }),
+  );
+  return {
+    sweep: () => worker.sweep(),
+    async [Symbol.asyncDispose]() {
+      await worker.stop();
+    },
+  };
+}
+
+/**
+ * A Bearer header for `email`, with the user and session made in storage as a sign-in would make
+ * them (the sign-in flow has its own tests; here the mail may be going to an SMTP sink).
+ */
+export async function sessionHeaders(t: TestApp, email: string): Promise<Record<string, string>> {
+  const { user } = await upsertUserOnSignIn(t.kv, email, t.config, t.clock.now());
+  return { authorization: `Bearer ${await createSession(t.kv, user.id, t.clock.now())}` };
+}
+
+export const adminHeaders = (t: TestApp) => sessionHeaders(t, ADMIN_EMAIL);
+
+/** A staff call to one of the admin order endpoints. */
+export async function adminCall(
+  t: TestApp,
+  headers: Record<string, string>,
+  orderId: string,
+  action: "approve" | "send-now" | "resend-email" | "revoke-links",
+) {
+  const response = await t.request(`/api/admin/orders/${orderId}/${action}`, { method: "POST", headers });
+  return { status: response.status, body: await response.json() };
+}

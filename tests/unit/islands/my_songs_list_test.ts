@@ -1,0 +1,56 @@
+import { assertEquals } from "@std/assert";
+import type { MySongsItem } from "../../../domain/order_views.ts";
+import { asRetrying, neighbourOf, restoreSong, withoutSong } from "../../../islands/my_songs/list.ts";
+
+function song(id: string, overrides: Partial<MySongsItem> = {}): MySongsItem {
+  return {
+    id,
+    songTitle: null,
+    childName: `Child ${id}`,
+    orderNumber: 1000,
+    status: "completed",
+    createdAt: "2026-01-15T12:00:00.000Z",
+    completedAt: null,
+    songUrl: null,
+    error: null,
+    songStyle: "happy",
+    childAge: null,
+    childFriends: "",
+    stageLabel: null,
+    delivery: "in-review",
+    deliveryScheduledFor: null,
+    access: "owner",
+    ...overrides,
+  };
+}
+
+const ids = (songs: MySongsItem[]) => songs.map((item) => item.id);
+
+Deno.test("withoutSong drops one song and keeps the order of the rest", () => {
+  assertEquals(ids(withoutSong([song("a"), song("b"), song("c")], "b")), ["a", "c"]);
+  assertEquals(ids(withoutSong([song("a")], "zzz")), ["a"]);
+});
+
+Deno.test("asRetrying shows a failed song as generating again, without its error", () => {
+  const failed = song("b", { status: "failed", error: "Lyrics Generation failed: x", stageLabel: null });
+  const [a, b] = asRetrying([song("a"), failed], "b");
+  assertEquals(a, song("a"));
+  assertEquals(b.status, "generating");
+  assertEquals(b.error, null);
+  assertEquals(b.stageLabel, null);
+});
+
+Deno.test("restoreSong puts the song back as it was", () => {
+  const failed = song("b", { status: "failed", error: "boom" });
+  const retried = asRetrying([song("a"), failed], "b");
+  assertEquals(restoreSong(retried, failed), [song("a"), failed]);
+});
+
+Deno.test("neighbourOf: the next card, else the previous one, else none", () => {
+  const list = [song("a"), song("b"), song("c")];
+  assertEquals(neighbourOf(list, "a"), "b");
+  assertEquals(neighbourOf(list, "b"), "c");
+  assertEquals(neighbourOf(list, "c"), "b");
+  assertEquals(neighbourOf([song("a")], "a"), null);
+  assertEquals(neighbourOf(list, "missing"), null);
+});
