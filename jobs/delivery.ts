@@ -119,7 +119,7 @@ async function claimSend(deps: DeliveryDeps, lease: Lease, orderId: string, leas
   writeOrder(operation, order, next);
   if (fresh) {
     addEvents(operation, order.id, [
-      event(deps, order, { type: "START", message: startMessage(order, round) }),
+      event(deps, { type: "START", message: startMessage(order, round) }),
     ]);
   }
   const result = await operation.commit();
@@ -160,7 +160,7 @@ function startMessage(order: Order, round: number): string {
     : `Sending the song again (send ${round}) to the ${to}.`;
 }
 
-function event(deps: DeliveryDeps, order: Order, draft: Omit<EventDraft, "stage">) {
+function event(deps: DeliveryDeps, draft: Omit<EventDraft, "stage">) {
   return buildEvent({ stage: "EMAIL_SEND", provider: deps.mail.kind, ...draft }, deps.now());
 }
 
@@ -182,7 +182,7 @@ function recordOutcome(
     if (!order || order.deliveryClaim?.round !== round) return null;
     const { next, events = [] } = change(order, order.deliveryClaim);
     const operation = writeOrder(kv.atomic().check(entry, stillHeld(lease)), order, next);
-    addEvents(operation, orderId, events.map((draft) => event(deps, order, draft)));
+    addEvents(operation, orderId, events.map((draft) => event(deps, draft)));
     if (next.deliveryDueAt) {
       deps.queue.add(operation, jobMessage("delivery", orderId), Date.parse(next.deliveryDueAt) - deps.now());
     }
