@@ -161,7 +161,9 @@ function startMessage(order: Order, round: number): string {
 }
 
 function event(deps: DeliveryDeps, draft: Omit<EventDraft, "stage">) {
-  return buildEvent({ stage: "EMAIL_SEND", provider: deps.mail.kind, ...draft }, deps.now());
+  // In the same millisecond (a fast mail server, a test clock) an outcome still sorts after its START.
+  const sequence = draft.type === "START" ? 0 : 1;
+  return buildEvent({ stage: "EMAIL_SEND", provider: deps.mail.kind, ...draft }, deps.now(), sequence);
 }
 
 /**

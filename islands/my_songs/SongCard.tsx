@@ -115,7 +115,10 @@ export function SongCard({ song, busy, onDelete, onRetry }: SongCardProps) {
             onPause={() => track("Song Paused", { orderId: song.id, source: "my-songs" })}
             className="w-full"
           />
-          <a href={`/unboxing/${encodeURIComponent(song.id)}?skip=true`} className={buttonClass("outline", "sm")}>
+          <a
+            href={`/unboxing/${encodeURIComponent(song.id)}?skip=true`}
+            className={buttonClass("outline", "sm")}
+          >
             <PlayCircleIcon />
             View Full Experience
           </a>

@@ -46,7 +46,12 @@ export function songStatusView(item: MySongsItem, formatTime: FormatTime = deliv
         message: "This usually takes 30-60 seconds. This page updates by itself.",
       };
     case "failed":
-      return { stage: "failed", badge: "Generation failed", step: null, message: item.error || FALLBACK_FAILURE };
+      return {
+        stage: "failed",
+        badge: "Generation failed",
+        step: null,
+        message: item.error || FALLBACK_FAILURE,
+      };
     case "completed":
       if (item.songUrl) return { stage: "ready", badge: "Ready to play", step: null, message: null };
       if (item.delivery === "scheduled") {
@@ -65,7 +70,8 @@ export function songStatusView(item: MySongsItem, formatTime: FormatTime = deliv
         stage: "in-review",
         badge: "In final review",
         step: null,
-        message: `Our studio team is giving ${song} a final listen. We'll email you a private link when it's ready.`,
+        message:
+          `Our studio team is giving ${song} a final listen. We'll email you a private link when it's ready.`,
       };
     default:
       // A status this page does not know yet is shown as the server sent it (customer-side §4).

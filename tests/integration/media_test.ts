@@ -34,6 +34,9 @@ async function storeOrder(t: TestApp, song: Partial<Order>, childName = "Mia Ros
       now: t.clock.now(),
     }),
     status: "completed" as const,
+    // Delivered, so the song is the customer's to download.
+    songUrl: "http://localhost:8000/audio/song.mp3",
+    emailSentAt: new Date(t.clock.now()).toISOString(),
     ...song,
   };
   const result = await writeOrder(t.kv.atomic(), null, order).commit();

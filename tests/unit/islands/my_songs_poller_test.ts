@@ -42,10 +42,14 @@ function deferred() {
 Deno.test("polls every interval, counted from the end of the previous call", async () => {
   const timers = fakeTimers();
   const calls: ReturnType<typeof deferred>[] = [];
-  const stop = startPolling(() => {
-    calls.push(deferred());
-    return calls.at(-1)!.promise;
-  }, 5000, timers);
+  const stop = startPolling(
+    () => {
+      calls.push(deferred());
+      return calls.at(-1)!.promise;
+    },
+    5000,
+    timers,
+  );
 
   timers.advance(4999);
   assertEquals(calls.length, 0);
@@ -64,10 +68,14 @@ Deno.test("polls every interval, counted from the end of the previous call", asy
 Deno.test("a failed call does not stop the schedule; stop does", async () => {
   const timers = fakeTimers();
   let calls = 0;
-  const stop = startPolling(() => {
-    calls++;
-    return Promise.reject(new Error("offline"));
-  }, 5000, timers);
+  const stop = startPolling(
+    () => {
+      calls++;
+      return Promise.reject(new Error("offline"));
+    },
+    5000,
+    timers,
+  );
   timers.advance(5000);
   await settle();
   timers.advance(5000);

@@ -73,7 +73,10 @@ Deno.test("an approved song is on its way, with the delivery time as the browser
   );
   assertEquals(seen, ["2026-01-16T09:30:00.000Z"]);
   assertEquals(view.badge, "On its way");
-  assertEquals(view.message, "Mia's song is approved. We'll email you a private link on Jan 16, 2026, 9:30 AM.");
+  assertEquals(
+    view.message,
+    "Mia's song is approved. We'll email you a private link on Jan 16, 2026, 9:30 AM.",
+  );
   const unscheduled = songStatusView(song({ status: "completed", delivery: "scheduled" }));
   assertEquals(unscheduled.message, "Mia's song is approved. We'll email you a private link soon.");
 });
