@@ -1,46 +1,25 @@
 import { z } from "zod";
+import { CHILD_AGES } from "./child_age.ts";
 import type { FailureType } from "./stages.ts";
+
+// Re-exported: the age list and its labels live apart so islands can use them without zod.
+export { CHILD_AGES, type ChildAge, childAgeLabel } from "./child_age.ts";
 
 /**
  * The song order (customer-side §3) and the form a parent fills to make one. Lengths follow
  * ARCHITECTURE.md §10: names 100, emails 254, free text 2,000. Unknown fields are dropped and a
  * client's prices or status are never read: the server decides those.
  */
-export const CHILD_AGES = [
-  "newborn",
-  "1",
-  "2",
-  "3",
-  "4",
-  "5",
-  "6",
-  "7",
-  "8",
-  "9",
-  "10",
-  "11",
-  "12",
-  "13+",
-] as const;
 export const CHILD_GENDERS = ["boy", "girl"] as const;
 export const SONG_GENRES = ["pop", "country", "hip-hop", "singer-songwriter", "lullaby", "kids"] as const;
 export const SINGER_GENDERS = ["female", "male", "child"] as const;
 export const SONG_STYLES = ["happy", "energetic", "calm", "silly", "heartfelt"] as const;
 export const ORDER_STATUSES = ["pending", "generating", "completed", "failed"] as const;
 
-export type ChildAge = (typeof CHILD_AGES)[number];
 export type SongGenre = (typeof SONG_GENRES)[number];
 export type SingerGender = (typeof SINGER_GENDERS)[number];
 export type SongStyle = (typeof SONG_STYLES)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** Customer-side §3: newborns are shown as 'under 1 year'. */
-export function childAgeLabel(age: string | undefined): string {
-  if (!age) return "";
-  if (age === "newborn") return "under 1 year";
-  if (age === "13+") return "13+ years";
-  return age === "1" ? "1 year" : `${age} years`;
-}
 
 const NAME = 100;
 const EMAIL = 254;

@@ -39,7 +39,9 @@ export function Confetti() {
       {Array.from({ length: PIECES }, (_, index) => (
         <span
           key={index}
-          className={index % 3 === 0 ? "absolute top-0 h-3 w-3 rounded-full opacity-0" : "absolute top-0 h-4 w-2 opacity-0"}
+          className={index % 3 === 0
+            ? "absolute top-0 h-3 w-3 rounded-full opacity-0"
+            : "absolute top-0 h-4 w-2 opacity-0"}
           style={{ left: `${(index * 29) % 100}%`, backgroundColor: COLOURS[index % COLOURS.length] }}
         />
       ))}

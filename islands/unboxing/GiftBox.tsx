@@ -13,8 +13,8 @@ export interface GiftBoxProps {
 const TWINKLES = [
   "left-[4%] top-[18%] h-6 w-6",
   "right-[2%] top-[8%] h-8 w-8",
-  "right-[10%] bottom-[22%] h-5 w-5",
-  "left-[12%] bottom-[12%] h-4 w-4",
+  "right-[0%] bottom-[30%] h-5 w-5",
+  "left-[0%] bottom-[14%] h-4 w-4",
 ];
 const SPARK_COUNT = 12;
 
@@ -51,12 +51,6 @@ export function GiftBox({ childName, opening, onOpen }: GiftBoxProps) {
 
       <div ref={floater} className="relative h-64 w-64 sm:h-80 sm:w-80" aria-hidden="true">
         <div className="absolute inset-[8%] rounded-full bg-pink-300/40 blur-3xl motion-safe:animate-pulse" />
-        {TWINKLES.map((place) => (
-          <SparkleIcon
-            key={place}
-            className={`absolute ${place} fill-yellow-300 text-yellow-400 motion-safe:animate-pulse`}
-          />
-        ))}
         <div ref={box} className="absolute inset-x-[6%] bottom-[4%] top-[14%]">
           <div
             ref={glow}
@@ -71,11 +65,12 @@ export function GiftBox({ childName, opening, onOpen }: GiftBoxProps) {
             <span className="absolute right-[28%] top-[76%] h-2 w-2 rounded-full bg-white/30" />
           </div>
           <div ref={lid} className="absolute inset-x-0 top-[22%] h-[17%]">
-            <div className="absolute bottom-[88%] left-[23%] h-[150%] w-[29%] origin-bottom-right rotate-[-18deg] rounded-[50%] border-[10px] border-yellow-300 sm:border-[12px]" />
-            <div className="absolute bottom-[88%] right-[23%] h-[150%] w-[29%] origin-bottom-left rotate-[18deg] rounded-[50%] border-[10px] border-yellow-300 sm:border-[12px]" />
+            <div className="absolute bottom-[80%] left-[19%] h-[210%] w-[31%] origin-bottom-right rotate-[-20deg] rounded-[50%] border-[10px] border-yellow-300 bg-yellow-200/30 shadow sm:border-[13px]" />
+            <div className="absolute bottom-[80%] right-[19%] h-[210%] w-[31%] origin-bottom-left rotate-[20deg] rounded-[50%] border-[10px] border-yellow-300 bg-yellow-200/30 shadow sm:border-[13px]" />
             <div className="absolute inset-0 rounded-xl bg-gradient-to-br from-pink-400 via-fuchsia-500 to-fuchsia-600 shadow-lg" />
             <div className="absolute inset-y-0 left-[43%] w-[14%] bg-yellow-300" />
-            <div className="absolute -top-[30%] left-[41%] h-[60%] w-[18%] rounded-full bg-yellow-400 shadow" />
+            <div className="absolute inset-x-[3%] top-[12%] h-[18%] rounded-full bg-white/25" />
+            <div className="absolute -top-[38%] left-[40%] h-[70%] w-[20%] rounded-full bg-yellow-400 shadow-md" />
           </div>
           {Array.from({ length: SPARK_COUNT }, (_, index) => (
             <span
@@ -95,13 +90,19 @@ export function GiftBox({ childName, opening, onOpen }: GiftBoxProps) {
             </span>
           ))}
         </div>
+        {TWINKLES.map((place) => (
+          <SparkleIcon
+            key={place}
+            className={`absolute ${place} fill-yellow-300 text-yellow-400 motion-safe:animate-pulse`}
+          />
+        ))}
       </div>
 
       <button
         type="button"
         onClick={onOpen}
         disabled={opening}
-        className="inline-flex items-center justify-center gap-3 rounded-full bg-gradient-to-r from-pink-500 via-fuchsia-500 to-violet-600 px-10 py-5 font-display text-2xl font-extrabold text-white shadow-xl shadow-fuchsia-300/60 transition focus:outline-none focus-visible:ring-4 focus-visible:ring-violet-400 focus-visible:ring-offset-4 enabled:hover:brightness-110 motion-safe:enabled:hover:scale-105 disabled:cursor-wait disabled:opacity-80 sm:text-3xl"
+        className="inline-flex items-center justify-center gap-3 rounded-full bg-gradient-to-r from-pink-500 via-fuchsia-500 to-violet-600 px-8 py-5 font-display text-xl font-extrabold text-white shadow-xl shadow-fuchsia-300/60 transition focus:outline-none focus-visible:ring-4 focus-visible:ring-violet-400 focus-visible:ring-offset-4 enabled:hover:brightness-110 motion-safe:enabled:hover:scale-105 disabled:cursor-wait disabled:opacity-80 sm:px-10 sm:text-3xl"
       >
         {opening
           ? <SparkleIcon className="h-7 w-7 motion-safe:animate-spin" />

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { PublicOrderView } from "../../domain/order_views.ts";
+import { SparkleIcon } from "../../components/icons.tsx";
 import { buttonClass, LINK_CLASS } from "../../components/ui.ts";
 import { Confetti } from "./Confetti.tsx";
 import { popIn } from "./opening_animation.ts";
@@ -27,9 +28,10 @@ export function RevealedSong({ order, justOpened, announce }: RevealedSongProps)
   return (
     <div className="grid gap-6 sm:gap-8">
       {justOpened && <Confetti />}
-      <p className="text-center font-display text-xl font-bold text-pink-600 sm:text-2xl">
-        <span aria-hidden="true">🎉</span> Ta-da! A song made just for {order.childName}{" "}
-        <span aria-hidden="true">🎉</span>
+      <p className="flex items-center justify-center gap-2 text-center font-display text-lg font-bold text-pink-600 sm:text-2xl">
+        <SparkleIcon className="h-5 w-5 shrink-0 fill-yellow-300 text-yellow-500" />
+        Ta-da! A song made just for {order.childName}
+        <SparkleIcon className="h-5 w-5 shrink-0 fill-yellow-300 text-yellow-500" />
       </p>
       <div ref={card}>
         <SongPlayer order={order} focusTitle={justOpened} announce={announce} />

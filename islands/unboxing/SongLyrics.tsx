@@ -33,9 +33,13 @@ export function SongLyrics({ lyrics }: { lyrics: string }) {
         {lyricStanzas(lyrics).map((stanza, index) => (
           <div key={index} className="grid gap-1">
             {stanza.label && (
-              <p className="text-xs font-extrabold uppercase tracking-[0.2em] text-pink-600">{stanza.label}</p>
+              <p className="text-xs font-extrabold uppercase tracking-[0.2em] text-pink-600">
+                {stanza.label}
+              </p>
             )}
-            <p className="whitespace-pre-line text-lg leading-relaxed text-slate-700">{stanza.lines.join("\n")}</p>
+            <p className="whitespace-pre-line text-lg leading-relaxed text-slate-700">
+              {stanza.lines.join("\n")}
+            </p>
           </div>
         ))}
       </div>

@@ -44,7 +44,11 @@ export function SongPlayer({ order, focusTitle, announce }: SongPlayerProps) {
       return;
     }
     if (!order.songUrl || !player) {
-      toast({ title: "Unable to play song", description: "The song URL is not available.", variant: "destructive" });
+      toast({
+        title: "Unable to play song",
+        description: "The song URL is not available.",
+        variant: "destructive",
+      });
       return;
     }
     playing.value = true;
@@ -145,7 +149,7 @@ export function SongPlayer({ order, focusTitle, announce }: SongPlayerProps) {
         ref={audio}
         src={order.songUrl ?? undefined}
         crossOrigin="anonymous"
-        preload="metadata"
+        preload="auto"
         onPlay={() => (playing.value = true)}
         onPause={stopped}
         onEnded={() => {

@@ -14,14 +14,22 @@ export function SpinningDisc({ playing, initial }: { playing: boolean; initial: 
         data-disc=""
         data-spinning={playing ? "true" : "false"}
         className="absolute inset-0 rounded-full shadow-2xl ring-8 ring-black/20 motion-safe:animate-spin"
-        style={{ backgroundImage: GROOVES, animationDuration: "5s", animationPlayState: playing ? "running" : "paused" }}
+        style={{
+          backgroundImage: GROOVES,
+          animationDuration: "5s",
+          animationPlayState: playing ? "running" : "paused",
+        }}
       >
         <div className="absolute inset-0 rounded-full" style={{ backgroundImage: SHINE }} />
         <div className="absolute inset-[31%] grid place-items-center rounded-full bg-gradient-to-br from-yellow-300 via-pink-400 to-violet-500 ring-4 ring-white/30">
-          <span className="font-display text-4xl font-extrabold text-white drop-shadow">{initial}</span>
-          <span className="absolute left-[4%] top-[48%] h-1.5 w-1.5 rounded-full bg-white/80" />
+          <span className="absolute inset-x-0 top-[10%] text-center font-display text-2xl font-extrabold text-white drop-shadow sm:text-3xl">
+            {initial}
+          </span>
+          <span className="absolute inset-x-0 bottom-[16%] text-center text-[0.5rem] font-extrabold tracking-widest text-white/90">
+            LITTLE HITS
+          </span>
         </div>
-        <div className="absolute inset-[48%] rounded-full bg-slate-900" />
+        <div className="absolute inset-[47.5%] rounded-full bg-slate-900 ring-2 ring-white/40" />
       </div>
       <div
         className={playing

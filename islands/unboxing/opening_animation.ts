@@ -24,8 +24,9 @@ export function floatBox(box: HTMLElement | null): Animation[] {
   if (!canAnimate(box) || prefersReducedMotion()) return [];
   return [
     box.animate(
-      [{ transform: "translateY(0)" }, { transform: "translateY(-10px)" }, { transform: "translateY(0)" }],
-      { duration: 2600, iterations: Infinity, easing: "ease-in-out" },
+      [{ transform: "translateY(0)" }, { transform: "translateY(-10px)" }, { transform: "translateY(0)" }]
+        .map(easedBy("ease-in-out")),
+      { duration: 2600, iterations: Infinity },
     ),
   ];
 }
@@ -47,36 +48,48 @@ export function openBox({ box, lid, glow, sparks }: GiftBoxParts, reduced: boole
     return animations;
   }
 
-  play(box, [
-    { transform: "rotate(0) scale(1)" },
-    { transform: "rotate(-5deg) scale(1)", offset: 0.06 },
-    { transform: "rotate(5deg) scale(1)", offset: 0.12 },
-    { transform: "rotate(-4deg) scale(1)", offset: 0.18 },
-    { transform: "rotate(4deg) scale(1)", offset: 0.24 },
-    { transform: "rotate(0) scale(1)", offset: 0.3 },
-    { transform: "rotate(0) scale(1.06, 0.9)", offset: 0.42 },
-    { transform: "rotate(0) scale(0.96, 1.06)", offset: 0.5 },
-    { transform: "rotate(0) scale(1)", offset: 0.58 },
-    { transform: "rotate(0) scale(1)" },
-  ], { ...timing, easing: "ease-in-out" });
+  play(
+    box,
+    [
+      { transform: "rotate(0) scale(1)" },
+      { transform: "rotate(-5deg) scale(1)", offset: 0.06 },
+      { transform: "rotate(5deg) scale(1)", offset: 0.12 },
+      { transform: "rotate(-4deg) scale(1)", offset: 0.18 },
+      { transform: "rotate(4deg) scale(1)", offset: 0.24 },
+      { transform: "rotate(0) scale(1)", offset: 0.3 },
+      { transform: "rotate(0) scale(1.06, 0.9)", offset: 0.42 },
+      { transform: "rotate(0) scale(0.96, 1.06)", offset: 0.5 },
+      { transform: "rotate(0) scale(1)", offset: 0.58 },
+      { transform: "rotate(0) scale(1)" },
+    ].map(easedBy("ease-in-out")),
+    timing,
+  );
 
-  play(lid, [
-    { transform: "translate(0, 0) rotate(0)", opacity: 1 },
-    { transform: "translate(0, -6%) rotate(-3deg)", opacity: 1, offset: 0.33 },
-    { transform: "translate(0, 0) rotate(0)", opacity: 1, offset: 0.38 },
-    { transform: "translate(0, -10%) rotate(3deg)", opacity: 1, offset: 0.43 },
-    { transform: "translate(0, 0) rotate(0)", opacity: 1, offset: 0.48 },
-    { transform: "translate(-4%, -70%) rotate(-10deg)", opacity: 1, offset: 0.58 },
-    { transform: "translate(45%, -260%) rotate(28deg)", opacity: 1, offset: 0.8 },
-    { transform: "translate(70%, -360%) rotate(48deg)", opacity: 0 },
-  ], { ...timing, easing: EASE_OUT });
+  play(
+    lid,
+    [
+      { transform: "translate(0, 0) rotate(0)", opacity: 1 },
+      { transform: "translate(0, -6%) rotate(-3deg)", opacity: 1, offset: 0.33 },
+      { transform: "translate(0, 0) rotate(0)", opacity: 1, offset: 0.38 },
+      { transform: "translate(0, -10%) rotate(3deg)", opacity: 1, offset: 0.43 },
+      { transform: "translate(0, 0) rotate(0)", opacity: 1, offset: 0.48 },
+      { transform: "translate(-4%, -70%) rotate(-10deg)", opacity: 1, offset: 0.58 },
+      { transform: "translate(45%, -260%) rotate(28deg)", opacity: 1, offset: 0.8 },
+      { transform: "translate(70%, -360%) rotate(48deg)", opacity: 0 },
+    ].map(easedBy(EASE_OUT)),
+    timing,
+  );
 
-  play(glow, [
-    { opacity: 0, transform: "scale(0.4)" },
-    { opacity: 0, transform: "scale(0.4)", offset: 0.5 },
-    { opacity: 1, transform: "scale(1.5)", offset: 0.75 },
-    { opacity: 0.85, transform: "scale(1.9)" },
-  ], { ...timing, easing: EASE_OUT });
+  play(
+    glow,
+    [
+      { opacity: 0, transform: "scale(0.4)" },
+      { opacity: 0, transform: "scale(0.4)", offset: 0.5 },
+      { opacity: 1, transform: "scale(1.5)", offset: 0.75 },
+      { opacity: 0.85, transform: "scale(1.9)" },
+    ].map(easedBy(EASE_OUT)),
+    timing,
+  );
 
   sparks.forEach((spark, index) => {
     const angle = (index / sparks.length) * Math.PI * 2 - Math.PI / 2;
@@ -84,12 +97,20 @@ export function openBox({ box, lid, glow, sparks }: GiftBoxParts, reduced: boole
     const x = Math.round(Math.cos(angle) * distance);
     // Sparks mostly rise out of the open box.
     const y = Math.round(Math.sin(angle) * distance * 0.8 - 40);
-    play(spark, [
-      { opacity: 0, transform: "translate(0, 0) scale(0.2) rotate(0)" },
-      { opacity: 0, transform: "translate(0, 0) scale(0.2) rotate(0)", offset: 0.52 + (index % 4) * 0.03 },
-      { opacity: 1, transform: `translate(${x * 0.7}px, ${y * 0.7}px) scale(1.3) rotate(90deg)`, offset: 0.78 },
-      { opacity: 0, transform: `translate(${x}px, ${y}px) scale(0.6) rotate(180deg)` },
-    ], { ...timing, easing: EASE_OUT });
+    play(
+      spark,
+      [
+        { opacity: 0, transform: "translate(0, 0) scale(0.2) rotate(0)" },
+        { opacity: 0, transform: "translate(0, 0) scale(0.2) rotate(0)", offset: 0.52 + (index % 4) * 0.03 },
+        {
+          opacity: 1,
+          transform: `translate(${x * 0.7}px, ${y * 0.7}px) scale(1.3) rotate(90deg)`,
+          offset: 0.78,
+        },
+        { opacity: 0, transform: `translate(${x}px, ${y}px) scale(0.6) rotate(180deg)` },
+      ].map(easedBy(EASE_OUT)),
+      timing,
+    );
   });
   return animations;
 }
@@ -107,6 +128,14 @@ export function popIn(element: HTMLElement | null): Animation[] {
       { duration: 700, easing: EASE_OUT },
     ),
   ];
+}
+
+/**
+ * Easing per keyframe (towards the next one): an `easing` in the options would bend the whole three
+ * seconds at once and run the late keyframes early.
+ */
+function easedBy(easing: string) {
+  return (keyframe: Keyframe): Keyframe => ({ ...keyframe, easing });
 }
 
 function canAnimate(element: HTMLElement | null): element is HTMLElement {

@@ -82,7 +82,9 @@ e2eTest("unboxing: open the box, play and pause, read the lyrics, download and s
   const hideLyrics = page.getByRole("button", { name: "Hide Song Lyrics" });
   assertEquals(await hideLyrics.getAttribute("aria-expanded"), "true");
   const shown = await lyricsPanel.innerText();
-  const [first, second] = order.songLyrics!.split("\n").filter((line) => line.trim() && !line.startsWith("["));
+  const [first, second] = order.songLyrics!.split("\n").filter((line) =>
+    line.trim() && !line.startsWith("[")
+  );
   assertStringIncludes(shown, `${first.trim()}\n${second.trim()}`, "line breaks are kept");
   await browser.screenshot(page, "unboxing-lyrics");
   await hideLyrics.click();
@@ -102,36 +104,46 @@ e2eTest("unboxing: open the box, play and pause, read the lyrics, download and s
   assertEquals(await page.evaluate(() => navigator.clipboard.readText()), page.url());
 
   assertEquals(await page.getByRole("link", { name: "Create Your Hit" }).getAttribute("href"), "/");
-  assertEquals(await page.getByRole("link", { name: "← Back to My Songs" }).getAttribute("href"), "/my-songs");
+  assertEquals(
+    await page.getByRole("link", { name: "← Back to My Songs" }).getAttribute("href"),
+    "/my-songs",
+  );
   assertEquals(browser.problems, []);
 });
 
-e2eTest("unboxing: ?skip=true starts revealed, on a 375 px phone, and the box opens with motion", async () => {
-  await using t = await songApp();
-  const order = await deliveredOrder(t, { childName: "Mia Rose", childFriends: "Leo" });
-  await using browser = await openBrowser(t, { width: 375, height: 812 });
+e2eTest(
+  "unboxing: ?skip=true starts revealed, on a 375 px phone, and the box opens with motion",
+  async () => {
+    await using t = await songApp();
+    const order = await deliveredOrder(t, { childName: "Mia Rose", childFriends: "Leo" });
+    await using browser = await openBrowser(t, { width: 375, height: 812 });
 
-  const skipped = await browser.open(`/unboxing/${order.id}?skip=true`);
-  await skipped.getByRole("heading", { name: order.songTitle! }).waitFor();
-  assertEquals(await skipped.getByRole("button", { name: "Tap to Open!" }).count(), 0);
-  assert(await skipped.getByRole("link", { name: "Download Song" }).isVisible());
-  assertEquals(await skipped.evaluate(() => document.documentElement.scrollWidth), 375, "no sideways scroll");
-  await browser.screenshot(skipped, "unboxing-phone-revealed");
+    const skipped = await browser.open(`/unboxing/${order.id}?skip=true`);
+    await skipped.getByRole("heading", { name: order.songTitle! }).waitFor();
+    assertEquals(await skipped.getByRole("button", { name: "Tap to Open!" }).count(), 0);
+    assert(await skipped.getByRole("link", { name: "Download Song" }).isVisible());
+    assertEquals(
+      await skipped.evaluate(() => document.documentElement.scrollWidth),
+      375,
+      "no sideways scroll",
+    );
+    await browser.screenshot(skipped, "unboxing-phone-revealed");
 
-  // Motion allowed: the lid flies off mid-way and the page still ends revealed without errors.
-  const page = await browser.open(`/unboxing/${order.id}`);
-  await page.emulateMedia({ reducedMotion: "no-preference" });
-  await page.getByRole("heading", { name: "Mia has a special surprise!" }).waitFor();
-  assertEquals(await page.evaluate(() => document.documentElement.scrollWidth), 375, "no sideways scroll");
-  await browser.screenshot(page, "unboxing-phone-box");
-  await page.getByRole("button", { name: "Tap to Open!" }).click();
-  await page.waitForTimeout(2000);
-  await browser.screenshot(page, "unboxing-phone-opening-viewport");
-  await page.getByRole("heading", { name: order.songTitle! }).waitFor();
-  await page.waitForTimeout(800);
-  await browser.screenshot(page, "unboxing-phone-confetti-viewport");
-  assertEquals(browser.problems, []);
-});
+    // Motion allowed: the lid flies off mid-way and the page still ends revealed without errors.
+    const page = await browser.open(`/unboxing/${order.id}`);
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.getByRole("heading", { name: "Mia has a special surprise!" }).waitFor();
+    assertEquals(await page.evaluate(() => document.documentElement.scrollWidth), 375, "no sideways scroll");
+    await browser.screenshot(page, "unboxing-phone-box");
+    await page.getByRole("button", { name: "Tap to Open!" }).click();
+    await page.waitForTimeout(2000);
+    await browser.screenshot(page, "unboxing-phone-opening-viewport");
+    await page.getByRole("heading", { name: order.songTitle! }).waitFor();
+    await page.waitForTimeout(800);
+    await browser.screenshot(page, "unboxing-phone-confetti-viewport");
+    assertEquals(browser.problems, []);
+  },
+);
 
 e2eTest("unboxing: a song not delivered yet and an unknown order show 'Song Not Ready'", async () => {
   await using t = await songApp();
