@@ -2,7 +2,8 @@ import { assert, assertEquals, assertMatch } from "@std/assert";
 import { getOrder } from "../../../kv/orders.ts";
 import { startSmtpSink } from "../../fakes/smtp_sink.ts";
 import { createTestApp, signIn } from "../../helpers.ts";
-import { placeOrder } from "../jobs/helpers.ts";
+import { listDevMail } from "../../../kv/dev_mail.ts";
+import { placeOrder, waitForOrder } from "../jobs/helpers.ts";
 import { adminCall, adminHeaders, clockWorker, completedOrder, DELIVERY_ENV } from "./helpers.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -99,4 +100,18 @@ Deno.test("the scheduled send: nothing before its time, exactly one email over S
   t.clock.advance(24 * HOUR);
   await worker.sweep();
   assertEquals(sink.messages.length, 1, "never a second email for the same send");
+});
+
+Deno.test("with the queue on, the approval's delayed message delivers the song on time by itself", async () => {
+  await using t = await createTestApp({
+    jobs: true,
+    env: { ADMIN_EMAILS: "boss@example.com", DELIVERY_DELAY_HOURS: "0.0003", SWEEP_SECONDS: "30" },
+  });
+  const order = await completedOrder(t, { childName: "Ava", parentEmail: "ann@example.com" });
+  const approvedAt = Date.now();
+  await adminCall(t, await adminHeaders(t), order.id, "approve");
+  const delivered = await waitForOrder(t, order.id, (current) => !!current.emailSentAt);
+  assert(Date.parse(delivered.emailSentAt!) - approvedAt >= 1000, "not before its time (1.08 s)");
+  const mails = (await listDevMail(t.kv)).filter((mail) => mail.subject === "Ava's song is ready!");
+  assertEquals(mails.length, 1);
 });
