@@ -21,7 +21,8 @@ export function dueWorkOf(order: Order): DueWork[] {
   if (order.status === "failed" && !order.failureEmailSent && order.failureEmailDueAt) {
     due.push({ job: "failure-email", dueAt: Date.parse(order.failureEmailDueAt) });
   }
-  if (order.approvalStatus === "approved" && order.deliveryDueAt) {
+  // Only a finished song is sent: an approved order put back into generation waits until it is done.
+  if (order.status === "completed" && order.approvalStatus === "approved" && order.deliveryDueAt) {
     due.push({ job: "delivery", dueAt: Date.parse(order.deliveryDueAt) });
   }
   return due;

@@ -1,0 +1,78 @@
+import { assertEquals } from "@std/assert";
+import {
+  canApprove,
+  canResend,
+  canSendNow,
+  deliveryAddressees,
+  deliveryStateOf,
+  describeDelay,
+  isReleased,
+} from "../../../domain/delivery.ts";
+import { dueWorkOf } from "../../../domain/due_work.ts";
+import type { Order } from "../../../domain/orders.ts";
+
+const order = (fields: Partial<Order>) =>
+  ({
+    status: "completed",
+    approvalStatus: "pending",
+    songUrl: "http://x/audio/a.mp3",
+    parentEmail: "ann@example.com",
+    isGift: false,
+    ...fields,
+  }) as Order;
+
+Deno.test("the button rules of staff-side §4 for approve, send and resend", () => {
+  assertEquals(canApprove(order({})), true);
+  assertEquals(
+    canApprove(order({ approvalStatus: undefined as unknown as "pending" })),
+    true,
+    "absent counts",
+  );
+  assertEquals(canApprove(order({ approvalStatus: "approved" })), false);
+  assertEquals(canApprove(order({ status: "generating" })), false);
+  assertEquals(canSendNow(order({ approvalStatus: "approved" })), true);
+  assertEquals(canSendNow(order({ approvalStatus: "approved", emailSentAt: "t" })), false);
+  assertEquals(canSendNow(order({ approvalStatus: "approved", songUrl: null })), false);
+  assertEquals(canResend(order({ emailSentAt: "t" })), true);
+  assertEquals(canResend(order({})), false);
+});
+
+Deno.test("the song is the customer's once delivered; My Songs says where it stands", () => {
+  assertEquals([isReleased(order({})), deliveryStateOf(order({}))], [false, "in-review"]);
+  assertEquals(deliveryStateOf(order({ approvalStatus: "approved" })), "scheduled");
+  assertEquals([isReleased(order({ emailSentAt: "t" })), deliveryStateOf(order({ emailSentAt: "t" }))], [
+    true,
+    "delivered",
+  ]);
+  assertEquals(deliveryStateOf(order({ status: "failed" })), null);
+});
+
+Deno.test("the delay reads as people say it", () => {
+  assertEquals(
+    [12, 1, 1.5, 0.5, 0.002, 1 / 3600].map(describeDelay),
+    ["12 hours", "1 hour", "1.5 hours", "30 minutes", "7 seconds", "1 second"],
+  );
+});
+
+Deno.test("a gift with a recipient address goes to the recipient, with a copy to the giver", () => {
+  assertEquals(deliveryAddressees(order({})), [{ part: "main", to: "ann@example.com", role: "parent" }]);
+  const gift = order({ isGift: true, giftRecipientEmail: "sam@example.com" });
+  assertEquals(deliveryAddressees(gift).map((addressee) => [addressee.to, addressee.role]), [
+    ["sam@example.com", "recipient"],
+    ["ann@example.com", "giver"],
+  ]);
+  assertEquals(deliveryAddressees(order({ isGift: true })).length, 1, "no recipient address: the parent");
+});
+
+Deno.test("a delivery is due work only for a finished, approved song with a send pending", () => {
+  const due = "2026-01-01T00:00:00.000Z";
+  assertEquals(dueWorkOf(order({ approvalStatus: "approved", deliveryDueAt: due })), [{
+    job: "delivery",
+    dueAt: Date.parse(due),
+  }]);
+  assertEquals(dueWorkOf(order({ approvalStatus: "approved", deliveryDueAt: null })), []);
+  assertEquals(
+    dueWorkOf(order({ status: "generating", approvalStatus: "approved", deliveryDueAt: due })),
+    [],
+  );
+});
