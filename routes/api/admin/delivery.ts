@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { SIMPLE_EMAIL } from "../../../domain/delivery.ts";
 import { emailSchema } from "../../../domain/auth.ts";
+import { NotFoundError } from "../../../domain/errors.ts";
 import { adminOrderView } from "../../../domain/order_views.ts";
 import {
   approveSong,
@@ -47,7 +48,8 @@ deliveryAdminApi.post("/orders/:id/resend-email", async (c) => {
  */
 async function sendAndAnswer(c: Context<AppEnv>, orderId: string) {
   const outcome = await deliverSong(deliveryDepsOf(c.var.deps), orderId);
-  const order = (await getOrder(c.var.deps.kv, orderId))!;
+  const order = await getOrder(c.var.deps.kv, orderId);
+  if (!order) throw new NotFoundError("Order not found."); // deleted by its owner meanwhile
   const sent = outcome === "sent" || (outcome === "nothing-due" && !order.deliveryDueAt);
   return c.json(
     {
