@@ -1,17 +1,5 @@
 /** Icons for My Songs (decorative: callers give the surrounding control its accessible name). */
-interface IconProps {
-  className?: string;
-}
-
-const base = {
-  "aria-hidden": true,
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-  viewBox: "0 0 24 24",
-} as const;
+import { iconBase as base, type IconProps } from "./icons.tsx";
 
 export function TrashIcon({ className = "h-5 w-5" }: IconProps) {
   return (
@@ -35,15 +23,6 @@ export function RetryIcon({ className = "h-4 w-4" }: IconProps) {
     <svg {...base} className={className}>
       <path d="M3 12a9 9 0 0 1 15.5-6.2L21 8M21 3v5h-5" />
       <path d="M21 12a9 9 0 0 1-15.5 6.2L3 16M3 21v-5h5" />
-    </svg>
-  );
-}
-
-export function GiftIcon({ className = "h-4 w-4" }: IconProps) {
-  return (
-    <svg {...base} className={className}>
-      <path d="M20 12v9H4v-9M2 7h20v5H2zM12 21V7" />
-      <path d="M12 7H7.5a2.5 2.5 0 0 1 0-5C11 2 12 7 12 7ZM12 7h4.5a2.5 2.5 0 0 0 0-5C13 2 12 7 12 7Z" />
     </svg>
   );
 }

@@ -1,17 +1,5 @@
 /** Icons of the song reveal (decorative: callers give the surrounding control its accessible name). */
-interface IconProps {
-  className?: string;
-}
-
-const base = {
-  "aria-hidden": true,
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-  viewBox: "0 0 24 24",
-} as const;
+import { iconBase as base, type IconProps } from "./icons.tsx";
 
 export function PlayIcon({ className = "h-6 w-6" }: IconProps) {
   return (
@@ -54,16 +42,6 @@ export function LyricsIcon({ className = "h-5 w-5" }: IconProps) {
     <svg {...base} className={className}>
       <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8Z" />
       <path d="M14 2v6h6M8 13h8M8 17h5" />
-    </svg>
-  );
-}
-
-export function GiftIcon({ className = "h-5 w-5" }: IconProps) {
-  return (
-    <svg {...base} className={className}>
-      <rect x="3" y="8" width="18" height="4" rx="1" />
-      <path d="M12 8v13M19 12v7a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2v-7" />
-      <path d="M7.5 8a2.5 2.5 0 0 1 0-5C10 3 12 8 12 8s2-5 4.5-5a2.5 2.5 0 0 1 0 5" />
     </svg>
   );
 }

@@ -6,6 +6,7 @@ import { buttonClass } from "../components/ui.ts";
 import type { SessionUser } from "../domain/users.ts";
 import { api, ApiError, serverMessage } from "./lib/api.ts";
 import { saveSession } from "./lib/session.ts";
+import { StatusPanel } from "./lib/StatusPanel.tsx";
 import { toast } from "./lib/toast.ts";
 
 /** Customer-side §9: how long the welcome shows before the surprise. */
@@ -66,30 +67,25 @@ export default function OpenOrderLink({ orderId }: OpenOrderLinkProps) {
   }, []);
 
   const current = state.value;
+  if (current.step === "failed") {
+    return (
+      <StatusPanel
+        icon={<AlertCircleIcon className="h-10 w-10 text-red-600" />}
+        title="Oops! Something went wrong"
+      >
+        <p className="text-slate-600">{current.message}</p>
+        <a href="/" className={buttonClass("primary")}>Go to Home</a>
+      </StatusPanel>
+    );
+  }
+  const icon = current.step === "opening"
+    ? <SpinnerIcon className="h-10 w-10 text-violet-600" />
+    : <GiftIcon className="h-10 w-10 text-violet-600 motion-safe:animate-bounce" />;
   return (
-    <div className="grid justify-items-center gap-4 text-center" aria-live="polite">
-      {current.step === "failed"
-        ? (
-          <>
-            <AlertCircleIcon className="h-10 w-10 text-red-600" />
-            <h1 className="font-display text-3xl font-extrabold text-slate-900">
-              Oops! Something went wrong
-            </h1>
-            <p className="text-slate-600">{current.message}</p>
-            <a href="/" className={buttonClass("primary")}>Go to Home</a>
-          </>
-        )
-        : (
-          <>
-            {current.step === "opening"
-              ? <SpinnerIcon className="h-10 w-10 text-violet-600" />
-              : <GiftIcon className="h-10 w-10 text-violet-600 motion-safe:animate-bounce" />}
-            <h1 className="font-display text-3xl font-extrabold text-slate-900">Opening Your Surprise...</h1>
-            <p className="text-slate-600">
-              {current.step === "opening" ? "Checking your private link." : "Here it comes!"}
-            </p>
-          </>
-        )}
-    </div>
+    <StatusPanel icon={icon} title="Opening Your Surprise...">
+      <p className="text-slate-600">
+        {current.step === "opening" ? "Checking your private link." : "Here it comes!"}
+      </p>
+    </StatusPanel>
   );
 }

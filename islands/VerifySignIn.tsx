@@ -1,12 +1,13 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { type ReactNode, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { AlertCircleIcon, CheckCircleIcon, SpinnerIcon } from "../components/icons.tsx";
 import { buttonClass } from "../components/ui.ts";
 import type { SessionUser } from "../domain/users.ts";
 import { track } from "./lib/analytics.ts";
 import { api, ApiError, serverMessage } from "./lib/api.ts";
 import { saveSession } from "./lib/session.ts";
+import { StatusPanel } from "./lib/StatusPanel.tsx";
 import { toast } from "./lib/toast.ts";
 
 /** Customer-side §9: how long "Success!" shows before the dashboard. */
@@ -59,32 +60,22 @@ export default function VerifySignIn() {
   const current = state.value;
   if (current.step === "verifying") {
     return (
-      <Panel icon={<SpinnerIcon className="h-10 w-10 text-violet-600" />} title="Signing You In...">
+      <StatusPanel icon={<SpinnerIcon className="h-10 w-10 text-violet-600" />} title="Signing You In...">
         <p className="text-slate-600">Checking your magic link.</p>
-      </Panel>
+      </StatusPanel>
     );
   }
   if (current.step === "signed-in") {
     return (
-      <Panel icon={<CheckCircleIcon className="h-10 w-10 text-green-600" />} title="Success!">
+      <StatusPanel icon={<CheckCircleIcon className="h-10 w-10 text-green-600" />} title="Success!">
         <p className="text-slate-600">Redirecting you to your dashboard...</p>
-      </Panel>
+      </StatusPanel>
     );
   }
   return (
-    <Panel icon={<AlertCircleIcon className="h-10 w-10 text-red-600" />} title="Sign In Failed">
+    <StatusPanel icon={<AlertCircleIcon className="h-10 w-10 text-red-600" />} title="Sign In Failed">
       <p className="text-slate-600">{current.message}</p>
       <a href="/login" className={buttonClass("primary")}>Back to Login</a>
-    </Panel>
-  );
-}
-
-function Panel({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <div className="grid justify-items-center gap-4 text-center" aria-live="polite">
-      {icon}
-      <h1 className="font-display text-3xl font-extrabold text-slate-900">{title}</h1>
-      {children}
-    </div>
+    </StatusPanel>
   );
 }
