@@ -18,7 +18,10 @@ export const CHILD_AGES = [
 
 export type ChildAge = (typeof CHILD_AGES)[number];
 
-/** Customer-side §3: newborns are shown as 'under 1 year'. */
+/**
+ * Customer-side §3: newborns are shown as 'under 1 year'. Any other number of years (the form's 1–12,
+ * or a manual order's 1–18) reads 'N years', and '1 year' for one.
+ */
 export function childAgeLabel(age: string | undefined): string {
   if (!age) return "";
   if (age === "newborn") return "under 1 year";

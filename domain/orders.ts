@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CHILD_AGES } from "./child_age.ts";
+import type { StreamingStatus } from "./admin_orders.ts";
 import type { FailureType } from "./stages.ts";
 
 // Re-exported: the age list and its labels live apart so islands can use them without zod.
@@ -109,13 +110,23 @@ export function isOrderId(value: string | undefined): value is string {
   return !!value && /^[\w-]{1,64}$/.test(value);
 }
 
-/** How an order was paid for: a checkout session, or a demo user's order that skips payment. */
+/**
+ * How an order was paid for: a checkout session, a demo user's order that skips payment, or an order
+ * staff created by hand with a song they uploaded (staff-side §2, Create Manual Order; `createdBy` is
+ * the admin's username).
+ */
 export type PaymentRecord =
   | { kind: "checkout"; sessionId: string; provider: "stripe" | "local"; amountPaid: number }
-  | { kind: "demo" };
+  | { kind: "demo" }
+  | { kind: "manual"; createdBy: string };
 
 /** The stored order. Fields of later stages (song, delivery, approval) join with their issues. */
-export interface Order extends Omit<OrderForm, "referralCode"> {
+export interface Order extends Omit<OrderForm, "referralCode" | "childAge"> {
+  /**
+   * One of the form's choices (CHILD_AGES), or a whole number of years as text ("14") for an order
+   * staff created by hand (staff-side §5: ages 1 to 18).
+   */
+  childAge?: string;
   id: string;
   orderNumber: number;
   userId: string | null;
@@ -137,6 +148,8 @@ export interface Order extends Omit<OrderForm, "referralCode"> {
   lyricsRegenerationCount: number;
   createdAt: string;
   updatedAt: string;
+  /** The system prompt versions that wrote this song's lyrics and tags (0: the default that ships). */
+  promptVersions?: { lyrics?: number; tags?: number };
 
   // Generation (jobs/generation). Absent on orders stored before it existed: read them with `?? null`.
   songLyrics?: string | null;
@@ -170,6 +183,13 @@ export interface Order extends Omit<OrderForm, "referralCode"> {
   failureEmailAttempts?: number;
   /** The failure email's claim: its Message-ID is fixed before sending so a resend after a crash dedupes. */
   failureEmail?: { messageId: string; claimedAt: string } | null;
+
+  // Staff's work on the order (issue 7). Absent until an admin acts.
+  /** Staff-side §4: set by an admin on orders with the streaming add-on; 'not uploaded' when absent. */
+  streamingStatus?: StreamingStatus;
+  /** The instruction of the last lyrics regeneration ("" when none was given). */
+  lyricsCustomInput?: string | null;
+  lastLyricsRegeneratedAt?: string | null;
 
   // Approval and delivery (jobs/delivery). Absent until a song is approved.
   approvedAt?: string | null;

@@ -24,3 +24,32 @@ export interface CallFacts {
   code?: number | null;
   taskId?: string | null;
 }
+
+const SERVICE_NAMES: Partial<Record<ProviderName, string>> = {
+  openai: "the lyrics service",
+  "local-lyricist": "the local lyricist",
+  suno: "the music service",
+  "local-synthesiser": "the local synthesiser",
+  smtp: "the mail server",
+  "dev-mailbox": "the dev mailbox",
+};
+
+/** How staff and customers are told which service failed, in our words (lower case, mid-sentence). */
+export function serviceName(provider: ProviderName): string {
+  return SERVICE_NAMES[provider] ?? "an outside service";
+}
+
+/** A call's facts as the fields of its generation event. */
+export function callEventFields(call: CallFacts | null) {
+  if (!call) return { provider: "app" as const };
+  return {
+    provider: call.provider,
+    httpStatus: call.httpStatus,
+    endpoint: call.endpoint,
+    method: call.method,
+    durationMs: call.durationMs,
+    requestId: call.requestId ?? null,
+    taskId: call.taskId ?? null,
+    code: call.code ?? null,
+  };
+}

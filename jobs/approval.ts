@@ -131,7 +131,7 @@ export async function revokeOrderLinks(deps: Pick<ApprovalDeps, "kv" | "now">, o
  * One guarded change: `decide` answers the new order, null for "already so" (the order is returned
  * as it is), or the error that explains why staff cannot do this now.
  */
-async function changeOrder(
+export async function changeOrder(
   kv: Deno.Kv,
   orderId: string,
   decide: (order: Order) => Order | null | AppError,

@@ -3,7 +3,9 @@ import { buildEvent } from "../domain/events.ts";
 import type { Order } from "../domain/orders.ts";
 import { restartStageOf, STAGE_LABELS } from "../domain/stages.ts";
 import { addEvents } from "../kv/events.ts";
-import { updateOrder } from "../kv/orders.ts";
+import { getOrder, updateOrder } from "../kv/orders.ts";
+import { canRegenerateOrder } from "../domain/admin_actions.ts";
+import { changeOrder } from "./approval.ts";
 import { iso } from "./deps.ts";
 import { jobMessage, type JobQueue } from "./messages.ts";
 
@@ -64,4 +66,74 @@ export async function restartGeneration(
   if (!order) throw new NotFoundError("Order not found.");
   if (refused) throw new ConflictError(NOT_FAILED);
   return order;
+}
+
+export const MESSAGES = {
+  notRegenerable: "Only a failed order or a finished song can be regenerated.",
+  sending: "This song's email is being sent right now. Try again in a minute.",
+  regenerating: "The song is being made again. It will be back for review when it is ready.",
+} as const;
+
+/**
+ * Staff-side §4, Regenerate (order). A failed order restarts from the stage that failed. A finished
+ * song is made again from the lyrics it has now (an admin may have just regenerated them): new
+ * style and title, new audio. It then needs review again, so approval and any scheduled send are
+ * reset, and the customer does not see it until staff send it (domain/delivery.ts, isReleased).
+ */
+export async function regenerateOrder(
+  kv: Deno.Kv,
+  jobs: JobQueue,
+  orderId: string,
+  now: number,
+): Promise<Order> {
+  const order = await getOrder(kv, orderId);
+  if (!order) throw new NotFoundError("Order not found.");
+  if (!canRegenerateOrder(order)) throw new ConflictError(MESSAGES.notRegenerable);
+  if (order.status === "failed") return await restartGeneration(kv, jobs, orderId, "admin", now);
+  return await changeOrder(kv, orderId, (current) => {
+    if (!canRegenerateOrder(current) || current.status === "failed") {
+      return new ConflictError(MESSAGES.notRegenerable);
+    }
+    if (current.deliveryClaim) return new ConflictError(MESSAGES.sending);
+    return {
+      ...current,
+      status: "generating",
+      currentStage: "TAGS",
+      stageStartedAt: null,
+      stageRetries: 0,
+      retryCount: 0,
+      regenerationCount: (current.regenerationCount ?? 0) + 1,
+      lastRegeneratedAt: iso(now),
+      stepClaim: null,
+      songTaskId: null,
+      songDeadlineAt: null,
+      completedAt: null,
+      error: null,
+      failureType: null,
+      lastErrorCode: null,
+      nextPollAt: iso(now),
+      approvalStatus: "pending",
+      approvedAt: null,
+      approvedBy: null,
+      deliveryScheduledFor: null,
+      emailScheduledFor: null,
+      deliveryDueAt: null,
+      deliveryAttempts: 0,
+      deliveryError: null,
+      emailSentAt: null,
+      statusDetail: `Making the song again from ${STAGE_LABELS.TAGS}.`,
+      lastEventAt: iso(now),
+      updatedAt: iso(now),
+    };
+  }, (operation) => {
+    addEvents(operation, orderId, [
+      buildEvent({
+        stage: "TAGS",
+        type: "RETRY",
+        provider: "app",
+        message: "Song regeneration requested by an admin.",
+      }, now),
+    ]);
+    jobs.add(operation, jobMessage("generation", orderId));
+  });
 }

@@ -1,7 +1,7 @@
 import type { EventDraft } from "../domain/events.ts";
 import { backoffMs, classifyStatus, MAX_STAGE_RETRIES } from "../domain/generation_errors.ts";
 import type { Order } from "../domain/orders.ts";
-import type { CallFacts } from "../domain/provider_calls.ts";
+import { callEventFields, type CallFacts, serviceName } from "../domain/provider_calls.ts";
 import { failureTypeOf, type GenerationStage, STAGE_LABELS } from "../domain/stages.ts";
 import type { DebugTexts } from "../kv/order_debug.ts";
 import { iso } from "./deps.ts";
@@ -144,27 +144,6 @@ function success(stage: GenerationStage, message: string, call: CallFacts, order
   return { stage, type: "SUCCESS", message, ...callEventFields(call), retryCount: order.stageRetries ?? 0 };
 }
 
-function callEventFields(call: CallFacts | null) {
-  if (!call) return { provider: "app" as const };
-  return {
-    provider: call.provider,
-    httpStatus: call.httpStatus,
-    endpoint: call.endpoint,
-    method: call.method,
-    durationMs: call.durationMs,
-    requestId: call.requestId ?? null,
-    taskId: call.taskId ?? null,
-    code: call.code ?? null,
-  };
-}
-
-const SERVICE_NAMES: Record<string, string> = {
-  openai: "the lyrics service",
-  "local-lyricist": "the local lyricist",
-  suno: "the music service",
-  "local-synthesiser": "the local synthesiser",
-};
-
 /**
  * The `error` text customers see in My Songs and staff see in the list: our own words only. The
  * provider's message (which may quote request details) stays in the admin-only event.
@@ -172,7 +151,7 @@ const SERVICE_NAMES: Record<string, string> = {
 export function failureSummary(stage: GenerationStage, failure: StageFailure): string {
   const label = STAGE_LABELS[stage];
   if (!failure.call) return `${label} failed: ${failure.message}`;
-  const service = SERVICE_NAMES[failure.call.provider] ?? "an outside service";
+  const service = serviceName(failure.call.provider);
   const status = failure.httpStatus;
   if (status === 200) return `${label} failed: ${service} gave an answer we could not use.`;
   const { title } = classifyStatus(status);

@@ -28,6 +28,27 @@ export const keys = {
   /** Counters kept in the same atomic writes as the orders they count (e.g. "all", "status:failed"). */
   orderCount: (name: string) => ["order_counts", name] as const,
 
+  /** The dashboard's filter tabs (domain/admin_orders.ts), newest first by listing in reverse. */
+  orderByFilter: (filter: string, orderNumber: number) => ["orders_by_filter", filter, orderNumber] as const,
+  ordersByFilter: (filter: string) => ["orders_by_filter", filter] as const,
+  /**
+   * How many orders of a filter fall in one block of order numbers: a page deep in the list is found
+   * by adding block counts instead of walking every order before it.
+   */
+  orderBlockCount: (filter: string, block: number) => ["order_block_counts", filter, block] as const,
+  orderBlockCounts: (filter: string) => ["order_block_counts", filter] as const,
+  /**
+   * The dashboard's search (domain/admin_search.ts): an entry per word of an order, and one for its
+   * address; each holds the order's filter bits, so matches are counted per tab without reading orders.
+   */
+  orderSearch: (index: "word" | "email", term: string, orderNumber: number) =>
+    ["order_search", index, term, orderNumber] as const,
+  orderSearchIndex: (index: "word" | "email") => ["order_search", index] as const,
+  /** Lyrics an admin regenerated away, oldest first (staff-side §3, lyricsHistory). */
+  orderLyricsVersion: (orderId: string, entryId: string) =>
+    ["order_lyrics_history", orderId, entryId] as const,
+  orderLyricsHistory: (orderId: string) => ["order_lyrics_history", orderId] as const,
+
   /** An order's private links (delivery emails), by the token's hash: a link only opens its own order. */
   orderLink: (orderId: string, tokenHash: string) => ["order_links", orderId, tokenHash] as const,
   orderLinks: (orderId: string) => ["order_links", orderId] as const,
@@ -45,6 +66,7 @@ export const keys = {
   referralCode: (id: string) => ["referral_codes", id] as const,
   referralCodeByCode: (code: string) => ["referral_codes_by_code", code] as const,
   referralCodeByOwner: (email: string) => ["referral_codes_by_owner", email] as const,
+  referralCodes: () => ["referral_codes"] as const,
 
   /** An order's generation events, ordered by their sortable ids (ARCHITECTURE.md §4). */
   orderEvent: (orderId: string, eventId: string) => ["order_events", orderId, eventId] as const,
@@ -61,11 +83,19 @@ export const keys = {
 
   /** The admin's system prompts ("lyrics", "tags"). */
   systemPrompt: (kind: string) => ["system_prompts", kind] as const,
+  /** Every saved prompt, kept by its version number (1, 2, …); `systemPrompt` holds the newest. */
+  systemPromptVersion: (kind: string, version: number) => ["system_prompt_versions", kind, version] as const,
 
   /** Blobs (songs, uploads): the meta record commits a blob whose chunks were written before it. */
   blob: (id: string) => ["blobs", id] as const,
   blobChunk: (id: string, index: number) => ["blob_chunks", id, index] as const,
   blobChunks: (id: string) => ["blob_chunks", id] as const,
+  /** A song staff uploaded (kv/song_uploads.ts), by its blob's id: who, when, and which order took it. */
+  songUpload: (blobId: string) => ["song_uploads", blobId] as const,
+  /** Uploads no order has taken yet, by when they may be collected (ms), so old ones are found in order. */
+  songUploadUnattached: (expiresAt: number, blobId: string) =>
+    ["song_uploads_unattached", expiresAt, blobId] as const,
+  songUploadsUnattached: () => ["song_uploads_unattached"] as const,
 
   /** The local synthesiser's tasks, so a song being "rendered" survives a restart like a real one. */
   localSongTask: (taskId: string) => ["local_song_tasks", taskId] as const,

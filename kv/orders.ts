@@ -1,3 +1,5 @@
+import { filterBits, filtersOf } from "../domain/admin_orders.ts";
+import { searchTermsOf } from "../domain/admin_search.ts";
 import { dueWorkOf } from "../domain/due_work.ts";
 import type { Order } from "../domain/orders.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
@@ -16,42 +18,64 @@ const ONE = 1n;
 /** KV counters are unsigned 64-bit and `sum` wraps, so adding 2^64 − 1 subtracts one. */
 const MINUS_ONE = 0xffff_ffff_ffff_ffffn;
 
-function indexKeysOf(order: Order): Deno.KvKey[] {
-  const index: Deno.KvKey[] = [
-    keys.orderByNumber(order.orderNumber),
-    keys.orderByEmail(order.parentEmail, order.id),
+/** Orders per block of the filter indexes' block counters (see keys.orderBlockCount). */
+export const ORDER_BLOCK_SIZE = 500;
+
+export const blockOf = (orderNumber: number) => Math.floor(orderNumber / ORDER_BLOCK_SIZE);
+
+type IndexEntry = readonly [Deno.KvKey, unknown];
+
+function indexEntriesOf(order: Order): IndexEntry[] {
+  const byId = (key: Deno.KvKey): IndexEntry => [key, order.id];
+  const index: IndexEntry[] = [
+    byId(keys.orderByNumber(order.orderNumber)),
+    byId(keys.orderByEmail(order.parentEmail, order.id)),
   ];
-  if (order.userId) index.push(keys.orderByUser(order.userId, order.id));
+  if (order.userId) index.push(byId(keys.orderByUser(order.userId, order.id)));
   // Only orders in the pipeline are listed by stage; a failed order keeps its stage for display.
   if (order.status === "generating" && order.currentStage) {
-    index.push(keys.orderByStage(order.currentStage, order.id));
+    index.push(byId(keys.orderByStage(order.currentStage, order.id)));
   }
-  for (const work of dueWorkOf(order)) index.push(keys.jobDue(work.dueAt, order.id, work.job));
-  if (order.payment.kind === "checkout") index.push(keys.orderBySession(order.payment.sessionId));
+  for (const work of dueWorkOf(order)) index.push(byId(keys.jobDue(work.dueAt, order.id, work.job)));
+  if (order.payment.kind === "checkout") index.push(byId(keys.orderBySession(order.payment.sessionId)));
+  const filters = filtersOf(order);
+  for (const filter of filters) index.push(byId(keys.orderByFilter(filter, order.orderNumber)));
+  // Only the filter bits: a search reads thousands of these, so each must cost next to nothing.
+  const bits = filterBits(filters);
+  const terms = searchTermsOf(order);
+  for (const word of terms.words) index.push([keys.orderSearch("word", word, order.orderNumber), bits]);
+  if (terms.email) index.push([keys.orderSearch("email", terms.email, order.orderNumber), bits]);
   return index;
 }
 
-function counterNamesOf(order: Order): string[] {
-  return ["all", `status:${order.status}`];
+/** The counters an order adds one to: the totals, its status, its filter tabs and their blocks. */
+function counterKeysOf(order: Order): Deno.KvKey[] {
+  const counters: Deno.KvKey[] = [keys.orderCount(`status:${order.status}`)];
+  for (const filter of filtersOf(order)) {
+    counters.push(keys.orderCount(filter), keys.orderBlockCount(filter, blockOf(order.orderNumber)));
+  }
+  return counters;
 }
+
+const keyText = (key: Deno.KvKey) => JSON.stringify(key);
 
 /** Adds the writes that store `after` in place of `before` (null for a new order) to `operation`. */
 export function writeOrder(operation: Deno.AtomicOperation, before: Order | null, after: Order) {
   operation.set(keys.order(after.id), after);
-  const afterKeys = indexKeysOf(after);
-  const kept = new Set(afterKeys.map((key) => JSON.stringify(key)));
-  for (const key of before ? indexKeysOf(before) : []) {
-    if (!kept.has(JSON.stringify(key))) operation.delete(key);
+  const afterEntries = indexEntriesOf(after);
+  const kept = new Set(afterEntries.map(([key]) => keyText(key)));
+  for (const [key] of before ? indexEntriesOf(before) : []) {
+    if (!kept.has(keyText(key))) operation.delete(key);
   }
-  for (const key of afterKeys) operation.set(key, after.id);
+  for (const [key, value] of afterEntries) operation.set(key, value);
 
-  const beforeCounters = new Set(before ? counterNamesOf(before) : []);
-  const afterCounters = new Set(counterNamesOf(after));
-  for (const name of beforeCounters) {
-    if (!afterCounters.has(name)) operation.sum(keys.orderCount(name), MINUS_ONE);
+  const beforeCounters = new Map((before ? counterKeysOf(before) : []).map((key) => [keyText(key), key]));
+  const afterCounters = new Map(counterKeysOf(after).map((key) => [keyText(key), key]));
+  for (const [text, key] of beforeCounters) {
+    if (!afterCounters.has(text)) operation.sum(key, MINUS_ONE);
   }
-  for (const name of afterCounters) {
-    if (!beforeCounters.has(name)) operation.sum(keys.orderCount(name), ONE);
+  for (const [text, key] of afterCounters) {
+    if (!beforeCounters.has(text)) operation.sum(key, ONE);
   }
   return operation;
 }
@@ -59,8 +83,8 @@ export function writeOrder(operation: Deno.AtomicOperation, before: Order | null
 /** Adds the writes that remove `order` with its indexes and counters to `operation`. */
 export function unwriteOrder(operation: Deno.AtomicOperation, order: Order) {
   operation.delete(keys.order(order.id));
-  for (const key of indexKeysOf(order)) operation.delete(key);
-  for (const name of counterNamesOf(order)) operation.sum(keys.orderCount(name), MINUS_ONE);
+  for (const [key] of indexEntriesOf(order)) operation.delete(key);
+  for (const key of counterKeysOf(order)) operation.sum(key, MINUS_ONE);
   return operation;
 }
 

@@ -28,18 +28,101 @@ export function writeNewReferralCode(operation: Deno.AtomicOperation, code: Refe
   return operation;
 }
 
-/** Remembers the payment provider's coupon and promotion ids for a code, so they are made once. */
+/**
+ * Remembers the payment provider's coupon and promotion ids for a code, so they are made once.
+ * `madeFor` is the code as it was when the ids were made: if staff changed its text or discount
+ * meanwhile (which clears the ids, see domain/referral_code_form.ts), the ids are for the old
+ * discount and are not stored, so the next checkout makes the right ones.
+ */
 export function savePromotionIds(
   kv: Deno.Kv,
   id: string,
   ids: { stripeCouponId: string | null; stripePromoId: string | null },
   now: number,
+  madeFor: Pick<ReferralCode, "code" | "discountType" | "discountValue">,
 ): Promise<void> {
   return retryOnConflict(`referral code ${id}`, async () => {
     const entry = await kv.get<ReferralCode>(keys.referralCode(id));
     if (!entry.value) return undefined;
+    if (!sameDiscountAndText(entry.value, madeFor)) return undefined;
     const updated = { ...entry.value, ...ids, updatedAt: new Date(now).toISOString() };
     const result = await kv.atomic().check(entry).set(keys.referralCode(id), updated).commit();
     return result.ok ? undefined : CONFLICT;
+  });
+}
+
+function sameDiscountAndText(
+  stored: ReferralCode,
+  madeFor: Pick<ReferralCode, "code" | "discountType" | "discountValue">,
+): boolean {
+  return stored.code === madeFor.code && stored.discountType === madeFor.discountType &&
+    stored.discountValue === madeFor.discountValue;
+}
+
+/** Every code, staff's and customers' own, newest first (the admin's Referral Codes tab). */
+export async function listReferralCodes(kv: Deno.Kv): Promise<ReferralCode[]> {
+  const codes: ReferralCode[] = [];
+  for await (const entry of kv.list<ReferralCode>({ prefix: keys.referralCodes() })) codes.push(entry.value);
+  // Ids are random UUIDs, so key order says nothing about age; the id only breaks ties.
+  return codes.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+}
+
+/** Stores a new code with its indexes, or answers "taken" when its text is already in use. */
+export async function createReferralCode(kv: Deno.Kv, code: ReferralCode): Promise<"created" | "taken"> {
+  const result = await writeNewReferralCode(kv.atomic(), code).commit();
+  // The only checks are "text free" (and "owner has none" for a customer's code): a lost commit is a
+  // taken text, whichever request got there first.
+  return result.ok ? "created" : "taken";
+}
+
+export type ReferralCodeEdit = { before: ReferralCode; after: ReferralCode } | "missing" | "taken";
+
+/**
+ * Changes a code with `edit` (given the stored code; it may throw to refuse). A new text moves the
+ * by-code index in the same atomic write, guarded so two codes can never end up with one text;
+ * the usage count a concurrent order adds is never lost (the write is checked against the read).
+ */
+export function updateReferralCode(
+  kv: Deno.Kv,
+  id: string,
+  edit: (current: ReferralCode) => ReferralCode,
+): Promise<ReferralCodeEdit> {
+  return retryOnConflict(`referral code ${id}`, async () => {
+    const entry = await kv.get<ReferralCode>(keys.referralCode(id));
+    if (!entry.value) return "missing";
+    const before = entry.value;
+    const after = { ...edit(before), id };
+    const operation = kv.atomic().check(entry).set(keys.referralCode(id), after);
+    const renamed = after.code !== before.code;
+    if (renamed) {
+      const oldIndex = await kv.get<string>(keys.referralCodeByCode(before.code));
+      operation
+        .check({ key: keys.referralCodeByCode(after.code), versionstamp: null })
+        .set(keys.referralCodeByCode(after.code), id);
+      if (oldIndex.value === id) operation.check(oldIndex).delete(oldIndex.key);
+    }
+    if ((await operation.commit()).ok) return { before, after };
+    if (renamed) {
+      const holder = (await kv.get<string>(keys.referralCodeByCode(after.code))).value;
+      if (holder && holder !== id) return "taken";
+    }
+    return CONFLICT;
+  });
+}
+
+/** Removes a code and the indexes that point at it in one write; null when there was none. */
+export function deleteReferralCode(kv: Deno.Kv, id: string): Promise<ReferralCode | null> {
+  return retryOnConflict(`referral code ${id}`, async () => {
+    const entry = await kv.get<ReferralCode>(keys.referralCode(id));
+    if (!entry.value) return null;
+    const code = entry.value;
+    const indexKeys: Deno.KvKey[] = [keys.referralCodeByCode(code.code)];
+    if (code.ownerEmail) indexKeys.push(keys.referralCodeByOwner(code.ownerEmail));
+    const operation = kv.atomic().check(entry).delete(entry.key);
+    // An index that points at another code (never expected) is that code's, and is left alone.
+    for (const index of await kv.getMany<string[]>(indexKeys)) {
+      if (index.value === id) operation.check(index).delete(index.key);
+    }
+    return (await operation.commit()).ok ? code : CONFLICT;
   });
 }

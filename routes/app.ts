@@ -12,7 +12,7 @@ import { securityHeaders } from "./middleware/security.ts";
 import { authApi } from "./api/auth.ts";
 import { checkoutApi } from "./api/checkout.ts";
 import { ordersApi } from "./api/orders.ts";
-import { deliveryAdminApi } from "./api/admin/delivery.ts";
+import { adminApi } from "./api/admin/mod.ts";
 import { localCheckout } from "./local_checkout.tsx";
 import { media } from "./media.ts";
 import { stripeWebhook } from "./webhooks/stripe.ts";
@@ -34,6 +34,8 @@ export interface CreateAppOptions {
 
 const HEALTHY = JSON.stringify({ ok: true });
 const API_BODY_LIMIT = 1024 * 1024;
+/** Staff-side §5: songs up to 30 MB arrive here (routes/api/admin/songs.ts checks the size itself). */
+export const SONG_UPLOAD_PATH = "/api/admin/songs/upload-multipart";
 
 /**
  * Builds the whole HTTP app from its dependencies. Nothing here opens storage or starts work in the
@@ -65,15 +67,16 @@ export function createApp(options: CreateAppOptions) {
   app.use(securityHeaders());
   // JSON bodies are small (the longest field is 20,000 characters); refuse anything far larger
   // before reading it. The song upload route sets its own, larger limit.
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: API_BODY_LIMIT,
-      onError: () => {
-        throw new PayloadTooLargeError("The request body is too large.");
-      },
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT,
+    onError: () => {
+      throw new PayloadTooLargeError("The request body is too large.");
+    },
+  });
+  app.use("/api/*", async (c, next) => {
+    if (c.req.path === SONG_UPLOAD_PATH) return await next(); // the song upload sets its own limit
+    return await apiBodyLimit(c, next);
+  });
   // Stored songs and downloads: before static files (no stat per range request) and sessions.
   app.route("/", media);
   app.use(serveStatic(options.staticRoot ?? "static"));
@@ -82,7 +85,7 @@ export function createApp(options: CreateAppOptions) {
   app.route("/api/auth", authApi);
   app.route("/api", checkoutApi);
   app.route("/api", ordersApi);
-  app.route("/api/admin", deliveryAdminApi);
+  app.route("/api/admin", adminApi);
   app.route("/", stripeWebhook);
   app.route("/", sunoWebhook);
   if (deps.providers.payments.kind === "local" && deps.config.env !== "production") {

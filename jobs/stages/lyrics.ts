@@ -5,7 +5,7 @@ import type { Stage } from "./mod.ts";
 
 /** LYRICS: the admin's lyrics prompt and the child's details go to the lyricist. */
 export const writeLyrics: Stage = async ({ deps, order, signal }) => {
-  const system = await getSystemPrompt(deps.kv, "lyrics");
+  const { prompt: system, version } = await getSystemPrompt(deps.kv, "lyrics");
   const brief = briefOf(order);
   const user = lyricsUserMessage(brief);
   const result = await deps.words.writeLyrics({ system, user, brief }, signal);
@@ -14,7 +14,8 @@ export const writeLyrics: Stage = async ({ deps, order, signal }) => {
   return {
     kind: "advance",
     to: "TAGS",
-    patch: { songLyrics: lyrics },
+    // Which prompt wrote these lyrics, for staff comparing songs across prompt edits.
+    patch: { songLyrics: lyrics, promptVersions: { ...order.promptVersions, lyrics: version } },
     message: `Lyrics written (${lyrics.split("\n").filter(Boolean).length} lines).`,
     call: result.call,
     debug: { openaiLyricsPrompt: `${system}\n\n---\n\n${user}`, openaiLyricsResponse: result.raw },

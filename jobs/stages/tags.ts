@@ -6,7 +6,7 @@ import type { Stage } from "./mod.ts";
 /** TAGS: style tags and a title from the genre, singer, style and the lyrics just written. */
 export const writeTags: Stage = async ({ deps, order, signal }) => {
   const lyrics = order.songLyrics ?? "";
-  const system = await getSystemPrompt(deps.kv, "tags");
+  const { prompt: system, version } = await getSystemPrompt(deps.kv, "tags");
   const brief = briefOf(order);
   const user = tagsUserMessage(brief, lyrics);
   const result = await deps.words.writeTags({ system, user, brief, lyrics }, signal);
@@ -16,7 +16,7 @@ export const writeTags: Stage = async ({ deps, order, signal }) => {
   return {
     kind: "advance",
     to: "SUNO_CREATE",
-    patch: { songTags: tags, songTitle: title },
+    patch: { songTags: tags, songTitle: title, promptVersions: { ...order.promptVersions, tags: version } },
     message: `Style: ${tags}. Title: ${title}.`,
     call: result.call,
     debug: { openaiTagsInput: `${system}\n\n---\n\n${user}`, openaiTagsOutput: result.raw },

@@ -51,6 +51,10 @@ export function createLocalPayments(kv: Deno.Kv, appUrl: string, now: () => numb
     ensurePromotion() {
       return Promise.resolve({ couponId: null, promoId: null });
     },
+    deactivatePromotion() {
+      // The local checkout keeps no promotion codes: it applies our referral codes directly.
+      return Promise.resolve();
+    },
     verifyWebhook() {
       // The local checkout fulfils directly; nobody may post "payment events" to a dev server.
       return Promise.reject(new WebhookSignatureError("Webhooks are not used with the local checkout."));

@@ -77,6 +77,12 @@ export interface Payments {
     stripeCouponId: string | null;
     stripePromoId: string | null;
   }): Promise<PromotionIds>;
+  /**
+   * Turns a promotion code off, so it can no longer be used (typed on the checkout page or applied),
+   * e.g. when staff turn its referral code off, delete it or change its discount. One that the
+   * provider does not know (any more) counts as done.
+   */
+  deactivatePromotion(promoId: string): Promise<void>;
   /** Verifies a webhook's signature and returns the event; throws WebhookSignatureError otherwise. */
   verifyWebhook(payload: string, signature: string | null): Promise<PaymentEvent>;
 }

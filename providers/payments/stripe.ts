@@ -152,6 +152,16 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
       }
     },
 
+    async deactivatePromotion(promoId) {
+      try {
+        // Deactivating twice is harmless on Stripe, and the SDK's idempotency key covers its retries.
+        await stripe.promotionCodes.update(promoId, { active: false });
+      } catch (error) {
+        if (isMissing(error)) return; // deleted in the dashboard, or never made in this account
+        throw providerError(`deactivate promotion code ${promoId}`, error);
+      }
+    },
+
     async verifyWebhook(payload, signature) {
       if (!signature) throw new WebhookSignatureError("The Stripe-Signature header is missing.");
       let event: Stripe.Event;

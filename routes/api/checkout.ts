@@ -85,6 +85,7 @@ async function checkoutDiscount(c: Context<AppEnv>, referral: ReferralCode): Pro
       referral.id,
       { stripeCouponId: ids.couponId, stripePromoId: ids.promoId },
       clock.now(),
+      referral,
     );
   }
   return {

@@ -3,6 +3,9 @@ import { HTTPException } from "hono/http-exception";
 import { AppError, RateLimitError } from "../../domain/errors.ts";
 import { MailDeliveryError } from "../../providers/mail/mod.ts";
 import { PaymentProviderError } from "../../providers/payments/mod.ts";
+import { ProviderCallError } from "../../providers/calls.ts";
+import { classifyStatus } from "../../domain/generation_errors.ts";
+import { serviceName } from "../../domain/provider_calls.ts";
 import { ErrorPage } from "../../components/pages/ErrorPage.tsx";
 import { NotFoundPage } from "../../components/pages/NotFoundPage.tsx";
 import type { AppEnv } from "../env.ts";
@@ -61,6 +64,15 @@ function describe(error: Error): { status: ErrorStatus; message: string } {
   }
   if (error instanceof PaymentProviderError) {
     return { status: 503, message: "We could not reach our payment provider. Please try again in a moment." };
+  }
+  if (error instanceof ProviderCallError) {
+    const { title } = classifyStatus(error.call.httpStatus);
+    const service = serviceName(error.call.provider);
+    return {
+      status: 503,
+      message: `${service[0].toUpperCase()}${service.slice(1)} could not answer just now (${title}). ` +
+        "Please try again in a few minutes.",
+    };
   }
   if (error instanceof SyntaxError) return { status: 400, message: "The request body is not valid JSON." };
   return { status: 500, message: "Something went wrong on our side. Please try again." };

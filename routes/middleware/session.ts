@@ -74,6 +74,16 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/**
+ * Guard for the system prompts: admins, and demo users, whom the spec gives the Admin Settings entry
+ * in the navigation (staff-side §2). DEMO_EMAILS is set by the studio, so they are its own people.
+ */
+export const requireAdminOrDemo: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.user) throw new UnauthorizedError(MESSAGES.notSignedIn);
+  if (c.var.user.role !== "admin" && !c.var.user.isDemo) throw new ForbiddenError(MESSAGES.adminOnly);
+  await next();
+};
+
 /** The signed-in user of a route behind requireUser. */
 export function currentUser(c: Context<AppEnv>): CurrentUser {
   if (!c.var.user) throw new UnauthorizedError(MESSAGES.notSignedIn);

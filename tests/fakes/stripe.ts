@@ -113,6 +113,11 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
     ["POST", /^\/v1\/coupons$/, (form) => createCoupon(form)],
     ["POST", /^\/v1\/promotion_codes$/, (form) => createPromotionCode(form)],
     ["GET", /^\/v1\/promotion_codes$/, (form) => listPromotionCodes(form)],
+    ["GET", /^\/v1\/promotion_codes\/([^/]+)$/, (_query, id) => {
+      const promo = promotionCodes.get(id);
+      return promo ? ok(promo) : missing(404, "promotion code", id, "id");
+    }],
+    ["POST", /^\/v1\/promotion_codes\/([^/]+)$/, (form, id) => updatePromotionCode(form, id)],
   ];
 
   function createSession(form: Form): Response {
@@ -260,6 +265,26 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
       livemode: false,
     };
     promotionCodes.set(promo.id, promo);
+    return ok(promo);
+  }
+
+  /** Only `active` and `metadata` can change, as on Stripe; a code is reactivated only if its text is free. */
+  function updatePromotionCode(form: Form, id: string): Response {
+    const promo = promotionCodes.get(id);
+    if (!promo) return missing(404, "promotion code", id, "id");
+    if (form.active !== undefined && form.active !== "true" && form.active !== "false") {
+      return invalid("Invalid boolean: active.", "active");
+    }
+    if (form.active === "true" && !promo.active) {
+      const taken = [...promotionCodes.values()].some((other) =>
+        other.active && other.code.toLowerCase() === promo.code.toLowerCase()
+      );
+      if (taken) {
+        return invalid(`An active promotion code with \`code: ${promo.code}\` already exists.`, "active");
+      }
+    }
+    if (form.active !== undefined) promo.active = form.active === "true";
+    promo.metadata = { ...promo.metadata, ...strings(form.metadata) };
     return ok(promo);
   }
 

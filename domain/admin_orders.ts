@@ -1,0 +1,132 @@
+import type { GenerationEvent } from "./events.ts";
+import type { adminOrderView } from "./order_views.ts";
+import type { Order } from "./orders.ts";
+
+/**
+ * The admin order list (staff-side §2): filter tabs, their membership rules, paging maths and the
+ * shapes `GET /api/admin/orders` answers. Zod-free and KV-free, so the dashboard island and the
+ * server's indexes share one definition of "Review", "Approved" and "Sent".
+ */
+
+/** Staff-side §9: orders per page. */
+export const ADMIN_PAGE_SIZE = 20;
+
+export const ADMIN_FILTERS = ["all", "review", "approved", "sent"] as const;
+export type AdminFilter = (typeof ADMIN_FILTERS)[number];
+
+export const ADMIN_FILTER_LABELS: Record<AdminFilter, string> = {
+  all: "All",
+  review: "Review",
+  approved: "Approved",
+  sent: "Sent",
+};
+
+export function isAdminFilter(value: unknown): value is AdminFilter {
+  return (ADMIN_FILTERS as readonly unknown[]).includes(value);
+}
+
+type FilterFacts = Pick<Order, "status" | "approvalStatus" | "emailSentAt">;
+
+/**
+ * The tabs an order is listed under. Review: completed, approval missing or pending. Approved:
+ * completed and approved, email not sent. Sent: the email went out. An order is always under All.
+ */
+export function filtersOf(order: FilterFacts): AdminFilter[] {
+  const filters: AdminFilter[] = ["all"];
+  const completed = order.status === "completed";
+  const approval = order.approvalStatus ?? "pending";
+  if (completed && approval === "pending") filters.push("review");
+  if (completed && approval === "approved" && !order.emailSentAt) filters.push("approved");
+  if (order.emailSentAt) filters.push("sent");
+  return filters;
+}
+
+/** The filters as bits, the compact form the search index stores beside each entry. */
+export function filterBits(filters: readonly AdminFilter[]): number {
+  return filters.reduce((bits, filter) => bits | (1 << ADMIN_FILTERS.indexOf(filter)), 0);
+}
+
+export function hasFilterBit(bits: number, filter: AdminFilter): boolean {
+  return (bits & (1 << ADMIN_FILTERS.indexOf(filter))) !== 0;
+}
+
+/** Staff-side §4, streaming status for orders with the add-on; 'not uploaded' until an admin sets it. */
+export const STREAMING_STATUSES = ["not uploaded", "processing", "live + sent"] as const;
+export type StreamingStatus = (typeof STREAMING_STATUSES)[number];
+export const DEFAULT_STREAMING_STATUS: StreamingStatus = "not uploaded";
+
+export function isStreamingStatus(value: unknown): value is StreamingStatus {
+  return (STREAMING_STATUSES as readonly unknown[]).includes(value);
+}
+
+/** An order as the dashboard lists it: the staff view and its generation timeline (ARCHITECTURE §10). */
+export type AdminOrder = ReturnType<typeof adminOrderView> & { events: GenerationEvent[] };
+
+/** One saved version of lyrics, kept when an admin regenerates them (staff-side §3, lyricsHistory). */
+export interface LyricsHistoryEntry {
+  lyrics: string;
+  /** The instruction that produced the lyrics that replaced these ("" when none was given). */
+  customInput: string;
+  replacedAt: string;
+  replacedBy: string;
+}
+
+/** `GET /api/admin/orders/{id}`: the listed order plus what only the detail dialog reads. */
+export interface AdminOrderDetail extends AdminOrder {
+  debug: {
+    openaiLyricsPrompt: string | null;
+    openaiLyricsResponse: string | null;
+    openaiTagsInput: string | null;
+    openaiTagsOutput: string | null;
+  };
+  lyricsHistory: LyricsHistoryEntry[];
+}
+
+/** `GET /api/admin/orders?page=&filter=&q=`. Counts follow the search when there is one. */
+export interface AdminOrderList {
+  orders: AdminOrder[];
+  /** Orders matching the filter and search, over all pages. */
+  total: number;
+  counts: Record<AdminFilter, number>;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  filter: AdminFilter;
+  q: string;
+}
+
+export function totalPagesOf(total: number, pageSize = ADMIN_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** A requested page held inside 1..totalPages (a page past the end after deletes shows the last). */
+export function clampPage(page: number, total: number, pageSize = ADMIN_PAGE_SIZE): number {
+  if (!Number.isFinite(page) || page < 1) return 1;
+  return Math.min(Math.floor(page), totalPagesOf(total, pageSize));
+}
+
+/** 'Showing X to Y of Z orders': X and Y are 1-based; both 0 when nothing matches. */
+export function showingRange(page: number, total: number, pageSize = ADMIN_PAGE_SIZE) {
+  if (total === 0) return { from: 0, to: 0, total };
+  const from = (page - 1) * pageSize + 1;
+  return { from, to: Math.min(total, page * pageSize), total };
+}
+
+export type PageLink = number | "ellipsis";
+
+/**
+ * Staff-side §2: the first and last page, the current one and its neighbours, with an ellipsis for
+ * every gap of more than one page (a gap of exactly one page shows that page instead).
+ */
+export function pageLinks(page: number, totalPages: number): PageLink[] {
+  const wanted = new Set([1, totalPages, page - 1, page, page + 1]);
+  const pages = [...wanted].filter((n) => n >= 1 && n <= totalPages).sort((a, b) => a - b);
+  const links: PageLink[] = [];
+  for (const n of pages) {
+    const previous = links.at(-1);
+    if (typeof previous === "number" && n - previous === 2) links.push(previous + 1);
+    else if (typeof previous === "number" && n - previous > 2) links.push("ellipsis");
+    links.push(n);
+  }
+  return links;
+}

@@ -1,0 +1,283 @@
+import { canUpload } from "../domain/admin_actions.ts";
+import { BadRequestError, ConflictError, NotFoundError } from "../domain/errors.ts";
+import { songUrlFor } from "../domain/download.ts";
+import { buildEvent } from "../domain/events.ts";
+import { buildOrder, isOrderId, type Order, type OrderForm } from "../domain/orders.ts";
+import { blobIdOfSongUrl } from "../domain/song_uploads.ts";
+import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
+import { addEvents } from "../kv/events.ts";
+import { keys } from "../kv/keys.ts";
+import { claimOrderNumber, writeOrder } from "../kv/orders.ts";
+import { attachSongUpload, getSongUpload, type SongUpload } from "../kv/song_uploads.ts";
+import { getUserByEmail } from "../kv/users.ts";
+import { iso } from "./deps.ts";
+
+/**
+ * Staff's own songs (staff-side §2): a song uploaded for an order the pipeline has not finished (or
+ * has failed), and an order created by hand around an uploaded song. Either is one atomic write that
+ * checks the order (or the order-number sequence) and the upload record, so an upload goes to exactly
+ * one order, and a generation step still in flight loses its race: its commit checks the order's
+ * versionstamp, which this write changes (jobs/generation.ts).
+ */
+export interface ManualSongDeps {
+  kv: Deno.Kv;
+  appUrl: string;
+  now: () => number;
+}
+
+/** The admin doing it, as the session knows them. */
+export interface Admin {
+  id: string;
+  username: string;
+}
+
+export const MANUAL_SONG_MESSAGES = {
+  notOurs: "This song address is not one of our uploads. Please upload the song file again.",
+  taken: "This uploaded song already belongs to another order. Please upload the file again.",
+  expired: "This upload is more than 7 days old and has been discarded. Please upload the file again.",
+  hasSong: "This order already has a song. Use Regenerate to make a new one instead of uploading over it.",
+  notUploadable:
+    "A song can be uploaded only while an order is being made, after it failed, or when it has no song.",
+  orderNotFound: "Order not found.",
+} as const;
+
+/** Staff-side §7, `POST /api/admin/orders/{id}/upload`: the order completes with the uploaded song. */
+export function uploadSong(
+  deps: ManualSongDeps,
+  orderId: string,
+  songUrl: string,
+  admin: Admin,
+): Promise<Order> {
+  const { kv } = deps;
+  if (!isOrderId(orderId)) throw new NotFoundError(MANUAL_SONG_MESSAGES.orderNotFound);
+  const blobId = ourBlobId(deps, songUrl);
+  return retryOnConflict(`song upload to order ${orderId}`, async () => {
+    const now = deps.now();
+    const [orderEntry, uploadEntry] = await Promise.all([
+      kv.get<Order>(keys.order(orderId)),
+      getSongUpload(kv, blobId),
+    ]);
+    const order = orderEntry.value;
+    if (!order) throw new NotFoundError(MANUAL_SONG_MESSAGES.orderNotFound);
+    // A repeated request (a double click, a retry after a lost answer) finds its own work done.
+    if (uploadEntry.value?.attachedTo === orderId && order.songBlobId === blobId) return order;
+    const upload = usableUpload(uploadEntry, now);
+    if (!canUpload(order) && order.status !== "failed") {
+      throw new ConflictError(
+        order.status === "completed" ? MANUAL_SONG_MESSAGES.hasSong : MANUAL_SONG_MESSAGES.notUploadable,
+      );
+    }
+
+    const next = withUploadedSong(deps, order, upload.value, admin, now);
+    const operation = writeOrder(kv.atomic().check(orderEntry), order, next);
+    attachSongUpload(operation, upload, orderId, now);
+    addEvents(operation, orderId, [
+      buildEvent({
+        stage: "SUNO_STATUS",
+        type: "SUCCESS",
+        provider: "app",
+        message: "Song uploaded by an admin.",
+        context: uploadContext(upload.value, admin),
+      }, now),
+    ]);
+    return (await operation.commit()).ok ? next : CONFLICT;
+  });
+}
+
+/**
+ * The order with the uploaded song, waiting for approval like a generated one. Whatever the pipeline
+ * was doing stops: no stage, no claim, no poll, no error, no failure email still to send. An earlier
+ * approval was of another song, so approval and the delivery schedule start again.
+ */
+function withUploadedSong(
+  deps: ManualSongDeps,
+  order: Order,
+  upload: SongUpload,
+  admin: Admin,
+  now: number,
+): Order {
+  return {
+    ...order,
+    status: "completed",
+    songUrl: songUrlOf(deps, upload.blobId),
+    songBlobId: upload.blobId,
+    songTitle: order.songTitle || `${order.childName}'s Song`,
+    completedAt: iso(now),
+    approvalStatus: "pending",
+    approvedAt: null,
+    approvedBy: null,
+    deliveryScheduledFor: null,
+    emailScheduledFor: null,
+    deliveryDueAt: null,
+    deliveryAttempts: 0,
+    deliveryError: null,
+    currentStage: null,
+    stepClaim: null,
+    stageStartedAt: null,
+    stageRetries: 0,
+    nextPollAt: null,
+    songDeadlineAt: null,
+    error: null,
+    failureType: null,
+    lastErrorCode: null,
+    failureEmailDueAt: null,
+    statusDetail: `Song uploaded by ${admin.username}.`,
+    lastEventAt: iso(now),
+    updatedAt: iso(now),
+  };
+}
+
+export interface ManualOrderInput {
+  childName: string;
+  /** Staff-side §5: a whole number from 1 to 18 (checked by the route). */
+  childAge: number;
+  parentEmail: string;
+  songTitle: string;
+  songLyrics: string;
+  songUrl: string;
+}
+
+/**
+ * Staff-side §7, `POST /api/admin/orders/create`: a finished order around an uploaded song, ready for
+ * approval. It costs nothing and is paid by nobody (`payment.kind` "manual" says who made it); it
+ * belongs to the user with the parent's address when there is one (else it joins them when they sign
+ * in, like a guest's order). The number comes from the same sequence as every order.
+ */
+export async function createManualOrder(
+  deps: ManualSongDeps,
+  input: ManualOrderInput,
+  admin: Admin,
+): Promise<Order> {
+  const { kv } = deps;
+  const blobId = ourBlobId(deps, input.songUrl);
+  const owner = await getUserByEmail(kv, input.parentEmail);
+  return await retryOnConflict("manual order", async () => {
+    const now = deps.now();
+    const [sequence, uploadEntry] = await Promise.all([
+      kv.get<number>(keys.orderSequence()),
+      getSongUpload(kv, blobId),
+    ]);
+    const upload = usableUpload(uploadEntry, now);
+    const operation = kv.atomic();
+    const orderNumber = claimOrderNumber(operation, sequence);
+    const order = manualOrder(deps, input, upload.value, admin, {
+      orderNumber,
+      userId: owner?.id ?? null,
+      now,
+    });
+    writeOrder(operation, null, order);
+    attachSongUpload(operation, upload, order.id, now);
+    addEvents(operation, order.id, [
+      buildEvent({
+        stage: "SUNO_STATUS",
+        type: "SUCCESS",
+        provider: "app",
+        message: "Order created by an admin with an uploaded song.",
+        context: uploadContext(upload.value, admin),
+      }, now),
+    ]);
+    return (await operation.commit()).ok ? order : CONFLICT;
+  });
+}
+
+function manualOrder(
+  deps: ManualSongDeps,
+  input: ManualOrderInput,
+  upload: SongUpload,
+  admin: Admin,
+  facts: { orderNumber: number; userId: string | null; now: number },
+): Order {
+  const base = buildOrder(manualForm(input), {
+    id: crypto.randomUUID(),
+    orderNumber: facts.orderNumber,
+    userId: facts.userId,
+    price: { basePrice: 0, streamingPrice: 0, discountAmount: 0, totalPrice: 0 },
+    payment: { kind: "manual", createdBy: admin.username },
+    promoCode: null,
+    referralCodeUsed: null,
+    customerReferralCode: null,
+    now: facts.now,
+  });
+  return {
+    ...base,
+    childAge: String(input.childAge),
+    status: "completed",
+    approvalStatus: "pending",
+    songTitle: input.songTitle,
+    songLyrics: input.songLyrics,
+    songUrl: songUrlOf(deps, upload.blobId),
+    songBlobId: upload.blobId,
+    completedAt: iso(facts.now),
+    nextPollAt: null,
+    statusDetail: `Created by ${admin.username} with an uploaded song.`,
+    lastEventAt: iso(facts.now),
+  };
+}
+
+/** The order form's fields as the manual form fills them: what it asks, and the form's defaults. */
+function manualForm(input: ManualOrderInput): OrderForm {
+  return {
+    childName: input.childName,
+    phoneticSpelling: "",
+    childGender: undefined,
+    childAge: undefined, // a manual order's age (up to 18) is set on the order itself
+    childBirthday: "",
+    favoriteColor: "",
+    bestFriend: "",
+    favoriteActivity: "",
+    petName: "",
+    parentCallName: "",
+    favoriteSaying: "",
+    favoriteToy: "",
+    dreamAspiration: "",
+    favoritePlace: "",
+    specialTalent: "",
+    childFriends: "",
+    childActivities: "",
+    extraDetails: "",
+    additionalDetails: "",
+    songStyle: "happy",
+    songGenre: "pop",
+    singerGender: "female",
+    // The form does not ask for a name; the address is what staff know the parent by.
+    parentName: "",
+    parentEmail: input.parentEmail,
+    isGift: false,
+    giftRecipientName: "",
+    giftRecipientEmail: undefined,
+    giftMessage: "",
+    addStreamingServices: false,
+    streamingArtistName: "",
+    referralCode: undefined,
+  };
+}
+
+function ourBlobId(deps: ManualSongDeps, songUrl: string): string {
+  const blobId = blobIdOfSongUrl(deps.appUrl, songUrl);
+  if (!blobId) throw new BadRequestError(MANUAL_SONG_MESSAGES.notOurs);
+  return blobId;
+}
+
+/** The upload, if it exists, is free and still in time; otherwise the reason it cannot be used. */
+function usableUpload(entry: Deno.KvEntryMaybe<SongUpload>, now: number): Deno.KvEntry<SongUpload> {
+  const upload = entry.value;
+  if (!upload) throw new BadRequestError(MANUAL_SONG_MESSAGES.notOurs);
+  if (upload.attachedTo) throw new BadRequestError(MANUAL_SONG_MESSAGES.taken);
+  if (Date.parse(upload.expiresAt) <= now) throw new BadRequestError(MANUAL_SONG_MESSAGES.expired);
+  return entry as Deno.KvEntry<SongUpload>;
+}
+
+/** Our address of the song, rebuilt from the blob rather than echoing what the client sent. */
+function songUrlOf(deps: ManualSongDeps, blobId: string): string {
+  return songUrlFor(deps.appUrl, blobId);
+}
+
+function uploadContext(upload: SongUpload, admin: Admin) {
+  return {
+    uploadedBy: admin.username,
+    fileName: upload.fileName,
+    sizeBytes: upload.sizeBytes,
+    durationSeconds: upload.durationSeconds,
+    bitrateKbps: upload.bitrateKbps,
+  };
+}

@@ -1,0 +1,15 @@
+import type { StreamingStatus } from "../domain/admin_orders.ts";
+import { ConflictError } from "../domain/errors.ts";
+import { changeOrder } from "./approval.ts";
+import { iso } from "./deps.ts";
+
+export const NO_STREAMING_ADD_ON = "This order has no streaming add-on.";
+
+/** Staff-side §4, streaming status: set by an admin, only on orders that bought the add-on. */
+export function setStreamingStatus(kv: Deno.Kv, orderId: string, status: StreamingStatus, now: number) {
+  return changeOrder(kv, orderId, (current) => {
+    if (!current.addStreamingServices) return new ConflictError(NO_STREAMING_ADD_ON);
+    if (current.streamingStatus === status) return null;
+    return { ...current, streamingStatus: status, updatedAt: iso(now) };
+  });
+}

@@ -1,0 +1,161 @@
+import {
+  ADMIN_FILTERS,
+  ADMIN_PAGE_SIZE,
+  type AdminFilter,
+  type AdminOrder,
+  type AdminOrderDetail,
+  type AdminOrderList,
+  clampPage,
+  hasFilterBit,
+  totalPagesOf,
+} from "../domain/admin_orders.ts";
+import { queryPrefixes, type SearchPrefix } from "../domain/admin_search.ts";
+import { adminOrderView } from "../domain/order_views.ts";
+import type { Order } from "../domain/orders.ts";
+import { listEvents } from "./events.ts";
+import { keys } from "./keys.ts";
+import { listLyricsHistory } from "./lyrics_history.ts";
+import { getDebugTexts } from "./order_debug.ts";
+import { countOrders, getOrder, getOrders, ORDER_BLOCK_SIZE } from "./orders.ts";
+
+/**
+ * The dashboard's order list (staff-side §2) read from indexes kept by kv/orders.ts, so its cost
+ * does not grow with the number of orders: counts come from counters, a page from the filter index
+ * (block counters say where a deep page starts), a search from word-prefix entries.
+ */
+export interface AdminListQuery {
+  page?: number;
+  filter?: AdminFilter;
+  q?: string;
+}
+
+/** A search whose words are this common is cut here rather than reading the whole index. */
+const MAX_SEARCH_MATCHES = 200_000;
+
+export async function listAdminOrders(kv: Deno.Kv, query: AdminListQuery): Promise<AdminOrderList> {
+  const filter = query.filter ?? "all";
+  const q = (query.q ?? "").trim();
+  const prefixes = queryPrefixes(q);
+  const { ids, total, counts, page } = prefixes.length
+    ? await searchPage(kv, prefixes, filter, query.page ?? 1)
+    : await filterPage(kv, filter, query.page ?? 1);
+  const orders = await withEvents(kv, await getOrders(kv, ids));
+  return {
+    orders,
+    total,
+    counts,
+    page,
+    pageSize: ADMIN_PAGE_SIZE,
+    totalPages: totalPagesOf(total),
+    filter,
+    q,
+  };
+}
+
+async function shopCounts(kv: Deno.Kv): Promise<Record<AdminFilter, number>> {
+  const values = await Promise.all(ADMIN_FILTERS.map((filter) => countOrders(kv, filter)));
+  return Object.fromEntries(ADMIN_FILTERS.map((filter, i) => [filter, values[i]])) as Record<
+    AdminFilter,
+    number
+  >;
+}
+
+async function filterPage(kv: Deno.Kv, filter: AdminFilter, requested: number) {
+  const counts = await shopCounts(kv);
+  const total = counts[filter];
+  const page = clampPage(requested, total);
+  const offset = (page - 1) * ADMIN_PAGE_SIZE;
+  // Newest first: walk the blocks from the highest order numbers down to the one holding `offset`.
+  let before = 0;
+  let upper: number | null = null;
+  for await (
+    const entry of kv.list<Deno.KvU64>({ prefix: keys.orderBlockCounts(filter) }, { reverse: true })
+  ) {
+    const inBlock = Number(entry.value.value);
+    const block = entry.key[entry.key.length - 1] as number;
+    if (before + inBlock > offset) {
+      upper = (block + 1) * ORDER_BLOCK_SIZE;
+      break;
+    }
+    before += inBlock;
+  }
+  const ids: string[] = [];
+  if (upper !== null) {
+    let skip = offset - before;
+    const entries = kv.list<string>(
+      { prefix: keys.ordersByFilter(filter), end: keys.orderByFilter(filter, upper) },
+      { reverse: true, limit: skip + ADMIN_PAGE_SIZE },
+    );
+    for await (const entry of entries) {
+      if (skip > 0) skip--;
+      else ids.push(entry.value);
+    }
+  }
+  return { ids, total, counts, page };
+}
+
+async function searchPage(kv: Deno.Kv, prefixes: SearchPrefix[], filter: AdminFilter, requested: number) {
+  // Each prefix is one range of the index; an order matches when it is in every range.
+  let matches: Map<number, number> | null = null;
+  for (const { index, prefix } of prefixes) {
+    const found = new Map<number, number>();
+    const root = keys.orderSearchIndex(index);
+    const entries = kv.list<number>(
+      { start: [...root, prefix], end: [...root, `${prefix}\u{10FFFF}`] },
+      { limit: MAX_SEARCH_MATCHES, batchSize: 1000 },
+    );
+    for await (const entry of entries) {
+      const orderNumber = entry.key[3] as number;
+      if (!matches || matches.has(orderNumber)) found.set(orderNumber, entry.value);
+    }
+    matches = found;
+    if (matches.size === 0) break;
+  }
+  const counts = Object.fromEntries(ADMIN_FILTERS.map((f) => [f, 0])) as Record<AdminFilter, number>;
+  const listed: number[] = [];
+  for (const [orderNumber, bits] of matches ?? []) {
+    for (const f of ADMIN_FILTERS) if (hasFilterBit(bits, f)) counts[f]++;
+    if (hasFilterBit(bits, filter)) listed.push(orderNumber);
+  }
+  listed.sort((a, b) => b - a);
+  const total = listed.length;
+  const page = clampPage(requested, total);
+  const numbers = listed.slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE);
+  return { ids: await orderIdsByNumber(kv, numbers), total, counts, page };
+}
+
+async function orderIdsByNumber(kv: Deno.Kv, numbers: number[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < numbers.length; i += 10) { // getMany takes at most 10 keys
+    const entries = await kv.getMany<string[]>(numbers.slice(i, i + 10).map((n) => keys.orderByNumber(n)));
+    for (const entry of entries) if (entry.value) ids.push(entry.value);
+  }
+  return ids;
+}
+
+function withEvents(kv: Deno.Kv, orders: Order[]): Promise<AdminOrder[]> {
+  return Promise.all(
+    orders.map(async (order) => ({ ...adminOrderView(order), events: await listEvents(kv, order.id) })),
+  );
+}
+
+export async function getAdminOrderDetail(kv: Deno.Kv, id: string): Promise<AdminOrderDetail | null> {
+  const order = await getOrder(kv, id);
+  if (!order) return null;
+  const [events, debug, lyricsHistory] = await Promise.all([
+    listEvents(kv, id),
+    getDebugTexts(kv, id),
+    listLyricsHistory(kv, id),
+  ]);
+  return {
+    ...adminOrderView(order),
+    events,
+    debug: {
+      openaiLyricsPrompt: debug.openaiLyricsPrompt ?? null,
+      openaiLyricsResponse: debug.openaiLyricsResponse ?? null,
+      openaiTagsInput: debug.openaiTagsInput ?? null,
+      openaiTagsOutput: debug.openaiTagsOutput ?? null,
+    },
+    lyricsHistory,
+  };
+}

@@ -1,0 +1,20 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../env.ts";
+import { deliveryAdminApi } from "./delivery.ts";
+import { ordersAdminApi } from "./orders.ts";
+import { promptsAdminApi } from "./prompts.ts";
+import { referralCodesAdminApi } from "./referral_codes.ts";
+import { songsAdminApi } from "./songs.ts";
+
+/**
+ * Every staff call (staff-side §7), mounted at /api/admin. Each part guards its own routes
+ * (requireAdmin; the prompts also let demo users in), so no path is reachable unguarded by accident
+ * of mounting order: tests/integration/admin/authz_test.ts walks every route as visitor and customer.
+ */
+export const adminApi = new Hono<AppEnv>();
+
+adminApi.route("/", ordersAdminApi);
+adminApi.route("/", deliveryAdminApi);
+adminApi.route("/", referralCodesAdminApi);
+adminApi.route("/", promptsAdminApi);
+adminApi.route("/", songsAdminApi);

@@ -1,0 +1,51 @@
+import { Hono } from "hono";
+import { NotFoundError } from "../../../domain/errors.ts";
+import { PROMPT_KINDS, promptBodySchema, promptSavedMessage } from "../../../domain/prompt_form.ts";
+import { readSystemPrompt, readSystemPromptVersion, saveSystemPrompt } from "../../../kv/prompts.ts";
+import type { AppEnv } from "../../env.ts";
+import { currentUser, requireAdminOrDemo } from "../../middleware/session.ts";
+import { valid } from "../validate.ts";
+
+/**
+ * The system prompt editor's calls (staff-side §7): read and save the lyrics and tags prompts.
+ * Admins and demo users (staff-side §2: the navigation's Admin Settings entry is theirs).
+ */
+export const promptsAdminApi = new Hono<AppEnv>();
+
+const UNKNOWN_PROMPT = "There is no such system prompt: use lyrics or tags.";
+
+promptsAdminApi.use("/system-prompt/*", requireAdminOrDemo);
+
+// One route per kind rather than a `:kind` parameter, so each save is validated with its own
+// messages ('Lyrics prompt cannot be empty' / 'Tags prompt cannot be empty').
+for (const kind of PROMPT_KINDS) {
+  promptsAdminApi.get(`/system-prompt/${kind}`, async (c) => {
+    return c.json(await readSystemPrompt(c.var.deps.kv, kind));
+  });
+
+  promptsAdminApi.post(`/system-prompt/${kind}`, valid("json", promptBodySchema(kind)), async (c) => {
+    const { kv, clock } = c.var.deps;
+    const saved = await saveSystemPrompt(
+      kv,
+      kind,
+      c.req.valid("json").prompt,
+      currentUser(c).username,
+      clock.now(),
+    );
+    return c.json({ message: promptSavedMessage(kind, saved.version), ...saved });
+  });
+
+  // Beyond the spec: the text of an earlier version, e.g. the one an order's promptVersions names.
+  promptsAdminApi.get(`/system-prompt/${kind}/versions/:version`, async (c) => {
+    const number = c.req.param("version");
+    const found = /^\d{1,9}$/.test(number)
+      ? await readSystemPromptVersion(c.var.deps.kv, kind, Number(number))
+      : null;
+    if (!found) throw new NotFoundError(`The ${kind} prompt has no version ${number.slice(0, 20)}.`);
+    return c.json(found);
+  });
+}
+
+promptsAdminApi.all("/system-prompt/*", () => {
+  throw new NotFoundError(UNKNOWN_PROMPT);
+});

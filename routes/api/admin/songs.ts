@@ -1,0 +1,117 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { emailSchema } from "../../../domain/auth.ts";
+import { SIMPLE_EMAIL } from "../../../domain/delivery.ts";
+import { songUrlFor } from "../../../domain/download.ts";
+import { BadRequestError } from "../../../domain/errors.ts";
+import { inspectMp3 } from "../../../domain/mp3.ts";
+import { adminOrderView } from "../../../domain/order_views.ts";
+import { cleanFileName, SONG_UPLOAD_TTL_MS, UPLOAD_MESSAGES } from "../../../domain/song_uploads.ts";
+import { createManualOrder, uploadSong } from "../../../jobs/manual_song.ts";
+import { putBlob } from "../../../kv/blobs.ts";
+import { collectExpiredUploads, recordSongUpload } from "../../../kv/song_uploads.ts";
+import type { AppEnv } from "../../env.ts";
+import { currentUser, requireAdmin } from "../../middleware/session.ts";
+import { describeIssue, valid } from "../validate.ts";
+import { readSongUpload } from "./song_upload_body.ts";
+
+/**
+ * Staff's own songs (staff-side §7): upload an MP3, give it to an order, or create an order around it.
+ * Each route is guarded on its own, and the upload before its body is read, so nobody but an admin
+ * can make the server take in 30 MB.
+ */
+export const songsAdminApi = new Hono<AppEnv>();
+
+const deps = (c: Context<AppEnv>) => ({
+  kv: c.var.deps.kv,
+  appUrl: c.var.deps.config.appUrl,
+  now: () => c.var.deps.clock.now(),
+});
+
+songsAdminApi.post("/songs/upload-multipart", requireAdmin, async (c) => {
+  const body = await readSongUpload(c);
+  if (body.kind === "refused") {
+    const { status, message, details } = body;
+    return c.json(details ? { message, details } : { message }, status);
+  }
+  const bytes = new Uint8Array(await body.file.arrayBuffer());
+  const check = inspectMp3(bytes);
+  if (!check.ok) return c.json({ message: UPLOAD_MESSAGES.notMp3, details: check.reason }, 400);
+
+  const { kv, config, clock } = c.var.deps;
+  const admin = currentUser(c);
+  const now = clock.now();
+  const blob = await putBlob(kv, bytes, { contentType: "audio/mpeg", now });
+  const fileName = cleanFileName(body.file.name);
+  await recordSongUpload(kv, {
+    blobId: blob.id,
+    fileName,
+    sizeBytes: blob.size,
+    durationSeconds: check.durationSeconds,
+    bitrateKbps: check.bitrateKbps,
+    uploadedBy: admin.username,
+    uploadedById: admin.id,
+    uploadedAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + SONG_UPLOAD_TTL_MS).toISOString(),
+    attachedTo: null,
+    attachedAt: null,
+  }, now);
+  // Old uploads nobody used are tidied a few at a time, riding along with new ones.
+  await collectExpiredUploads(kv, now).catch((error) => {
+    console.warn("could not collect expired song uploads:", error);
+  });
+  return c.json({
+    songUrl: songUrlFor(config.appUrl, blob.id),
+    message: UPLOAD_MESSAGES.uploaded,
+    sizeBytes: blob.size,
+    fileName,
+    durationSeconds: check.durationSeconds,
+  }, 201);
+});
+
+const SONG_URL_MISSING = "Please upload a song first: songUrl is missing.";
+const uploadBody = z.object({
+  songUrl: z.string({ error: SONG_URL_MISSING }).trim().min(1, SONG_URL_MISSING).max(2000, SONG_URL_MISSING),
+});
+
+songsAdminApi.post("/orders/:id/upload", requireAdmin, valid("json", uploadBody), async (c) => {
+  const order = await uploadSong(deps(c), c.req.param("id"), c.req.valid("json").songUrl, currentUser(c));
+  return c.json({ message: "Song uploaded", order: adminOrderView(order) });
+});
+
+/** Staff-side §5 and §8: the one message for any required field left out. */
+export const MISSING_INFORMATION = "Missing Information: Please fill in all required fields";
+const REQUIRED = ["childName", "childAge", "parentEmail", "songTitle", "songLyrics", "songUrl"] as const;
+const AGE = "Age must be a whole number from 1 to 18.";
+const INVALID_EMAIL = "Please enter a valid email address";
+
+const manualOrderBody = z.object({
+  childName: z.string().trim().max(100, "Child's name must be at most 100 characters."),
+  // Sent as an integer (staff-side §5); a string of digits from another client is read the same way.
+  childAge: z.preprocess(
+    (value) => typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value,
+    z.number({ error: AGE }).int(AGE).min(1, AGE).max(18, AGE),
+  ),
+  parentEmail: z.string().trim().max(254, INVALID_EMAIL).regex(SIMPLE_EMAIL, INVALID_EMAIL).pipe(emailSchema),
+  songTitle: z.string().trim().max(80, "Song title must be at most 80 characters."),
+  // Only the ends are trimmed: the lyrics' own line breaks are the song's layout.
+  songLyrics: z.string().trim().max(20_000, "Lyrics must be at most 20,000 characters."),
+  songUrl: z.string().trim().max(2000, "songUrl is too long."),
+});
+
+songsAdminApi.post("/orders/create", requireAdmin, async (c) => {
+  const body: unknown = await c.req.json();
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new BadRequestError("The request body must be a JSON object.");
+  }
+  const fields = body as Record<string, unknown>;
+  if (REQUIRED.some((name) => isBlank(fields[name]))) throw new BadRequestError(MISSING_INFORMATION);
+  const parsed = manualOrderBody.safeParse(fields);
+  if (!parsed.success) throw new BadRequestError(describeIssue(parsed.error.issues[0]));
+  const order = await createManualOrder(deps(c), parsed.data, currentUser(c));
+  return c.json({ message: "Order Created Successfully!", order: adminOrderView(order) }, 201);
+});
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+}

@@ -1,0 +1,126 @@
+import { assertEquals } from "@std/assert";
+import type { AdminOrderList } from "../../../domain/admin_orders.ts";
+import { deleteOrder } from "../../../kv/order_removal.ts";
+import { createTestApp } from "../../helpers.ts";
+import { writeSampleOrders } from "../../../tools/sample_orders.ts";
+import {
+  adminCall,
+  adminHeaders,
+  completedOrder,
+  DELIVERY_ENV,
+  sessionHeaders,
+} from "../delivery/helpers.ts";
+import { countersAndTruth } from "./helpers.ts";
+
+async function list(t: Awaited<ReturnType<typeof createTestApp>>, query = "") {
+  const response = await t.request(`/api/admin/orders${query}`, { headers: await adminHeaders(t) });
+  return { status: response.status, body: await response.json() as AdminOrderList };
+}
+
+Deno.test("the list: 20 per page newest first, a page past the end answers the last, counts from counters", async () => {
+  await using t = await createTestApp({ env: DELIVERY_ENV });
+  await writeSampleOrders(t.kv, 130);
+
+  const first = await list(t);
+  assertEquals(first.status, 200);
+  assertEquals(first.body.total, 130);
+  assertEquals(first.body.counts, { all: 130, review: 28, approved: 21, sent: 60 });
+  assertEquals(first.body.orders.length, 20);
+  assertEquals(first.body.orders[0].orderNumber, 1129);
+  assertEquals(first.body.orders[19].orderNumber, 1110);
+  assertEquals([first.body.page, first.body.totalPages, first.body.pageSize], [1, 7, 20]);
+
+  const last = await list(t, "?page=99");
+  assertEquals([last.body.page, last.body.orders.length, last.body.orders.at(-1)?.orderNumber], [
+    7,
+    10,
+    1000,
+  ]);
+
+  const sent = await list(t, "?filter=sent&page=2");
+  assertEquals(sent.body.total, 60);
+  assertEquals(sent.body.orders.every((order) => order.emailSentAt), true);
+  assertEquals(sent.body.orders[0].orderNumber, 1079, "page 2 of Sent starts after the 20 newest sent");
+  const review = await list(t, "?filter=review");
+  assertEquals(
+    review.body.orders.every((o) => o.status === "completed" && o.approvalStatus === "pending"),
+    true,
+  );
+  const approved = await list(t, "?filter=approved");
+  assertEquals(approved.body.orders.every((o) => o.approvalStatus === "approved" && !o.emailSentAt), true);
+  assertEquals(Array.isArray(first.body.orders[0].events), true, "list items carry their timeline");
+});
+
+Deno.test("the list pages from the block counters across block boundaries exactly like a full scan", async () => {
+  await using t = await createTestApp({ env: DELIVERY_ENV });
+  await writeSampleOrders(t.kv, 1_230); // order numbers 1000–2229 span three blocks of 500
+  for (const filter of ["all", "sent", "review"] as const) {
+    const seen: number[] = [];
+    const firstPage = await list(t, `?filter=${filter}`);
+    for (let page = 1; page <= firstPage.body.totalPages; page++) {
+      const { body } = await list(t, `?filter=${filter}&page=${page}`);
+      seen.push(...body.orders.map((order) => order.orderNumber));
+    }
+    assertEquals(seen.length, firstPage.body.total, filter);
+    assertEquals(seen, [...seen].sort((a, b) => b - a), `${filter}: newest first, no repeats`);
+    assertEquals(new Set(seen).size, seen.length);
+  }
+});
+
+Deno.test("search: number, child, parent name and email, accent-blind, with counts of the matches", async () => {
+  await using t = await createTestApp({ env: DELIVERY_ENV });
+  await writeSampleOrders(t.kv, 300);
+  const byNumber = await list(t, "?q=%231042");
+  assertEquals(byNumber.body.orders.map((o) => o.orderNumber), [1042]);
+  const byChild = await list(t, `?q=${encodeURIComponent("zoe garc")}`);
+  assertEquals(byChild.body.total > 0, true);
+  assertEquals(byChild.body.orders.every((o) => o.childName === "Zoë García"), true);
+  const byParent = await list(t, "?q=grace");
+  assertEquals(byParent.body.orders.every((o) => o.parentName.startsWith("Grace")), true);
+  const byEmail = await list(t, "?q=anna.1");
+  assertEquals(byEmail.body.orders.every((o) => o.parentEmail.startsWith("anna.1")), true);
+  assertEquals(byEmail.body.total > 0, true);
+  const inSent = await list(t, "?q=grace&filter=sent");
+  assertEquals(inSent.body.total, byParent.body.counts.sent);
+  assertEquals(byParent.body.counts.all, byParent.body.total);
+  const nothing = await list(t, "?q=nobody-here");
+  assertEquals([nothing.body.total, nothing.body.orders.length, nothing.body.page], [0, 0, 1]);
+});
+
+Deno.test("bad list queries are 400 with a message; visitors 401, customers 403", async () => {
+  await using t = await createTestApp({ env: DELIVERY_ENV });
+  for (const query of ["?page=abc", "?page=0", "?page=1.5", "?filter=done", `?q=${"x".repeat(201)}`]) {
+    const { status, body } = await list(t, query);
+    assertEquals(status, 400, query);
+    assertEquals(typeof (body as unknown as { message: string }).message, "string");
+  }
+  assertEquals((await t.request("/api/admin/orders")).status, 401);
+  const customer = await sessionHeaders(t, "parent@example.com");
+  assertEquals((await t.request("/api/admin/orders", { headers: customer })).status, 403);
+  assertEquals((await t.request("/api/admin/orders/nope", { headers: customer })).status, 403);
+});
+
+Deno.test("counters and the filter index stay right through every transition and a delete", async () => {
+  await using t = await createTestApp({ env: DELIVERY_ENV });
+  const admin = await adminHeaders(t);
+  await writeSampleOrders(t.kv, 40);
+  const check = async (step: string) => {
+    const { stored, truth } = await countersAndTruth(t.kv);
+    assertEquals(stored, truth, step);
+  };
+  await check("seeded");
+  const order = await completedOrder(t);
+  await check("completed");
+  assertEquals((await adminCall(t, admin, order.id, "approve")).status, 200);
+  await check("approved");
+  assertEquals((await adminCall(t, admin, order.id, "send-now")).status, 200);
+  await check("sent");
+  const regenerate = await t.request(`/api/admin/orders/${order.id}/regenerate`, {
+    method: "POST",
+    headers: admin,
+  });
+  assertEquals(regenerate.status, 200);
+  await check("regenerating");
+  await deleteOrder(t.kv, order.id);
+  await check("deleted");
+});

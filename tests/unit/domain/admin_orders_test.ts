@@ -1,0 +1,79 @@
+import { assertEquals } from "@std/assert";
+import {
+  clampPage,
+  filterBits,
+  filtersOf,
+  hasFilterBit,
+  pageLinks,
+  showingRange,
+  totalPagesOf,
+} from "../../../domain/admin_orders.ts";
+import { foldText, queryPrefixes, searchTermsOf } from "../../../domain/admin_search.ts";
+import type { Order } from "../../../domain/orders.ts";
+
+Deno.test("filter tabs: Review, Approved and Sent as staff-side §2 defines them", () => {
+  const of = (fields: Partial<Order>) =>
+    filtersOf({ status: "completed", approvalStatus: "pending", ...fields });
+  assertEquals(of({}), ["all", "review"]);
+  assertEquals(
+    of({ approvalStatus: undefined as unknown as "pending" }),
+    ["all", "review"],
+    "missing counts",
+  );
+  assertEquals(of({ approvalStatus: "approved" }), ["all", "approved"]);
+  assertEquals(of({ approvalStatus: "approved", emailSentAt: "2026-01-01T00:00:00Z" }), ["all", "sent"]);
+  assertEquals(of({ approvalStatus: "rejected" }), ["all"]);
+  assertEquals(of({ status: "generating" }), ["all"]);
+  assertEquals(of({ status: "failed" }), ["all"]);
+});
+
+Deno.test("pagination: 20 per page, the range line, a page past the end shows the last", () => {
+  assertEquals(totalPagesOf(0), 1);
+  assertEquals(totalPagesOf(20), 1);
+  assertEquals(totalPagesOf(21), 2);
+  assertEquals(showingRange(1, 0), { from: 0, to: 0, total: 0 });
+  assertEquals(showingRange(1, 45), { from: 1, to: 20, total: 45 });
+  assertEquals(showingRange(3, 45), { from: 41, to: 45, total: 45 });
+  assertEquals(clampPage(9, 45), 3);
+  assertEquals(clampPage(0, 45), 1);
+  assertEquals(clampPage(Number.NaN, 45), 1);
+  assertEquals(clampPage(2.7, 45), 2);
+});
+
+Deno.test("page links: first, last, neighbours, and ellipses only for real gaps", () => {
+  assertEquals(pageLinks(1, 1), [1]);
+  assertEquals(pageLinks(1, 2), [1, 2]);
+  assertEquals(pageLinks(1, 10), [1, 2, "ellipsis", 10]);
+  assertEquals(pageLinks(5, 10), [1, "ellipsis", 4, 5, 6, "ellipsis", 10]);
+  assertEquals(pageLinks(3, 10), [1, 2, 3, 4, "ellipsis", 10], "a one-page gap shows the page");
+  assertEquals(pageLinks(10, 10), [1, "ellipsis", 9, 10]);
+  assertEquals(pageLinks(4, 5), [1, 2, 3, 4, 5]);
+});
+
+Deno.test("search: orders are found by word prefixes of their number, names and email", () => {
+  const terms = searchTermsOf({
+    orderNumber: 1042,
+    childName: "Zoë Mary-Ann",
+    parentName: "Jane O'Brien",
+    parentEmail: "Jane.Doe+kids@Example.com",
+  });
+  assertEquals(terms.words.sort(), ["1042", "ann", "brien", "doe", "jane", "kids", "mary", "o", "zoe"]);
+  assertEquals(terms.email, "jane.doe+kids@example.com");
+  assertEquals(foldText("ZOË"), "zoe");
+  const word = (prefix: string) => ({ index: "word", prefix });
+  assertEquals(queryPrefixes("  #1042 "), [word("1042")]);
+  assertEquals(queryPrefixes("Zoë  o'bri"), [word("zoe"), word("o"), word("bri")]);
+  assertEquals(queryPrefixes("jane.doe@ex"), [{ index: "email", prefix: "jane.doe@ex" }]);
+  assertEquals(queryPrefixes("   "), []);
+  assertEquals(queryPrefixes("a b c d e f g").length, 5, "at most five terms");
+});
+
+Deno.test("filter bits round-trip", () => {
+  const bits = filterBits(["all", "sent"]);
+  assertEquals(["all", "review", "approved", "sent"].map((f) => hasFilterBit(bits, f as "all")), [
+    true,
+    false,
+    false,
+    true,
+  ]);
+});

@@ -1,0 +1,142 @@
+/**
+ * `deno run -A tools/bench_admin.ts [--orders=100000] [--samples=200] [--kv=file|memory]`
+ *
+ * The admin order list at shop scale (issue 7): `orders` sample orders in every state
+ * (tools/sample_orders.ts, written through the real indexes), then `GET /api/admin/orders` through
+ * the whole app (session, guard, validation, JSON) for: the first page of each filter, random deep
+ * pages, and searches by child name, parent name, email and order number. Goals: p50 ≤ 25 ms for a
+ * page, ≤ 250 ms for a search. Exits non-zero when a goal is missed.
+ *
+ * The seeded KV file is kept in the system's temp folder, named after the sources that decide its
+ * layout, so a second run skips the ~1-minute seeding; `--kv=memory` always seeds afresh.
+ */
+import { parseArgs } from "node:util";
+import { parseConfig } from "../domain/config.ts";
+import { ADMIN_FILTERS, type AdminOrderList } from "../domain/admin_orders.ts";
+import { createApp } from "../routes/app.ts";
+import { closeProviders, createProviders } from "../providers/mod.ts";
+import { createSession } from "../kv/sessions.ts";
+import { upsertUserOnSignIn } from "../kv/users.ts";
+import { countOrders } from "../kv/orders.ts";
+import { seededRandom } from "../tests/fakes/loopback.ts";
+import { writeSampleOrders } from "./sample_orders.ts";
+
+const { values } = parseArgs({
+  args: Deno.args,
+  options: {
+    orders: { type: "string", default: "100000" },
+    samples: { type: "string", default: "200" },
+    kv: { type: "string", default: "file" },
+  },
+});
+const ORDERS = Number(values.orders);
+const SAMPLES = Number(values.samples);
+const GOALS = { page: 25, search: 250 };
+const ADMIN = "bench-admin@example.com";
+
+async function layoutHash(): Promise<string> {
+  const sources = [
+    "kv/orders.ts",
+    "kv/keys.ts",
+    "domain/admin_search.ts",
+    "domain/admin_orders.ts",
+    "tools/sample_orders.ts",
+  ];
+  const text =
+    (await Promise.all(sources.map((path) => Deno.readTextFile(new URL(`../${path}`, import.meta.url)))))
+      .join("\n");
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return Array.from(digest.slice(0, 6), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function openSeeded(): Promise<{ kv: Deno.Kv; seededMs: number | null }> {
+  const path = values.kv === "memory"
+    ? ":memory:"
+    : `${Deno.env.get("TMPDIR") ?? "/tmp"}/littlehits-admin-bench-${ORDERS}-${await layoutHash()}.sqlite3`;
+  const kv = await Deno.openKv(path);
+  if (await countOrders(kv, "all") >= ORDERS) return { kv, seededMs: null };
+  const started = performance.now();
+  await writeSampleOrders(kv, ORDERS - await countOrders(kv, "all"));
+  return { kv, seededMs: performance.now() - started };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const { kv, seededMs } = await openSeeded();
+const config = parseConfig({ APP_ENV: "test", ADMIN_EMAILS: ADMIN, KV_PATH: ":memory:" });
+const providers = createProviders(config, kv);
+const app = createApp({ kv, config, providers });
+const { user } = await upsertUserOnSignIn(kv, ADMIN, config, Date.now());
+const headers = { authorization: `Bearer ${await createSession(kv, user.id, Date.now())}` };
+const random = seededRandom(7);
+
+async function timed(query: string): Promise<{ ms: number; body: AdminOrderList }> {
+  const started = performance.now();
+  const response = await app.request(`/api/admin/orders${query}`, { headers });
+  const body = await response.json();
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`${query}: ${response.status} ${JSON.stringify(body)}`);
+  return { ms, body };
+}
+
+async function measure(name: string, queries: () => string, goal: number) {
+  for (let i = 0; i < 5; i++) await timed(queries()); // warm-up
+  const latencies: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < SAMPLES; i++) {
+    const { ms, body } = await timed(queries());
+    latencies.push(ms);
+    rows += body.total;
+  }
+  latencies.sort((a, b) => a - b);
+  const p50 = percentile(latencies, 50);
+  const result = {
+    scenario: name,
+    p50: p50.toFixed(1),
+    p95: percentile(latencies, 95).toFixed(1),
+    max: latencies.at(-1)!.toFixed(1),
+    "avg matches": Math.round(rows / SAMPLES),
+    goal: `≤ ${goal} ms`,
+    result: p50 <= goal ? "PASS" : "MISS",
+  };
+  return result;
+}
+
+const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+const total = await countOrders(kv, "all");
+const CHILDREN = ["mia", "leo", "ava", "noah", "zoe", "luna", "theo"];
+const SURNAMES = ["smith", "garcia", "okafor", "nguyen", "muller", "rossi"];
+const PARENTS = ["anna", "ben", "carla", "grace", "hugo", "kemi"];
+
+console.log(
+  `admin list bench: ${total.toLocaleString("en-US")} orders (${
+    seededMs === null ? "seeded KV reused" : `seeded in ${(seededMs / 1000).toFixed(1)} s`
+  }), ${SAMPLES} requests per scenario, KV ${values.kv}`,
+);
+const results = [
+  await measure("first page, each filter", () => `?filter=${pick(ADMIN_FILTERS)}`, GOALS.page),
+  await measure("random page, each filter", () => {
+    const filter = pick(ADMIN_FILTERS);
+    return `?filter=${filter}&page=${1 + Math.floor(random() * (total / 20) * (filter === "all" ? 1 : 0.2))}`;
+  }, GOALS.page),
+  await measure("last page of All", () => `?page=${Math.ceil(total / 20)}`, GOALS.page),
+  await measure(
+    "search: child first + last name",
+    () => `?q=${pick(CHILDREN)}+${pick(SURNAMES)}`,
+    GOALS.search,
+  ),
+  await measure("search: parent first name", () => `?q=${pick(PARENTS)}`, GOALS.search),
+  await measure(
+    "search: email prefix",
+    () => `?q=${pick(PARENTS)}.${Math.floor(random() * 1000)}`,
+    GOALS.search,
+  ),
+  await measure("search: order number", () => `?q=%23${1000 + Math.floor(random() * total)}`, GOALS.search),
+  await measure("search: 2 letters (worst case)", () => `?q=${pick(["an", "mi", "le", "gr"])}`, GOALS.search),
+];
+console.table(results);
+closeProviders(providers);
+kv.close();
+if (results.some((result) => result.result !== "PASS")) Deno.exit(1);
