@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { SessionUser } from "../domain/users.ts";
+import { AdminSettings } from "../islands/mod.ts";
 import { Footer } from "./Footer.tsx";
 import { Nav } from "./Nav.tsx";
 
@@ -22,6 +23,8 @@ export function Layout({ user, onLanding, children }: LayoutProps) {
       <Nav user={user} onLanding={onLanding} />
       <main id="main" className="min-h-[60vh]">{children}</main>
       <Footer onLanding={onLanding} />
+      {/* Opens the prompt editor from the navigation's admin settings entries (demo users only). */}
+      {user?.isDemo && <AdminSettings />}
     </>
   );
 }

@@ -38,6 +38,14 @@ export function canUpload(order: ActionFacts): boolean {
   return IN_PROGRESS.has(order.status) || (order.status === "completed" && !order.songUrl);
 }
 
+/**
+ * The upload endpoint also takes a failed order: the table offers no Upload button there, but Error
+ * Details advises a manual upload after repeated failures and offers it in the dialog.
+ */
+export function canUploadManually(order: ActionFacts): boolean {
+  return canUpload(order) || order.status === "failed";
+}
+
 export function canRegenerateLyrics(order: ActionFacts): boolean {
   return order.status !== "generating" && order.status !== "pending";
 }

@@ -1,13 +1,19 @@
 import { z } from "zod";
 import type { Discount, DiscountType } from "./pricing.ts";
+import {
+  REFERRAL_CODE_CHARACTERS,
+  REFERRAL_CODE_MAX,
+  REFERRAL_CODE_MESSAGE,
+  REFERRAL_CODE_MIN,
+} from "./referral_code_text.ts";
+
+export { REFERRAL_CODE_MESSAGE } from "./referral_code_text.ts";
 
 /** Staff-side §5: 3–20 letters, digits, `_` or `-`, always upper case. */
-export const REFERRAL_CODE_MESSAGE = "Code must contain only letters, numbers, underscores, and hyphens";
-
 export const referralCodeSchema = z.string().trim().toUpperCase()
-  .min(3, "Code must be at least 3 characters")
-  .max(20, "Code must be at most 20 characters")
-  .regex(/^[A-Z0-9_-]+$/, REFERRAL_CODE_MESSAGE);
+  .min(REFERRAL_CODE_MIN, `Code must be at least ${REFERRAL_CODE_MIN} characters`)
+  .max(REFERRAL_CODE_MAX, `Code must be at most ${REFERRAL_CODE_MAX} characters`)
+  .regex(REFERRAL_CODE_CHARACTERS, REFERRAL_CODE_MESSAGE);
 
 /** Customer-side §1: friends of a customer get 50 % off their first order. */
 export const FRIEND_DISCOUNT: Discount = { type: "percentage", value: 50 };

@@ -3,6 +3,8 @@
  * default export the browser bundle hydrates (tools/build.ts finds them by that convention).
  */
 import { island } from "./marker.tsx";
+import AdminDashboardComponent from "./AdminDashboard.tsx";
+import AdminSettingsComponent from "./AdminSettings.tsx";
 import FaqComponent from "./Faq.tsx";
 import LoginFormComponent from "./LoginForm.tsx";
 import MySongsComponent from "./MySongs.tsx";
@@ -22,3 +24,5 @@ export const OrderProcessing = island("OrderProcessing", OrderProcessingComponen
 export const MySongs = island("MySongs", MySongsComponent);
 export const Unboxing = island("Unboxing", UnboxingComponent);
 export const OpenOrderLink = island("OpenOrderLink", OpenOrderLinkComponent);
+export const AdminSettings = island("AdminSettings", AdminSettingsComponent);
+export const AdminDashboard = island("AdminDashboard", AdminDashboardComponent);

@@ -1,4 +1,4 @@
-import { canUpload } from "../domain/admin_actions.ts";
+import { canUploadManually } from "../domain/admin_actions.ts";
 import { BadRequestError, ConflictError, NotFoundError } from "../domain/errors.ts";
 import { songUrlFor } from "../domain/download.ts";
 import { buildEvent } from "../domain/events.ts";
@@ -62,7 +62,7 @@ export function uploadSong(
     // A repeated request (a double click, a retry after a lost answer) finds its own work done.
     if (uploadEntry.value?.attachedTo === orderId && order.songBlobId === blobId) return order;
     const upload = usableUpload(uploadEntry, now);
-    if (!canUpload(order) && order.status !== "failed") {
+    if (!canUploadManually(order)) {
       throw new ConflictError(
         order.status === "completed" ? MANUAL_SONG_MESSAGES.hasSong : MANUAL_SONG_MESSAGES.notUploadable,
       );

@@ -10,7 +10,9 @@ import { PageShell } from "../components/PageShell.tsx";
 import { FAQ_ITEMS } from "../domain/faq.ts";
 import { publicOrderView } from "../domain/order_views.ts";
 import { isOrderId } from "../domain/orders.ts";
+import { parseListQuery } from "../islands/admin/list_query.ts";
 import {
+  AdminDashboard,
   Faq,
   LoginForm,
   MySongs,
@@ -20,6 +22,7 @@ import {
   Unboxing,
   VerifySignIn,
 } from "../islands/mod.ts";
+import { listAdminOrders } from "../kv/admin_orders.ts";
 import { getOrder } from "../kv/orders.ts";
 import type { AppEnv } from "./env.ts";
 import { renderPage } from "./render.tsx";
@@ -136,8 +139,23 @@ pages.get("/u/:orderId", (c) =>
     { title: "Opening Your Surprise", noindex: true },
   ));
 
-pages.get("/admin/orders", (c) => {
+pages.get("/admin/orders", async (c) => {
   // Staff-side §5: anyone who is not a signed-in admin goes to the landing page.
   if (c.var.user?.role !== "admin") return c.redirect("/", 302);
-  return renderPage(c, <PageShell title="Order Management" />, { title: "Admin", noindex: true });
+  const { kv, config } = c.var.deps;
+  // The view in the address (a reload keeps page, tab and search), read through the API's own
+  // function so the page is useful before the island has hydrated.
+  const query = parseListQuery(new URL(c.req.url).searchParams);
+  const list = await listAdminOrders(kv, query);
+  return renderPage(
+    c,
+    <section className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <AdminDashboard
+        appUrl={config.appUrl}
+        initialQuery={{ ...query, page: list.page }}
+        initialList={list}
+      />
+    </section>,
+    { title: "Admin Dashboard", noindex: true },
+  );
 });

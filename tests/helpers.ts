@@ -238,6 +238,24 @@ export async function signIn(t: TestApp, email: string) {
   return { token: body.token as string, cookie: `lh_session=${body.token}`, user: body.user };
 }
 
+/**
+ * A browser signed in as `email`, as the sign-in page leaves one: the HttpOnly session cookie, and
+ * `token` and `user` in local storage.
+ */
+export async function openSignedInBrowser(t: TestApp, email: string, options: BrowserOptions = {}) {
+  const session = await signIn(t, email);
+  const browser = await openBrowser(t, options);
+  await browser.context.addCookies([{ name: "lh_session", value: session.token, url: browser.origin }]);
+  await browser.context.addInitScript(([token, user]) => {
+    // Init scripts also run in the blank page a tab starts with, which has no storage.
+    if (location.protocol.startsWith("http") && !localStorage.getItem("token")) {
+      localStorage.setItem("token", token);
+      localStorage.setItem("user", user);
+    }
+  }, [session.token, JSON.stringify(session.user)]);
+  return { browser, session };
+}
+
 /** A POST with a JSON body. */
 export function jsonBody(body: unknown, init: RequestInit = {}): RequestInit {
   return {

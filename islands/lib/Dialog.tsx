@@ -12,19 +12,27 @@ export interface DialogProps {
 
 const SIZES = { md: "max-w-md", lg: "max-w-2xl", xl: "max-w-4xl" } as const;
 
+/** Open dialogs, innermost last: Escape closes only the innermost (a confirmation above a form). */
+const openDialogs: HTMLElement[] = [];
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog (ARCHITECTURE §8: focus management in dialogs). Focus moves to the first field or
  * button inside on open (or an element marked `data-autofocus`), Tab and Shift+Tab stay inside,
- * Escape and a click on the backdrop close it, and focus returns to where it was on close. The
- * panel is at most 90vh tall and scrolls inside, so long content never pushes the buttons away.
+ * Escape and a click on the backdrop close it, and focus returns to where it was on close. Focus that
+ * falls out (a focused button becomes disabled while it works) is brought back to the panel, and
+ * Escape is heard on the document, so it still works then. The panel is at most 90vh tall and
+ * scrolls inside, so long content never pushes the buttons away.
  */
 export function Dialog({ title, description, onClose, children, size = "md" }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+
+  const close = useRef(onClose);
+  close.current = onClose;
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -32,16 +40,31 @@ export function Dialog({ title, description, onClose, children, size = "md" }: D
     const first = root.querySelector<HTMLElement>("[data-autofocus]") ??
       root.querySelector<HTMLElement>(FOCUSABLE) ?? root;
     first.focus();
-    return () => previous?.focus();
+    openDialogs.push(root);
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape" || openDialogs.at(-1) !== root) return;
+      event.preventDefault();
+      event.stopPropagation();
+      close.current();
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget) return;
+      // Nothing took the focus: it went to the page behind (e.g. a button that just became disabled).
+      queueMicrotask(() => {
+        if (document.activeElement === document.body && openDialogs.at(-1) === root) root.focus();
+      });
+    };
+    document.addEventListener("keydown", onEscape);
+    root.addEventListener("focusout", onFocusOut);
+    return () => {
+      document.removeEventListener("keydown", onEscape);
+      root.removeEventListener("focusout", onFocusOut);
+      openDialogs.splice(openDialogs.indexOf(root), 1);
+      previous?.focus();
+    };
   }, []);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape") {
-      event.preventDefault();
-      event.stopPropagation();
-      onClose();
-      return;
-    }
     if (event.key !== "Tab") return;
     const focusable = [...panel.current!.querySelectorAll<HTMLElement>(FOCUSABLE)]
       .filter((element) => element.offsetParent !== null || element === document.activeElement);

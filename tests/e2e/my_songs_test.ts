@@ -9,7 +9,14 @@ import { getUserByEmail } from "../../kv/users.ts";
 import { ProviderCallError } from "../../providers/calls.ts";
 import type { Lyricist } from "../../providers/words/mod.ts";
 import { createLocalLyricist } from "../../providers/words/local.ts";
-import { createTestApp, e2eTest, loopbackAppUrl, openBrowser, signIn, type TestApp } from "../helpers.ts";
+import {
+  createTestApp,
+  e2eTest,
+  loopbackAppUrl,
+  openBrowser,
+  openSignedInBrowser,
+  type TestApp,
+} from "../helpers.ts";
 import { deliveredOrder } from "../integration/delivery/helpers.ts";
 import { placeOrder, waitForOrder } from "../integration/jobs/helpers.ts";
 import { orderForm } from "../integration/orders/helpers.ts";
@@ -66,18 +73,9 @@ async function pendingOrder(t: TestApp, childName: string, userId: string): Prom
   return order;
 }
 
-/** A browser signed in as `EMAIL`: the session cookie plus the token and user in local storage. */
+/** A browser signed in as `EMAIL`, with that user's id. */
 async function signedInBrowser(t: TestApp, options: { width?: number; height?: number } = {}) {
-  const session = await signIn(t, EMAIL);
-  const browser = await openBrowser(t, options);
-  await browser.context.addCookies([{ name: "lh_session", value: session.token, url: browser.origin }]);
-  await browser.context.addInitScript(([token, user]) => {
-    // Init scripts also run in the blank page a tab starts with, which has no storage.
-    if (location.protocol.startsWith("http") && !localStorage.getItem("token")) {
-      localStorage.setItem("token", token);
-      localStorage.setItem("user", user);
-    }
-  }, [session.token, JSON.stringify(session.user)]);
+  const { browser, session } = await openSignedInBrowser(t, EMAIL, options);
   const user = await getUserByEmail(t.kv, EMAIL);
   return { browser, session, userId: user!.id };
 }

@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page } from "playwright-core";
 import { countOrders } from "../../kv/orders.ts";
-import { createTestApp, e2eTest, loopbackAppUrl, openBrowser, signIn } from "../helpers.ts";
+import { createTestApp, e2eTest, loopbackAppUrl, openBrowser, openSignedInBrowser } from "../helpers.ts";
 
 async function fillOrder(page: Page, fields: Record<string, string>) {
   for (const [name, value] of Object.entries(fields)) await page.locator(`[name="${name}"]`).fill(value);
@@ -76,13 +76,7 @@ e2eTest("purchase: a demo user skips payment and goes straight to the processing
   await using t = await createTestApp({
     env: { DEMO_EMAILS: "demo@example.com", APP_URL: loopbackAppUrl() },
   });
-  const demo = await signIn(t, "demo@example.com");
-  await using browser = await openBrowser(t);
-  await browser.context.addCookies([{ name: "lh_session", value: demo.token, url: browser.origin }]);
-  await browser.context.addInitScript(([token, user]) => {
-    localStorage.setItem("token", token);
-    localStorage.setItem("user", user);
-  }, [demo.token, JSON.stringify(demo.user)]);
+  await using browser = (await openSignedInBrowser(t, "demo@example.com")).browser;
   const page = await browser.open("/order");
   await fillOrder(page, { childName: "Ava", parentName: "Demo Parent", parentEmail: "demo@example.com" });
   await page.getByRole("button", { name: "Create Your Song" }).click();

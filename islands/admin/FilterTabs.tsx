@@ -1,0 +1,45 @@
+import { ADMIN_FILTER_LABELS, ADMIN_FILTERS, type AdminFilter } from "../../domain/admin_orders.ts";
+import { TabList } from "./Tabs.tsx";
+
+export const FILTER_TABS_ID = "admin-filter";
+
+export interface FilterTabsProps {
+  selected: AdminFilter;
+  /** Null until the first list has arrived. */
+  counts: Record<AdminFilter, number> | null;
+  onSelect(filter: AdminFilter): void;
+}
+
+/** Staff-side §2: All, Review, Approved and Sent, each with its count; the list is their panel. */
+export function FilterTabs({ selected, counts, onSelect }: FilterTabsProps) {
+  const items = ADMIN_FILTERS.map((key) => ({
+    key,
+    label: (
+      <>
+        {ADMIN_FILTER_LABELS[key]}
+        <span
+          data-count={key}
+          className={`min-w-[1.75rem] rounded-full px-2 py-0.5 text-xs font-bold tabular-nums ${
+            key === selected ? "bg-white/20 text-white" : "bg-slate-100 text-slate-700"
+          }`}
+        >
+          {counts ? counts[key].toLocaleString("en-US") : "…"}
+        </span>
+      </>
+    ),
+  }));
+  return (
+    <TabList
+      label="Filter orders"
+      idBase={FILTER_TABS_ID}
+      items={items}
+      selected={selected}
+      onSelect={onSelect}
+      className="grid grid-cols-2 gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200 sm:inline-flex"
+      tabClass={(isSelected) =>
+        `inline-flex min-h-[44px] items-center justify-center gap-2 rounded-xl px-4 text-sm font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-1 ${
+          isSelected ? "bg-violet-600 text-white" : "text-slate-700 hover:bg-violet-50"
+        }`}
+    />
+  );
+}

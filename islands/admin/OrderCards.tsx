@@ -1,0 +1,60 @@
+import { LocalTime } from "./LocalTime.tsx";
+import { ChildCell, EmailCell, isOwnControl, SentNote } from "./order_cells.tsx";
+import { RowActions } from "./RowActions.tsx";
+import { SendCountdown } from "./SendCountdown.tsx";
+import { StatusBadge } from "./StatusBadge.tsx";
+import { StreamingSelect } from "./StreamingSelect.tsx";
+import type { OrderListViewProps } from "./types.ts";
+
+/** Staff-side §2, small screens: one card per order, buttons big enough for a thumb. */
+export function OrderCards({ orders, busy, onAction, onStreaming, onOpen }: OrderListViewProps) {
+  return (
+    <ul role="list" aria-label="Orders" className="grid gap-3 md:grid-cols-2">
+      {orders.map((order) => (
+        <li key={order.id}>
+          <article
+            aria-label={`Order #${order.orderNumber}`}
+            data-order-id={order.id}
+            onClick={(event) => !isOwnControl(event.target) && onOpen(order)}
+            className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
+            <div className="flex items-start justify-between gap-3">
+              <ChildCell order={order} />
+              <button
+                type="button"
+                onClick={() => onOpen(order)}
+                aria-label={`Order #${order.orderNumber} details`}
+                className="inline-flex min-h-[44px] items-center rounded-full px-3 font-mono text-sm font-semibold text-violet-700 hover:bg-violet-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+              >
+                #{order.orderNumber}
+              </button>
+            </div>
+            <div className="text-sm text-slate-700">
+              <EmailCell order={order} />
+            </div>
+            <div className="flex flex-wrap items-center gap-1.5">
+              <StatusBadge order={order} />
+              <SendCountdown order={order} />
+              <SentNote order={order} />
+            </div>
+            <p className="text-xs text-slate-500">
+              Created <LocalTime iso={order.createdAt} />
+            </p>
+            {order.addStreamingServices && (
+              <div className="flex items-center gap-2 text-sm text-slate-700">
+                <span>Streaming</span>
+                <StreamingSelect
+                  order={order}
+                  size="full"
+                  busy={busy[order.id] === "streaming"}
+                  onChange={onStreaming}
+                />
+              </div>
+            )}
+            <RowActions order={order} busy={busy[order.id] ?? null} onAction={onAction} layout="full" />
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,114 @@
+import { adminActionsOf, canUploadManually } from "../../domain/admin_actions.ts";
+import { ConfirmDialog } from "../lib/ConfirmDialog.tsx";
+import { OrderDetailDialog } from "./detail/OrderDetailDialog.tsx";
+import { ErrorDetailsDialog } from "./dialogs/ErrorDetailsDialog.tsx";
+import { PreviewDialog } from "./dialogs/PreviewDialog.tsx";
+import { RegenerateLyricsDialog } from "./dialogs/RegenerateLyricsDialog.tsx";
+import { UploadSongDialog } from "./dialogs/UploadSongDialog.tsx";
+import type { OrderActions } from "./order_actions.ts";
+import { BUSY_LABELS } from "./RowActions.tsx";
+import { stageLabel } from "./status.ts";
+import type { ListedOrder, OrderBusy } from "./types.ts";
+
+/** The dialogs that belong to one order; the order in it is refreshed with the list. */
+export type OrderDialog =
+  | "detail"
+  | "upload"
+  | "preview"
+  | "regenerateLyrics"
+  | "errorDetails"
+  | "confirmSend"
+  | "confirmRegenerate";
+
+export interface OrderDialogsProps {
+  kind: OrderDialog;
+  order: ListedOrder;
+  busy: OrderBusy | null;
+  actions: OrderActions;
+  open(kind: OrderDialog, order: ListedOrder): void;
+  close(): void;
+  /** A dialog's call answered with a newer order. */
+  changed(order: ListedOrder): void;
+}
+
+export function OrderDialogs({ kind, order, busy, actions, open, close, changed }: OrderDialogsProps) {
+  /** The song dialogs leave closing to us once their call has succeeded. */
+  const done = (answer: ListedOrder) => {
+    changed(answer);
+    close();
+  };
+  switch (kind) {
+    case "detail":
+      return <OrderDetailDialog order={order} onClose={close} onChanged={changed} />;
+    case "upload":
+      return <UploadSongDialog order={order} onClose={close} onUploaded={done} />;
+    case "preview":
+      return <PreviewDialog order={order} onClose={close} />;
+    case "regenerateLyrics":
+      return <RegenerateLyricsDialog order={order} onClose={close} onRegenerated={done} />;
+    case "errorDetails":
+      return (
+        <ErrorDetailsDialog
+          order={order}
+          onClose={close}
+          onUpload={canUploadManually(order) ? () => open("upload", order) : undefined}
+        />
+      );
+    case "confirmSend":
+      return <ConfirmSend order={order} busy={busy} actions={actions} close={close} />;
+    case "confirmRegenerate":
+      return <ConfirmRegenerate order={order} busy={busy} actions={actions} close={close} />;
+  }
+}
+
+interface ConfirmProps {
+  order: ListedOrder;
+  busy: OrderBusy | null;
+  actions: OrderActions;
+  close(): void;
+}
+
+/** Staff-side §2, Confirm Send Song: the customer gets an email at once, so it is asked first. */
+function ConfirmSend({ order, busy, actions, close }: ConfirmProps) {
+  const label = adminActionsOf(order).send ?? "Send Song";
+  const gift = order.isGift && order.giftRecipientEmail && order.giftRecipientEmail !== order.parentEmail;
+  const to = gift ? `${order.giftRecipientEmail} (with a copy to ${order.parentEmail})` : order.parentEmail;
+  return (
+    <ConfirmDialog
+      title="Confirm Send Song"
+      message={`Send ${order.childName}'s song to ${to} now? The email with the song link goes out immediately.`}
+      confirmLabel={label}
+      cancelLabel="Cancel"
+      busyLabel={busy === "send" ? BUSY_LABELS.send : null}
+      onCancel={close}
+      onConfirm={async () => {
+        await actions.sendNow(order);
+        close();
+      }}
+    />
+  );
+}
+
+/** Regenerate (whole order): a failed order restarts where it failed, a finished one gets a new song. */
+function ConfirmRegenerate({ order, busy, actions, close }: ConfirmProps) {
+  const message = order.status === "failed"
+    ? `Start ${order.childName}'s song again from the stage that failed${
+      order.currentStage ? ` (${stageLabel(order.currentStage)})` : ""
+    }?`
+    : `Make a new song for ${order.childName} from the current lyrics? It gets a new style, title and ` +
+      `audio, and its approval and delivery schedule are reset.`;
+  return (
+    <ConfirmDialog
+      title="Regenerate Song"
+      message={message}
+      confirmLabel="Regenerate"
+      cancelLabel="Cancel"
+      busyLabel={busy === "regenerateOrder" ? BUSY_LABELS.regenerateOrder : null}
+      onCancel={close}
+      onConfirm={async () => {
+        await actions.regenerate(order);
+        close();
+      }}
+    />
+  );
+}

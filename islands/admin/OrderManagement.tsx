@@ -1,0 +1,179 @@
+import { useSignal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { AlertCircleIcon, SpinnerIcon } from "../../components/icons.tsx";
+import { buttonClass } from "../../components/ui.ts";
+import { FILTER_TABS_ID, FilterTabs } from "./FilterTabs.tsx";
+import { hasActiveFilters } from "./list_query.ts";
+import { orderActions } from "./order_actions.ts";
+import { OrderCards } from "./OrderCards.tsx";
+import { type OrderDialog, OrderDialogs } from "./OrderDialogs.tsx";
+import { OrderTable } from "./OrderTable.tsx";
+import { Pagination } from "./Pagination.tsx";
+import type { RowAction } from "./RowActions.tsx";
+import { SearchBox } from "./SearchBox.tsx";
+import { panelId, tabId } from "./Tabs.tsx";
+import type { ListedOrder, OrderBusy } from "./types.ts";
+import type { OrderListState } from "./useOrderList.ts";
+
+/** Row buttons that open a dialog rather than call the server at once. */
+const DIALOG_OF: Partial<Record<RowAction, OrderDialog>> = {
+  upload: "upload",
+  send: "confirmSend",
+  preview: "preview",
+  regenerateLyrics: "regenerateLyrics",
+  errorDetails: "errorDetails",
+  regenerateOrder: "confirmRegenerate",
+};
+
+/** `b` unless `a` is strictly newer: a call's answer stands until the list has caught up with it. */
+const newer = (a: ListedOrder, b: ListedOrder) => (Date.parse(a.updatedAt) > Date.parse(b.updatedAt) ? a : b);
+
+/** Staff-side §2, Order Management: filter tabs, search, the list, paging and the order dialogs. */
+export function OrderManagement({ state }: { state: OrderListState }) {
+  useSignals();
+  const busy = useSignal<Record<string, OrderBusy | undefined>>({});
+  const dialog = useSignal<{ kind: OrderDialog; order: ListedOrder } | null>(null);
+  const { query, list, failed, pending, change, reload } = state;
+
+  const changed = (order: ListedOrder) => {
+    const open = dialog.value;
+    if (open && open.order.id === order.id) {
+      // Mutation answers carry the order without its events; keep the ones we have until the list's.
+      const answered = { ...order, events: order.events ?? open.order.events };
+      dialog.value = { ...open, order: newer(open.order, answered) };
+    }
+    reload();
+  };
+  const actions = orderActions({
+    setBusy: (id, value) => (busy.value = { ...busy.value, [id]: value ?? undefined }),
+    changed,
+    reload,
+  });
+  const openDialog = (kind: OrderDialog, order: ListedOrder) => (dialog.value = { kind, order });
+
+  const onAction = (action: RowAction, order: ListedOrder) => {
+    const kind = DIALOG_OF[action];
+    if (kind) openDialog(kind, order);
+    else if (action === "approve") actions.approve(order);
+    else if (action === "resend") actions.resend(order);
+    else if (action === "copyLyrics") actions.copyLyrics(order);
+  };
+
+  const current = list.value;
+  const open = dialog.value;
+  // The order in an open dialog follows the list's refreshes (and the answers of calls made here).
+  const openOrder = open &&
+    newer(open.order, current?.orders.find((order) => order.id === open.order.id) ?? open.order);
+  const view = {
+    orders: current?.orders ?? [],
+    busy: busy.value,
+    onAction,
+    onStreaming: actions.setStreaming,
+    onOpen: (order: ListedOrder) => openDialog("detail", order),
+  };
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+        <FilterTabs
+          selected={query.value.filter}
+          counts={current?.counts ?? null}
+          onSelect={(filter) => change({ filter, page: 1 })}
+        />
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <SearchBox value={query.value.q} onSearch={(q) => change({ q, page: 1 }, "replace")} />
+          {hasActiveFilters(query.value) && (
+            <button
+              type="button"
+              onClick={() => change({ filter: "all", q: "", page: 1 })}
+              className={`${buttonClass("ghost", "sm")} min-h-[44px] whitespace-nowrap`}
+            >
+              Reset Filters
+            </button>
+          )}
+        </div>
+      </div>
+
+      {failed.value && current && (
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-xl bg-amber-50 px-4 py-2 text-sm text-amber-900"
+        >
+          <AlertCircleIcon className="h-4 w-4" />
+          Could not refresh the orders just now; showing the last list. Trying again shortly.
+        </p>
+      )}
+
+      <div
+        role="tabpanel"
+        id={panelId(FILTER_TABS_ID, query.value.filter)}
+        aria-labelledby={tabId(FILTER_TABS_ID, query.value.filter)}
+        aria-busy={pending.value}
+        className={`grid gap-4 transition-opacity ${pending.value ? "opacity-60" : ""}`}
+      >
+        {!current && !failed.value && <Loading />}
+        {!current && failed.value && <Unavailable onRetry={reload} />}
+        {current && current.orders.length === 0 && (
+          <p className="rounded-2xl border-2 border-dashed border-slate-200 bg-white px-6 py-12 text-center text-slate-600">
+            No orders found matching your criteria.
+          </p>
+        )}
+        {current && current.orders.length > 0 && (
+          <>
+            <div className="hidden lg:block">
+              <OrderTable {...view} />
+            </div>
+            <div className="lg:hidden">
+              <OrderCards {...view} />
+            </div>
+          </>
+        )}
+        {current && (
+          <Pagination
+            query={{ ...query.value, page: current.page }}
+            total={current.total}
+            pageSize={current.pageSize}
+            totalPages={current.totalPages}
+            onPage={(page) => {
+              change({ page });
+              document.getElementById("admin-dashboard")?.scrollIntoView({ block: "start" });
+            }}
+          />
+        )}
+      </div>
+
+      {open && openOrder && (
+        <OrderDialogs
+          kind={open.kind}
+          order={openOrder}
+          busy={busy.value[openOrder.id] ?? null}
+          actions={actions}
+          open={openDialog}
+          close={() => (dialog.value = null)}
+          changed={changed}
+        />
+      )}
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <p role="status" className="flex items-center gap-3 rounded-2xl bg-white p-8 text-slate-600">
+      <SpinnerIcon className="h-5 w-5 text-violet-600" />
+      Loading orders...
+    </p>
+  );
+}
+
+function Unavailable({ onRetry }: { onRetry(): void }) {
+  return (
+    <div
+      role="alert"
+      className="grid justify-items-center gap-3 rounded-2xl border border-red-200 bg-red-50 p-8"
+    >
+      <p className="text-slate-700">We couldn't load the orders just now.</p>
+      <button type="button" onClick={onRetry} className={buttonClass("outline", "sm")}>Try again</button>
+    </div>
+  );
+}

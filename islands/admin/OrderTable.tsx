@@ -1,0 +1,86 @@
+import { LocalTime } from "./LocalTime.tsx";
+import { ChildCell, EmailCell, isOwnControl, SentNote } from "./order_cells.tsx";
+import { RowActions } from "./RowActions.tsx";
+import { SendCountdown } from "./SendCountdown.tsx";
+import { StatusBadge } from "./StatusBadge.tsx";
+import { StreamingSelect } from "./StreamingSelect.tsx";
+import type { OrderListViewProps } from "./types.ts";
+
+const HEAD =
+  "whitespace-nowrap px-3 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500";
+const CELL = "px-3 py-3 align-top";
+
+/** Staff-side §2, wide screens: order number, child, email, streaming, status, date, actions. */
+export function OrderTable({ orders, busy, onAction, onStreaming, onOpen }: OrderListViewProps) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full text-sm text-slate-700">
+        <caption className="sr-only">Orders (select a row to see its details)</caption>
+        <thead className="border-b border-slate-200 bg-slate-50">
+          <tr>
+            <th scope="col" className={HEAD}>Order #</th>
+            <th scope="col" className={HEAD}>Child</th>
+            <th scope="col" className={HEAD}>Email</th>
+            <th scope="col" className={HEAD}>Streaming</th>
+            <th scope="col" className={HEAD}>Status</th>
+            <th scope="col" className={HEAD}>Date</th>
+            <th scope="col" className={HEAD}>Actions</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {orders.map((order) => (
+            <tr
+              key={order.id}
+              data-order-id={order.id}
+              className="cursor-pointer hover:bg-violet-50/40"
+              onClick={(event) => !isOwnControl(event.target) && onOpen(order)}
+            >
+              <td className={CELL}>
+                <button
+                  type="button"
+                  onClick={() => onOpen(order)}
+                  aria-label={`Order #${order.orderNumber} details`}
+                  className="rounded font-mono font-semibold text-violet-700 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+                >
+                  #{order.orderNumber}
+                </button>
+              </td>
+              <td className={CELL}>
+                <ChildCell order={order} />
+              </td>
+              <td className={`${CELL} max-w-[14rem]`}>
+                <EmailCell order={order} />
+              </td>
+              <td className={CELL}>
+                <StreamingSelect
+                  order={order}
+                  size="compact"
+                  busy={busy[order.id] === "streaming"}
+                  onChange={onStreaming}
+                />
+              </td>
+              <td className={CELL}>
+                <span className="grid gap-1">
+                  <StatusBadge order={order} />
+                  <SendCountdown order={order} />
+                  <SentNote order={order} />
+                </span>
+              </td>
+              <td className={`${CELL} whitespace-nowrap text-slate-600`}>
+                <LocalTime iso={order.createdAt} />
+              </td>
+              <td className={CELL}>
+                <RowActions
+                  order={order}
+                  busy={busy[order.id] ?? null}
+                  onAction={onAction}
+                  layout="compact"
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { signal } from "@preact/signals-react";
+import { COUNTDOWN_REFRESH_MS } from "./countdown.ts";
+
+/**
+ * The browser's time for what depends on it (local dates, the send countdown). Null during the
+ * server render and hydration, so both write the same text; then set, and moved on every 60 s.
+ */
+export const clientNow = signal<number | null>(null);
+
+/** Started once by the dashboard; answers a function that stops it. */
+export function startClientClock(intervalMs = COUNTDOWN_REFRESH_MS): () => void {
+  clientNow.value = Date.now();
+  const timer = setInterval(() => (clientNow.value = Date.now()), intervalMs);
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,91 @@
+import { DEFAULT_STREAMING_STATUS } from "../../../domain/admin_orders.ts";
+import { formatCents } from "../format.ts";
+import { LocalTime } from "../LocalTime.tsx";
+import { approvalView, stageLabel, statusView } from "../status.ts";
+import type { ListedOrder } from "../types.ts";
+import { EmailEditor } from "./EmailEditor.tsx";
+import { Field, Section, yesNo } from "./fields.tsx";
+
+export interface DetailsTabProps {
+  order: ListedOrder;
+  onChanged(order: ListedOrder): void;
+}
+
+/** The order's state, the people, the gift, the money, streaming and delivery (staff-side §3). */
+export function DetailsTab({ order, onChanged }: DetailsTabProps) {
+  return (
+    <div className="grid gap-6">
+      <Section title="Order">
+        <Field label="Order Number" value={`#${order.orderNumber}`} />
+        <Field label="Status" value={statusView(order).label} />
+        {order.status === "completed" && (
+          <Field label="Approval" value={approvalView(order.approvalStatus).label} />
+        )}
+        {/* The stage a finished order ended in says nothing; it matters while generating or failed. */}
+        <Field
+          label={order.status === "failed" ? "Failed Stage" : "Current Stage"}
+          value={order.status === "generating" || order.status === "failed"
+            ? stageLabel(order.currentStage)
+            : null}
+        />
+        <Field label="Failure Type" value={order.failureType} />
+        <Field label="Last Error Code" value={order.lastErrorCode ?? null} />
+        <Field label="Error" value={order.error} wide />
+        <Field label="Status Detail" value={order.statusDetail} wide />
+      </Section>
+
+      <Section title="Customer">
+        <Field label="Parent Name" value={order.parentName} />
+        <Field label="Child Calls Parent" value={order.parentCallName} />
+        <Field
+          label="Parent Email"
+          value={<EmailEditor order={order} emailType="parent" onChanged={onChanged} />}
+          wide
+        />
+      </Section>
+
+      <Section title="Gift">
+        <Field label="Is Gift" value={yesNo(order.isGift)} />
+        {order.isGift && (
+          <>
+            <Field label="Recipient Name" value={order.giftRecipientName} />
+            <Field
+              label="Recipient Email"
+              value={<EmailEditor order={order} emailType="gift" onChanged={onChanged} />}
+              wide
+            />
+            <Field label="Gift Message" value={order.giftMessage} wide />
+          </>
+        )}
+      </Section>
+
+      <Section title="Pricing">
+        <Field label="Base Price" value={formatCents(order.basePrice)} />
+        <Field label="Streaming Price" value={formatCents(order.streamingPrice)} />
+        <Field label="Total Price" value={formatCents(order.totalPrice)} />
+        <Field label="Promo Code" value={order.promoCode} />
+        <Field label="Customer Referral Code" value={order.customerReferralCode} />
+      </Section>
+
+      <Section title="Streaming">
+        <Field label="Streaming Add-on" value={yesNo(order.addStreamingServices)} />
+        {order.addStreamingServices && (
+          <>
+            <Field label="Artist Name" value={order.streamingArtistName} />
+            <Field label="Streaming Status" value={order.streamingStatus ?? DEFAULT_STREAMING_STATUS} />
+          </>
+        )}
+      </Section>
+
+      <Section title="Delivery">
+        <Field label="Created" value={<LocalTime iso={order.createdAt} />} />
+        <Field label="Completed" value={order.completedAt && <LocalTime iso={order.completedAt} />} />
+        <Field
+          label="Delivery Scheduled For"
+          value={order.deliveryScheduledFor && <LocalTime iso={order.deliveryScheduledFor} />}
+        />
+        <Field label="Email Sent" value={order.emailSentAt && <LocalTime iso={order.emailSentAt} />} />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,290 @@
+import { useSignal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { type InputHTMLAttributes, useId, useRef } from "react";
+import type { AdminOrder } from "../../../domain/admin_orders.ts";
+import { buttonClass } from "../../../components/ui.ts";
+import { api, serverMessage } from "../../lib/api.ts";
+import { Dialog } from "../../lib/Dialog.tsx";
+import { toast } from "../../lib/toast.ts";
+import { withEvents } from "./answered_order.ts";
+import {
+  checkManualOrder,
+  type ManualOrderField,
+  type ManualOrderFields,
+  MAX_CHILD_AGE,
+  MIN_CHILD_AGE,
+} from "./manual_order.ts";
+import { SongFileField } from "./SongFileField.tsx";
+import { MANUAL_ORDER_ACCEPT, songFileProblem } from "./song_file.ts";
+import { SongUploadError, uploadFailureText } from "./song_upload.ts";
+import { UploadProgress } from "./UploadProgress.tsx";
+import { useSongUpload } from "./use_song_upload.ts";
+
+export interface CreateOrderDialogProps {
+  onClose(): void;
+  onCreated(order: AdminOrder): void;
+}
+
+const EMPTY: ManualOrderFields = {
+  childName: "",
+  childAge: "",
+  parentEmail: "",
+  songTitle: "",
+  songLyrics: "",
+};
+
+const FIELD_CLASS =
+  "block w-full min-h-[44px] rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder-slate-400 focus:border-violet-600 focus:outline-none focus:ring-2 focus:ring-violet-200 disabled:bg-slate-50";
+const INVALID_FIELD_CLASS =
+  "block w-full min-h-[44px] rounded-lg border border-red-500 bg-white px-3 py-2 text-base text-slate-900 placeholder-slate-400 focus:border-red-600 focus:outline-none focus:ring-2 focus:ring-red-200 disabled:bg-slate-50";
+
+/**
+ * Staff-side §2, Create Manual Order: a song made outside the pipeline becomes a completed order
+ * that waits for approval like any other. The MP3 is uploaded first, then the order is created.
+ */
+export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps) {
+  useSignals();
+  const fields = useSignal<ManualOrderFields>(EMPTY);
+  const file = useSignal<File | null>(null);
+  const invalid = useSignal<ManualOrderField[]>([]);
+  const phase = useSignal<"idle" | "uploading" | "creating">("idle");
+  const form = useRef<HTMLFormElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const { progress, upload, reset } = useSongUpload();
+  const busy = phase.value !== "idle";
+
+  const set = (field: keyof ManualOrderFields) => (value: string) => {
+    fields.value = { ...fields.value, [field]: value };
+    if (invalid.value.includes(field)) invalid.value = invalid.value.filter((name) => name !== field);
+  };
+
+  const chooseFile = (chosen: File | null) => {
+    const problem = chosen && songFileProblem(chosen);
+    if (problem) {
+      toast({ ...problem, variant: "destructive" });
+      if (fileInput.current) fileInput.current.value = "";
+      file.value = null;
+      return;
+    }
+    file.value = chosen;
+    invalid.value = invalid.value.filter((name) => name !== "songFile");
+  };
+
+  const submit = async () => {
+    if (busy) return;
+    const check = checkManualOrder(fields.value, !!file.value);
+    if (!check.ok) {
+      invalid.value = check.missing;
+      toast({ title: check.title, description: check.description, variant: "destructive" });
+      const first = check.missing[0];
+      const target = first === "songFile"
+        ? fileInput.current
+        : form.current?.querySelector<HTMLElement>(`[data-field="${first}"]`);
+      target?.focus();
+      return;
+    }
+    const problem = songFileProblem(file.value!);
+    if (problem) return toast({ ...problem, variant: "destructive" });
+
+    // The fields are disabled while busy: keep the focus inside the dialog, on what says what is going on.
+    submitButton.current?.focus();
+    phase.value = "uploading";
+    let songUrl: string;
+    try {
+      songUrl = (await upload(file.value!)).songUrl;
+    } catch (error) {
+      phase.value = "idle";
+      if (error instanceof SongUploadError && error.aborted) return;
+      toast({
+        title: "Error",
+        description: uploadFailureText(error, "Failed to upload song"),
+        variant: "destructive",
+      });
+      return;
+    }
+
+    phase.value = "creating";
+    try {
+      const answer = await api<{ message: string; order: AdminOrder }>(
+        "POST",
+        "/api/admin/orders/create",
+        { ...check.body, songUrl },
+      );
+      toast({
+        title: "Order Created Successfully!",
+        description:
+          `Order #${answer.order.orderNumber} for ${answer.order.childName} is ready for approval.`,
+      });
+      onCreated(withEvents(answer.order, []));
+    } catch (error) {
+      phase.value = "idle";
+      reset();
+      toast({
+        title: "Error",
+        description: serverMessage(error) ?? "Failed to create order",
+        variant: "destructive",
+      });
+    }
+  };
+
+  const isInvalid = (field: ManualOrderField) => invalid.value.includes(field);
+  return (
+    <Dialog
+      title="Create Manual Order"
+      description="For a song made outside the studio: the order is created with this song, ready for approval."
+      onClose={onClose}
+      size="lg"
+    >
+      <form
+        ref={form}
+        noValidate
+        className="grid gap-4"
+        aria-busy={busy}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+          <Field
+            label="Child's name"
+            field="childName"
+            value={fields.value.childName}
+            invalid={isInvalid("childName")}
+            disabled={busy}
+            onValue={set("childName")}
+            maxLength={100}
+            autoComplete="off"
+            data-autofocus=""
+          />
+          <Field
+            label="Age"
+            field="childAge"
+            type="number"
+            inputMode="numeric"
+            min={MIN_CHILD_AGE}
+            max={MAX_CHILD_AGE}
+            step={1}
+            value={fields.value.childAge}
+            invalid={isInvalid("childAge")}
+            disabled={busy}
+            onValue={set("childAge")}
+          />
+        </div>
+        <Field
+          label="Parent's email"
+          field="parentEmail"
+          type="email"
+          maxLength={254}
+          autoComplete="off"
+          value={fields.value.parentEmail}
+          invalid={isInvalid("parentEmail")}
+          disabled={busy}
+          onValue={set("parentEmail")}
+        />
+        <Field
+          label="Song title"
+          field="songTitle"
+          value={fields.value.songTitle}
+          invalid={isInvalid("songTitle")}
+          disabled={busy}
+          maxLength={80}
+          onValue={set("songTitle")}
+        />
+        <LyricsField
+          value={fields.value.songLyrics}
+          invalid={isInvalid("songLyrics")}
+          disabled={busy}
+          onValue={set("songLyrics")}
+        />
+        <SongFileField
+          label="Song file (MP3)"
+          accept={MANUAL_ORDER_ACCEPT}
+          file={file.value}
+          disabled={busy}
+          invalid={isInvalid("songFile")}
+          inputRef={fileInput}
+          onChange={chooseFile}
+        />
+        {progress.value !== null && (
+          <UploadProgress
+            percent={progress.value}
+            label={phase.value === "creating" ? "Uploaded, creating the order…" : "Uploading song…"}
+          />
+        )}
+        <p className="text-sm text-slate-600">All fields are required.</p>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" className={`${buttonClass("outline")} min-h-[44px]`} onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            ref={submitButton}
+            type="submit"
+            className={`${buttonClass("primary")} min-h-[44px] ${busy ? "cursor-wait opacity-60" : ""}`}
+            // Not `disabled` while busy: focus stays on it, inside the dialog, and submit ignores clicks.
+            aria-disabled={busy || undefined}
+          >
+            {phase.value === "uploading"
+              ? "Uploading song..."
+              : phase.value === "creating"
+              ? "Creating order..."
+              : "Create Order"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+type FieldProps =
+  & { label: string; field: keyof ManualOrderFields; invalid: boolean; onValue(value: string): void }
+  & Omit<InputHTMLAttributes<HTMLInputElement>, "onChange">
+  & { "data-autofocus"?: string };
+
+function Field({ label, field, invalid, onValue, ...input }: FieldProps) {
+  const id = useId();
+  return (
+    <div className="grid content-start gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">{label}</label>
+      <input
+        {...input}
+        id={id}
+        name={field}
+        data-field={field}
+        required
+        aria-invalid={invalid || undefined}
+        className={invalid ? INVALID_FIELD_CLASS : FIELD_CLASS}
+        onChange={(event) => onValue(event.currentTarget.value)}
+      />
+    </div>
+  );
+}
+
+function LyricsField(
+  { value, invalid, disabled, onValue }: {
+    value: string;
+    invalid: boolean;
+    disabled: boolean;
+    onValue(value: string): void;
+  },
+) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">Lyrics</label>
+      <textarea
+        id={id}
+        name="songLyrics"
+        data-field="songLyrics"
+        rows={6}
+        required
+        value={value}
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        className={invalid ? INVALID_FIELD_CLASS : FIELD_CLASS}
+        onChange={(event) => onValue(event.currentTarget.value)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { useSignal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { useRef } from "react";
+import type { AdminOrder } from "../../../domain/admin_orders.ts";
+import { buttonClass } from "../../../components/ui.ts";
+import { api, serverMessage } from "../../lib/api.ts";
+import { Dialog } from "../../lib/Dialog.tsx";
+import { toast } from "../../lib/toast.ts";
+import { withEvents } from "./answered_order.ts";
+import { SongFileField } from "./SongFileField.tsx";
+import { songFileProblem, UPLOAD_ACCEPT } from "./song_file.ts";
+import { SongUploadError, uploadFailureText } from "./song_upload.ts";
+import { UploadProgress } from "./UploadProgress.tsx";
+import { useSongUpload } from "./use_song_upload.ts";
+
+export interface UploadSongDialogProps {
+  order: AdminOrder;
+  onClose(): void;
+  onUploaded(order: AdminOrder): void;
+}
+
+/** Staff-side §2, Upload Song: an MP3 made elsewhere becomes the order's song, waiting for approval. */
+export function UploadSongDialog({ order, onClose, onUploaded }: UploadSongDialogProps) {
+  useSignals();
+  const file = useSignal<File | null>(null);
+  const phase = useSignal<"idle" | "uploading" | "saving">("idle");
+  const input = useRef<HTMLInputElement>(null);
+  const { progress, upload, reset } = useSongUpload();
+
+  const choose = (chosen: File | null) => {
+    const problem = chosen && songFileProblem(chosen);
+    if (problem) {
+      toast({ ...problem, variant: "destructive" });
+      // Emptied, so choosing the same (now trimmed) file again fires a change.
+      if (input.current) input.current.value = "";
+      file.value = null;
+      return;
+    }
+    file.value = chosen;
+  };
+
+  const submit = async () => {
+    const chosen = file.value;
+    if (!chosen || phase.value !== "idle") return;
+    const problem = songFileProblem(chosen);
+    if (problem) return toast({ ...problem, variant: "destructive" });
+
+    phase.value = "uploading";
+    let songUrl: string;
+    try {
+      songUrl = (await upload(chosen)).songUrl;
+    } catch (error) {
+      phase.value = "idle";
+      if (error instanceof SongUploadError && error.aborted) return;
+      toast({
+        title: "Upload failed",
+        description: uploadFailureText(error, "Failed to upload song file. Please try again."),
+        variant: "destructive",
+      });
+      return;
+    }
+
+    phase.value = "saving";
+    try {
+      const answer = await api<{ message: string; order: AdminOrder }>(
+        "POST",
+        `/api/admin/orders/${encodeURIComponent(order.id)}/upload`,
+        { songUrl },
+      );
+      toast({
+        title: answer.message || "Song uploaded",
+        description: `${order.childName}'s song is ready for approval.`,
+      });
+      onUploaded(withEvents(answer.order, order.events));
+    } catch (error) {
+      phase.value = "idle";
+      reset();
+      toast({
+        title: "Warning",
+        description: serverMessage(error) ??
+          "Song uploaded but failed to update order. Please contact admin.",
+        variant: "destructive",
+      });
+    }
+  };
+
+  const busy = phase.value !== "idle";
+  return (
+    <Dialog
+      title="Upload Song"
+      description={`Upload an MP3 for ${order.childName}'s song (order #${order.orderNumber}). ` +
+        "The order is completed with it and waits for approval."}
+      onClose={onClose}
+      size="lg"
+    >
+      <form
+        className="grid gap-5"
+        aria-busy={busy}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <SongFileField
+          label="Audio file"
+          accept={UPLOAD_ACCEPT}
+          file={file.value}
+          disabled={busy}
+          inputRef={input}
+          autoFocus
+          onChange={choose}
+        />
+        {progress.value !== null && (
+          <UploadProgress
+            percent={progress.value}
+            label={phase.value === "saving" ? "Uploaded, updating the order…" : "Uploading song…"}
+          />
+        )}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" className={`${buttonClass("outline")} min-h-[44px]`} onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className={`${buttonClass("primary")} min-h-[44px] ${busy ? "cursor-wait opacity-60" : ""}`}
+            // While busy it only says so: a disabled button would drop the focus out of the dialog.
+            disabled={!file.value}
+            aria-disabled={busy || undefined}
+          >
+            {phase.value === "uploading"
+              ? "Uploading..."
+              : phase.value === "saving"
+              ? "Saving..."
+              : "Upload Song"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

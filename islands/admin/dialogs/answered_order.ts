@@ -1,0 +1,13 @@
+import type { AdminOrder } from "../../../domain/admin_orders.ts";
+import type { GenerationEvent } from "../../../domain/events.ts";
+
+/**
+ * The admin actions answer the order without its timeline (only the list reads events), but the
+ * dashboard stores what a dialog hands back as an AdminOrder: keep the timeline it already had.
+ */
+export function withEvents(
+  answered: Omit<AdminOrder, "events"> & { events?: GenerationEvent[] },
+  known: GenerationEvent[],
+): AdminOrder {
+  return { ...answered, events: answered.events ?? known };
+}

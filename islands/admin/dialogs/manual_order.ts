@@ -1,0 +1,83 @@
+/**
+ * The Create Manual Order form's rules (staff-side §5, manual order): every field is required, the
+ * age is a whole number from 1 to 18, the address looks like one. The server checks all of it again.
+ */
+export const MIN_CHILD_AGE = 1;
+export const MAX_CHILD_AGE = 18;
+
+export interface ManualOrderFields {
+  childName: string;
+  childAge: string;
+  parentEmail: string;
+  songTitle: string;
+  songLyrics: string;
+}
+
+export type ManualOrderField = keyof ManualOrderFields | "songFile";
+
+/** What `POST /api/admin/orders/create` takes besides the uploaded song's address. */
+export interface ManualOrderBody {
+  childName: string;
+  childAge: number;
+  parentEmail: string;
+  songTitle: string;
+  songLyrics: string;
+}
+
+export type ManualOrderCheck =
+  | { ok: true; body: ManualOrderBody }
+  | { ok: false; missing: ManualOrderField[]; title: string; description: string };
+
+/** The field order of the form, so the first problem named is the first one on screen. */
+const FIELDS: (keyof ManualOrderFields)[] = [
+  "childName",
+  "childAge",
+  "parentEmail",
+  "songTitle",
+  "songLyrics",
+];
+
+/** Staff-side §5, admin e-mail: text, @, text, dot, text, without spaces. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function checkManualOrder(fields: ManualOrderFields, hasFile: boolean): ManualOrderCheck {
+  const missing: ManualOrderField[] = FIELDS.filter((field) => fields[field].trim() === "");
+  if (!hasFile) missing.push("songFile");
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      missing,
+      title: "Missing Information",
+      description: "Please fill in all required fields",
+    };
+  }
+  const age = Number(fields.childAge.trim());
+  if (!Number.isInteger(age) || age < MIN_CHILD_AGE || age > MAX_CHILD_AGE) {
+    return {
+      ok: false,
+      missing: ["childAge"],
+      title: "Invalid age",
+      description: `Age must be a whole number from ${MIN_CHILD_AGE} to ${MAX_CHILD_AGE}.`,
+    };
+  }
+  const parentEmail = fields.parentEmail.trim();
+  if (!EMAIL_SHAPE.test(parentEmail)) {
+    return {
+      ok: false,
+      missing: ["parentEmail"],
+      title: "Invalid email",
+      description: "Please enter a valid email address",
+    };
+  }
+  return {
+    ok: true,
+    body: {
+      childName: fields.childName.trim(),
+      childAge: age,
+      parentEmail,
+      songTitle: fields.songTitle.trim(),
+      // Lyrics keep their inner line breaks; only the ends are trimmed.
+      songLyrics: fields.songLyrics.trim(),
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { GiftIcon } from "../../components/icons.tsx";
+import { childAgeLabel } from "../../domain/child_age.ts";
+import type { ListedOrder } from "./types.ts";
+
+/** Pieces the table and the cards both show, so the two layouts say the same thing. */
+
+/** A click on a row or card opens the order, except when it landed on one of its own controls. */
+export function isOwnControl(target: EventTarget | null): boolean {
+  return target instanceof Element && !!target.closest("button, a, select, input, textarea, label");
+}
+
+export function ChildCell({ order }: { order: ListedOrder }) {
+  const age = childAgeLabel(order.childAge ?? undefined);
+  return (
+    <span className="grid">
+      <span className="font-semibold text-slate-900">{order.childName}</span>
+      {age && <span className="text-xs text-slate-500">{age}</span>}
+    </span>
+  );
+}
+
+export function EmailCell({ order }: { order: ListedOrder }) {
+  return (
+    <span className="grid min-w-0">
+      <span className="truncate" title={order.parentEmail}>{order.parentEmail}</span>
+      {order.isGift && order.giftRecipientEmail && (
+        <span
+          className="flex items-center gap-1 truncate text-xs text-slate-500"
+          title={order.giftRecipientEmail}
+        >
+          <GiftIcon className="h-3.5 w-3.5 shrink-0" />
+          <span className="sr-only">Gift for</span>
+          {order.giftRecipientEmail}
+        </span>
+      )}
+    </span>
+  );
+}
+
+export function SentNote({ order }: { order: ListedOrder }) {
+  if (!order.emailSentAt) return null;
+  return <span className="text-xs font-semibold text-green-700">Email sent</span>;
+}

@@ -1,0 +1,177 @@
+import type { ReactElement } from "react";
+import { cloneElement } from "react";
+import { INPUT_CLASS } from "../../../components/ui.ts";
+import type { DiscountType } from "../../../domain/pricing.ts";
+import { CODE_MAX, codeInput, type ReferralForm, type ReferralProblems } from "./form.ts";
+
+export interface ReferralCodeFieldsProps {
+  form: ReferralForm;
+  /** Problems to show now (the dialog decides when: as typed for the code, on submit for the rest). */
+  problems: ReferralProblems;
+  editing: boolean;
+  disabled: boolean;
+  onChange(form: ReferralForm): void;
+}
+
+/** The inputs of the create/edit dialog; the dialog owns the values and when problems show. */
+export function ReferralCodeFields({ form, problems, editing, disabled, onChange }: ReferralCodeFieldsProps) {
+  const set = <K extends keyof ReferralForm>(key: K, value: ReferralForm[K]) =>
+    onChange({ ...form, [key]: value });
+  const fixed = form.discountType === "fixed_amount";
+  return (
+    <fieldset disabled={disabled} className="grid gap-4 sm:grid-cols-2">
+      <Field
+        id="referral-code"
+        label="Code"
+        hint={`3–${CODE_MAX} letters, numbers, _ or -. Always upper case.`}
+        problem={problems.code}
+        wide
+      >
+        <input
+          data-autofocus
+          type="text"
+          value={form.code}
+          maxLength={CODE_MAX}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          onChange={(event) => set("code", codeInput(event.currentTarget.value))}
+          className={`${INPUT_CLASS} font-mono tracking-wider`}
+        />
+      </Field>
+
+      <Field id="referral-type" label="Discount type">
+        <select
+          value={form.discountType}
+          onChange={(event) => set("discountType", event.currentTarget.value as DiscountType)}
+          className={INPUT_CLASS}
+        >
+          <option value="percentage">Percentage</option>
+          <option value="fixed_amount">Fixed amount</option>
+        </select>
+      </Field>
+
+      <Field
+        id="referral-value"
+        label={fixed ? "Amount ($)" : "Percentage (%)"}
+        hint={fixed ? "In dollars, e.g. 5.00" : "1 to 100"}
+        problem={problems.value}
+      >
+        <input
+          type="text"
+          inputMode={fixed ? "decimal" : "numeric"}
+          value={form.value}
+          autoComplete="off"
+          onChange={(event) => set("value", event.currentTarget.value)}
+          className={INPUT_CLASS}
+        />
+      </Field>
+
+      <Field id="referral-description" label="Description (optional)" wide>
+        <input
+          type="text"
+          value={form.description}
+          maxLength={200}
+          onChange={(event) => set("description", event.currentTarget.value)}
+          className={INPUT_CLASS}
+        />
+      </Field>
+
+      <Field
+        id="referral-limit"
+        label="Usage limit (optional)"
+        hint="Empty for unlimited"
+        problem={problems.usageLimit}
+      >
+        <input
+          type="text"
+          inputMode="numeric"
+          value={form.usageLimit}
+          autoComplete="off"
+          onChange={(event) => set("usageLimit", event.currentTarget.value)}
+          className={INPUT_CLASS}
+        />
+      </Field>
+
+      <Field
+        id="referral-expires"
+        label="Expiry date (optional)"
+        hint="Empty for no expiry"
+        problem={problems.expiresAt}
+      >
+        <input
+          type="date"
+          value={form.expiresAt}
+          onChange={(event) => set("expiresAt", event.currentTarget.value)}
+          className={INPUT_CLASS}
+        />
+      </Field>
+
+      {editing && <ActiveSwitch checked={form.isActive} onChange={(checked) => set("isActive", checked)} />}
+    </fieldset>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  hint?: string;
+  problem?: string;
+  /** Spans both columns on wider screens. */
+  wide?: boolean;
+  /** The one input of the field; it gets the id and the description links. */
+  children: ReactElement<Record<string, unknown>>;
+}
+
+function Field({ id, label, hint, problem, wide, children }: FieldProps) {
+  const described = [hint && `${id}-hint`, problem && `${id}-problem`].filter(Boolean).join(" ");
+  return (
+    <div className={wide ? "grid content-start gap-1.5 sm:col-span-2" : "grid content-start gap-1.5"}>
+      <label htmlFor={id} className="text-sm font-semibold text-slate-800">{label}</label>
+      {cloneElement(children, {
+        id,
+        "aria-invalid": problem ? true : undefined,
+        "aria-describedby": described || undefined,
+      })}
+      {hint && <p id={`${id}-hint`} className="text-xs text-slate-500">{hint}</p>}
+      {problem && (
+        <p id={`${id}-problem`} data-field-problem="" className="text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ActiveSwitch({ checked, onChange }: { checked: boolean; onChange(checked: boolean): void }) {
+  return (
+    <div className="flex items-center justify-between gap-4 rounded-xl border border-slate-200 p-3 sm:col-span-2">
+      <div className="grid">
+        <label htmlFor="referral-active" className="cursor-pointer text-sm font-semibold text-slate-800">
+          Active
+        </label>
+        <span id="referral-active-hint" className="text-xs text-slate-500">
+          Inactive codes are refused at checkout.
+        </span>
+      </div>
+      <button
+        id="referral-active"
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-describedby="referral-active-hint"
+        onClick={() => onChange(!checked)}
+        className={`relative inline-flex h-8 w-14 shrink-0 items-center rounded-full transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-2 ${
+          checked ? "bg-violet-600" : "bg-slate-300"
+        }`}
+      >
+        <span
+          aria-hidden="true"
+          className={`inline-block h-6 w-6 rounded-full bg-white shadow motion-safe:transition-transform ${
+            checked ? "translate-x-7" : "translate-x-1"
+          }`}
+        />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import type { DiscountType } from "../../../domain/pricing.ts";
+import {
+  REFERRAL_CODE_MAX,
+  REFERRAL_CODE_MESSAGE,
+  REFERRAL_CODE_MIN,
+} from "../../../domain/referral_code_text.ts";
+import type { ReferralCode } from "../../../domain/referrals.ts";
+import { expiryDay } from "./display.ts";
+
+/**
+ * The create/edit form of a referral code (staff-side §5), kept as the text of its inputs so a
+ * half-typed value is never lost. A fixed amount is typed in DOLLARS ('Amount ($)') and sent in
+ * cents, the unit of the API and of the list, which fixes the spec's dollars-or-cents inconsistency.
+ */
+export interface ReferralForm {
+  code: string;
+  discountType: DiscountType;
+  /** Percent for 'percentage', dollars for 'fixed_amount'. */
+  value: string;
+  description: string;
+  /** Empty for unlimited. */
+  usageLimit: string;
+  /** 'YYYY-MM-DD' from the date input, empty for none. */
+  expiresAt: string;
+  isActive: boolean;
+}
+
+export type ReferralField = "code" | "value" | "usageLimit" | "expiresAt";
+export type ReferralProblems = Partial<Record<ReferralField, string>>;
+
+/** What the API takes for a create or an edit. The payment provider ids are left out on purpose:
+ * their fields are hidden (no publishable key), and leaving them out keeps the stored ones. */
+export interface ReferralCodeBody {
+  code: string;
+  discountType: DiscountType;
+  discountValue: number;
+  usageLimit: number | null;
+  expiresAt: string | null;
+  description: string;
+  isActive?: boolean;
+}
+
+export const CODE_MIN = REFERRAL_CODE_MIN;
+export const CODE_MAX = REFERRAL_CODE_MAX;
+/** Staff-side §9: a new code starts as 10 % off. */
+export const DEFAULT_PERCENTAGE = "10";
+
+const CODE_CHARACTERS = /^[A-Z0-9_-]*$/;
+const WHOLE_NUMBER = /^\d+$/;
+/** The server keeps percentages to two decimals, as Stripe does. */
+const PERCENT = /^\d+(\.\d{1,2})?$/;
+const DOLLARS = /^\d+(\.\d{1,2})?$|^\.\d{1,2}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function emptyReferralForm(): ReferralForm {
+  return {
+    code: "",
+    discountType: "percentage",
+    value: DEFAULT_PERCENTAGE,
+    description: "",
+    usageLimit: "",
+    expiresAt: "",
+    isActive: true,
+  };
+}
+
+/** The form filled with a stored code, cents shown back as dollars with two decimals. */
+export function formOf(code: ReferralCode): ReferralForm {
+  return {
+    code: code.code,
+    discountType: code.discountType,
+    value: code.discountType === "fixed_amount"
+      ? (code.discountValue / 100).toFixed(2)
+      : String(code.discountValue),
+    description: code.description,
+    usageLimit: code.usageLimit === null ? "" : String(code.usageLimit),
+    expiresAt: expiryDay(code.expiresAt) ?? "",
+    isActive: code.isActive,
+  };
+}
+
+/** Codes are upper case whatever is typed (spaces never belong in one either). */
+export function codeInput(text: string): string {
+  return text.toUpperCase().replace(/\s+/g, "");
+}
+
+/** The typed value as a number, NaN when it is not one. */
+function numberOf(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === "" ? NaN : Number(trimmed);
+}
+
+/** Staff-side §5: the submit button waits for a code and a value above 0; the rest is checked on submit. */
+export function canSubmit(form: ReferralForm): boolean {
+  return form.code.trim() !== "" && numberOf(form.value) > 0;
+}
+
+/** The code's own problem, shown as it is typed: only the characters; length waits for submit. */
+export function codeCharacterProblem(code: string): string | undefined {
+  return CODE_CHARACTERS.test(code.trim()) ? undefined : REFERRAL_CODE_MESSAGE;
+}
+
+/** Every problem of the form, by field; empty when it can be sent. */
+export function problemsOf(form: ReferralForm): ReferralProblems {
+  const problems: ReferralProblems = {};
+  const code = form.code.trim();
+  if (codeCharacterProblem(code)) problems.code = REFERRAL_CODE_MESSAGE;
+  else if (code.length < CODE_MIN) problems.code = `Code must be at least ${CODE_MIN} characters`;
+  else if (code.length > CODE_MAX) problems.code = `Code must be at most ${CODE_MAX} characters`;
+
+  const value = form.value.trim();
+  if (form.discountType === "percentage") {
+    const percent = numberOf(value);
+    if (!PERCENT.test(value) || percent < 1 || percent > 100) {
+      problems.value = "Enter a percentage from 1 to 100";
+    }
+  } else if (!DOLLARS.test(value) || centsOf(value) < 1) {
+    problems.value = "Enter an amount in dollars above 0, like 5.00";
+  }
+
+  const limit = form.usageLimit.trim();
+  if (limit !== "" && (!WHOLE_NUMBER.test(limit) || Number(limit) < 1)) {
+    problems.usageLimit = "Usage limit must be a whole number of 1 or more, or empty for unlimited";
+  }
+
+  if (form.expiresAt !== "" && (!DAY.test(form.expiresAt) || Number.isNaN(Date.parse(form.expiresAt)))) {
+    problems.expiresAt = "Enter a valid date, or leave it empty for no expiry";
+  }
+  return problems;
+}
+
+/** Dollars as typed ('5', '5.5', '5.00') to whole cents, without floating-point drift. */
+export function centsOf(dollars: string): number {
+  const [whole, fraction = ""] = dollars.trim().split(".");
+  return Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
+}
+
+/**
+ * The API body of a valid form. `isActive` goes only with an edit: a new code is active (the
+ * server's default), and the switch is shown only when editing.
+ */
+export function bodyOf(form: ReferralForm, editing: boolean): ReferralCodeBody {
+  const value = form.value.trim();
+  const limit = form.usageLimit.trim();
+  return {
+    code: form.code.trim().toUpperCase(),
+    discountType: form.discountType,
+    discountValue: form.discountType === "fixed_amount" ? centsOf(value) : Number(value),
+    usageLimit: limit === "" ? null : Number(limit),
+    expiresAt: form.expiresAt === "" ? null : form.expiresAt,
+    description: form.description.trim(),
+    ...(editing ? { isActive: form.isActive } : {}),
+  };
+}

@@ -1,0 +1,23 @@
+import type { AdminOrder, AdminOrderDetail } from "../../domain/admin_orders.ts";
+import type { RowAction } from "./RowActions.tsx";
+
+/** Which prompt version produced an order's lyrics and tags (version 0 is the default that ships). */
+export type PromptVersions = NonNullable<AdminOrder["promptVersions"]>;
+
+/** An order as the list answers it. */
+export type ListedOrder = AdminOrder;
+
+/** An order as `GET /api/admin/orders/{id}` answers it. */
+export type DetailedOrder = AdminOrderDetail;
+
+/** The call of an order under way, if any: a row action or a streaming status change. */
+export type OrderBusy = RowAction | "streaming";
+
+/** What both list layouts (table and cards) take. */
+export interface OrderListViewProps {
+  orders: ListedOrder[];
+  busy: Record<string, OrderBusy | undefined>;
+  onAction(action: RowAction, order: ListedOrder): void;
+  onStreaming(order: ListedOrder, status: string): void;
+  onOpen(order: ListedOrder): void;
+}

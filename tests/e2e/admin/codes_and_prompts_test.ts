@@ -1,0 +1,376 @@
+import { assert, assertEquals, assertMatch } from "@std/assert";
+import type { Page } from "playwright-core";
+import { DEFAULT_LYRICS_PROMPT, DEFAULT_TAGS_PROMPT } from "../../../domain/prompts.ts";
+import { getSystemPrompt } from "../../../kv/prompts.ts";
+import { getReferralCodeByCode } from "../../../kv/referral_codes.ts";
+import { createTestApp, e2eTest, jsonBody, openSignedInBrowser, type TestApp } from "../../helpers.ts";
+
+const ADMIN = "boss@example.com";
+const DEMO = "demo@example.com";
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const CODE_MESSAGE = "Code must contain only letters, numbers, underscores, and hyphens";
+const SETTINGS_TITLE = "Admin Settings - Song Generation Prompts";
+
+async function signedInBrowser(t: TestApp, email: string, size: { width: number; height: number }) {
+  const { browser, session } = await openSignedInBrowser(t, email, size);
+  return { browser, token: session.token };
+}
+
+async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.locator("[data-toast-viewport] > li:not([hidden])").filter({ hasText: title });
+  await toast.waitFor();
+  assertEquals(await toast.locator("p").first().textContent(), title);
+  if (description) {
+    assert((await toast.textContent())!.includes(description), (await toast.textContent()) ?? "");
+  }
+}
+
+/** Closes the open toast so it cannot cover buttons (on a phone it sits over the top of the page). */
+async function dismissToasts(page: Page) {
+  await page.evaluate(() =>
+    document.querySelectorAll<HTMLButtonElement>("[data-toast-viewport] > li button").forEach((button) =>
+      button.click()
+    )
+  );
+}
+
+async function referralTab(page: Page) {
+  await page.getByRole("tab", { name: "Referral Codes" }).click();
+  return page.getByRole("tabpanel", { name: "Referral Codes" });
+}
+
+/** The code's row (desktop table) or card (phone), whichever is shown. */
+const codeEntry = (page: Page, code: string) =>
+  page.locator(`[data-referral-row="${code}"]:visible, [data-referral-card="${code}"]:visible`).first();
+
+async function createThroughApi(t: TestApp, token: string, body: Record<string, unknown>) {
+  const answer = await t.request(
+    "/api/admin/referral-codes",
+    jsonBody(body, { headers: { authorization: `Bearer ${token}` } }),
+  );
+  assertEquals(answer.status, 201, await answer.text());
+}
+
+e2eTest(
+  "referral codes: an admin creates, edits, copies the link of and deletes a code (desktop)",
+  async () => {
+    await using t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
+    const { browser } = await signedInBrowser(t, ADMIN, DESKTOP);
+    await using _browser = browser;
+    await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: browser.origin });
+    const page = await browser.open("/admin/orders");
+    assertEquals(
+      await page.locator('lh-island[data-island="AdminSettings"]').count(),
+      0,
+      "admins are not demo",
+    );
+
+    const tab = await referralTab(page);
+    await tab.getByText("No referral codes created yet").waitFor();
+    await browser.screenshot(page, "codes-empty-desktop-viewport");
+
+    // Create: the code is upper-cased as typed, a wrong character is named at once, and the button
+    // waits for a code and a value above 0.
+    await tab.getByRole("button", { name: "Create Code" }).click();
+    const create = page.getByRole("dialog", { name: "Create Referral Code" });
+    const submit = create.getByRole("button", { name: "Create Code" });
+    assert(await submit.isDisabled(), "no code yet");
+    assertEquals(await create.getByLabel("Percentage (%)").inputValue(), "10", "the spec's default discount");
+    assertEquals(await create.getByRole("switch").count(), 0, "the Active switch is for edits");
+    assertEquals(await create.getByText(/stripe|promo|coupon/i).count(), 0, "no payment-provider ids");
+    await create.getByLabel("Code").pressSequentially("summer!");
+    assertEquals(await create.getByLabel("Code").inputValue(), "SUMMER!");
+    await create.getByText(CODE_MESSAGE).waitFor();
+    assertEquals(await create.getByLabel("Code").getAttribute("aria-invalid"), "true");
+    await create.getByLabel("Code").fill("summer10");
+    assertEquals(await create.getByLabel("Code").inputValue(), "SUMMER10");
+    assertEquals(await create.getByText(CODE_MESSAGE).count(), 0);
+    await create.getByLabel("Percentage (%)").fill("0");
+    assert(await submit.isDisabled(), "a value of 0");
+    await create.getByLabel("Percentage (%)").fill("10");
+    assert(await submit.isEnabled());
+    await create.getByLabel("Description (optional)").fill("Summer newsletter");
+    await create.getByLabel("Usage limit (optional)").fill("50");
+    await create.getByLabel("Expiry date (optional)").fill("2030-08-31");
+    await browser.screenshot(page, "codes-create-dialog-desktop-viewport");
+    await submit.click();
+    await expectToast(page, "Referral code created", "SUMMER10 · 10% off");
+    await create.waitFor({ state: "hidden" });
+
+    const row = codeEntry(page, "SUMMER10");
+    await row.waitFor();
+    const cells = await row.locator("th, td").allTextContents();
+    assertEquals(cells.slice(0, 5), [
+      "SUMMER10Summer newsletter",
+      "10% off",
+      "0 / 50",
+      "Active",
+      "Aug 31, 2030",
+    ]);
+
+    // A second code with the same text: the server's reason, in the toast and at the field.
+    await tab.getByRole("button", { name: "Create Code" }).click();
+    await create.getByLabel("Code").fill("summer10");
+    await submit.click();
+    await expectToast(page, "Failed to create referral code", "already exists");
+    assertMatch((await create.locator("[data-field-problem]").textContent())!, /already exists/);
+    await create.getByRole("button", { name: "Cancel" }).click();
+    await dismissToasts(page);
+
+    // Edit: percentage → a fixed $5.00, unlimited, inactive. The API gets cents; the list shows dollars.
+    await row.getByRole("button", { name: "Edit SUMMER10" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Referral Code" });
+    assertEquals(await edit.getByLabel("Code").inputValue(), "SUMMER10");
+    assertEquals(await edit.getByLabel("Usage limit (optional)").inputValue(), "50");
+    assertEquals(await edit.getByLabel("Expiry date (optional)").inputValue(), "2030-08-31");
+    await edit.getByLabel("Discount type").selectOption("fixed_amount");
+    await edit.getByLabel("Amount ($)").fill("5.00");
+    await edit.getByLabel("Usage limit (optional)").fill("");
+    const active = edit.getByRole("switch", { name: "Active" });
+    assertEquals(await active.getAttribute("aria-checked"), "true");
+    await active.click();
+    assertEquals(await active.getAttribute("aria-checked"), "false");
+    await browser.screenshot(page, "codes-edit-dialog-desktop-viewport");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Referral code updated", "SUMMER10 · $5.00 off");
+    await edit.waitFor({ state: "hidden" });
+    await row.getByText("$5.00 off").waitFor();
+    assertEquals((await row.locator("th, td").allTextContents()).slice(1, 5), [
+      "$5.00 off",
+      "0 / ∞",
+      "Inactive",
+      "Aug 31, 2030",
+    ]);
+    const stored = await getReferralCodeByCode(t.kv, "SUMMER10");
+    assertEquals(
+      [stored?.discountType, stored?.discountValue, stored?.usageLimit, stored?.isActive],
+      ["fixed_amount", 500, null, false],
+    );
+    // The form shows the stored cents back as the same dollars.
+    await row.getByRole("button", { name: "Edit SUMMER10" }).click();
+    assertEquals(await edit.getByLabel("Amount ($)").inputValue(), "5.00");
+    await page.keyboard.press("Escape");
+    await edit.waitFor({ state: "hidden" });
+
+    // Copy link: the site root with the code as ref.
+    await row.getByRole("button", { name: "Copy link for SUMMER10" }).click();
+    const link = `${t.config.appUrl.replace(/\/$/, "")}/?ref=SUMMER10`;
+    await expectToast(page, "Link Copied", link);
+    assertEquals(await page.evaluate(() => navigator.clipboard.readText()), link);
+    await browser.screenshot(page, "codes-list-desktop-viewport");
+
+    // Delete, after the spec's question.
+    await row.getByRole("button", { name: "Delete SUMMER10" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete Referral Code" });
+    await confirm.getByText("Are you sure you want to delete this referral code?").waitFor();
+    await confirm.getByRole("button", { name: "Delete SUMMER10" }).click();
+    await expectToast(page, "Referral code deleted", "SUMMER10");
+    await tab.getByText("No referral codes created yet").waitFor();
+    assertEquals(await getReferralCodeByCode(t.kv, "SUMMER10"), null);
+
+    // The dashboard's own Admin Settings button opens the same prompt editor.
+    await page.getByRole("tab", { name: "Order Management" }).click();
+    await page.getByRole("button", { name: "Admin Settings" }).click();
+    await page.getByRole("dialog", { name: SETTINGS_TITLE }).getByText("Default prompt (version 0)").first()
+      .waitFor();
+    await page.keyboard.press("Escape");
+
+    // The only failures are the duplicate code this test provoked on purpose.
+    const unexpected = browser.problems.filter((problem) => !/referral-codes|status of 409/.test(problem));
+    assertEquals(unexpected, []);
+  },
+);
+
+e2eTest("referral codes: cards on a phone, with 44 px actions, edit and delete", async () => {
+  await using t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
+  const { browser, token } = await signedInBrowser(t, ADMIN, PHONE);
+  await using _browser = browser;
+  await createThroughApi(t, token, {
+    code: "FRIENDS",
+    discountType: "percentage",
+    discountValue: 50,
+    usageLimit: null,
+    expiresAt: null,
+    description: "Friends of customers",
+  });
+  await createThroughApi(t, token, {
+    code: "SPRING-5",
+    discountType: "fixed_amount",
+    discountValue: 500,
+    usageLimit: 100,
+    expiresAt: "2030-04-30",
+    description: "",
+  });
+  const page = await browser.open("/admin/orders");
+  const tab = await referralTab(page);
+  const card = codeEntry(page, "SPRING-5");
+  await card.waitFor();
+  assertEquals(await card.getAttribute("data-referral-card"), "SPRING-5", "a card, not a table row");
+  assertMatch((await card.textContent())!, /\$5\.00 off.*0 \/ 100.*Apr 30, 2030/);
+  assertMatch((await codeEntry(page, "FRIENDS").textContent())!, /50% off.*0 \/ ∞.*Never/);
+  const edit = card.getByRole("button", { name: "Edit SPRING-5" });
+  const box = (await edit.boundingBox())!;
+  assert(box.width >= 44 && box.height >= 44, `touch target ${box.width}×${box.height}`);
+  await browser.screenshot(page, "codes-cards-phone");
+
+  await edit.click();
+  const dialog = page.getByRole("dialog", { name: "Edit Referral Code" });
+  assertEquals(await dialog.getByLabel("Amount ($)").inputValue(), "5.00");
+  await dialog.getByLabel("Amount ($)").fill("7.5");
+  await browser.screenshot(page, "codes-edit-dialog-phone-viewport");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Referral code updated", "SPRING-5 · $7.50 off");
+  await card.getByText("$7.50 off").waitFor();
+  assertEquals((await getReferralCodeByCode(t.kv, "SPRING-5"))?.discountValue, 750);
+  await dismissToasts(page);
+
+  await card.getByRole("button", { name: "Delete SPRING-5" }).click();
+  await page.getByRole("dialog", { name: "Delete Referral Code" }).getByRole("button", {
+    name: "Delete SPRING-5",
+  })
+    .click();
+  await expectToast(page, "Referral code deleted");
+  await card.waitFor({ state: "detached" });
+  assertEquals(await tab.locator("[data-referral-card]:visible").count(), 1);
+  assertEquals(browser.problems, []);
+});
+
+e2eTest(
+  "admin settings: a demo user edits, saves and resets the lyrics prompt from the navigation icon",
+  async () => {
+    await using t = await createTestApp({ env: { DEMO_EMAILS: DEMO } });
+    const { browser } = await signedInBrowser(t, DEMO, DESKTOP);
+    await using _browser = browser;
+    const page = await browser.open("/my-songs");
+    const icon = page.getByRole("navigation", { name: "Main" }).getByRole("button", {
+      name: "Admin settings",
+    });
+    await icon.click();
+
+    const settings = page.getByRole("dialog", { name: SETTINGS_TITLE });
+    const lyricsTab = settings.getByRole("tab", { name: "Lyrics Prompt" });
+    assertEquals(await lyricsTab.getAttribute("aria-selected"), "true");
+    const panel = settings.getByRole("tabpanel");
+    await panel.getByText("Default prompt (version 0)").waitFor();
+    const editor = panel.getByLabel("Lyrics system prompt");
+    assertEquals(await editor.inputValue(), DEFAULT_LYRICS_PROMPT);
+    const save = panel.getByRole("button", { name: "Save" });
+    const reset = panel.getByRole("button", { name: "Reset" });
+    assert(await save.isDisabled() && await reset.isDisabled(), "nothing changed yet");
+    await browser.screenshot(page, "prompts-loaded-desktop-viewport");
+
+    // An edit: the hint, the tab's marker, and both buttons come alive.
+    const edited = `${DEFAULT_LYRICS_PROMPT}\n\nAlways mention the child's favourite colour in the chorus.`;
+    await editor.fill(edited);
+    await panel.getByText("You have unsaved changes").waitFor();
+    assert(await save.isEnabled() && await reset.isEnabled());
+    assertEquals(await lyricsTab.textContent(), "Lyrics Prompt(unsaved changes)");
+    await browser.screenshot(page, "prompts-unsaved-desktop-viewport");
+
+    await save.click();
+    await expectToast(
+      page,
+      "Lyrics Prompt Updated",
+      "This prompt is now the SINGLE SOURCE OF TRUTH for lyrics generation.",
+    );
+    await panel.getByText(/^Version 1 · saved .+ by demo@example\.com$/).waitFor();
+    assertEquals(await panel.getByText("You have unsaved changes").count(), 0);
+    assert(await save.isDisabled(), "clean after the save");
+    assertEquals(await getSystemPrompt(t.kv, "lyrics"), { prompt: edited, version: 1 });
+    await browser.screenshot(page, "prompts-saved-desktop-viewport");
+
+    // Reset returns to the saved text, not the default.
+    await editor.fill("Something else entirely");
+    await reset.click();
+    assertEquals(await editor.inputValue(), edited);
+    assert(await save.isDisabled());
+
+    // Blank text is refused before it is sent.
+    await editor.fill("   \n  ");
+    await save.click();
+    await expectToast(page, "Lyrics prompt cannot be empty");
+    await panel.getByText("Lyrics prompt cannot be empty").waitFor();
+    assertEquals(await editor.getAttribute("aria-invalid"), "true");
+    assertEquals((await getSystemPrompt(t.kv, "lyrics")).version, 1);
+
+    // The other tab by keyboard: its own prompt, while the lyrics tab keeps its unsaved marker.
+    await lyricsTab.focus();
+    await page.keyboard.press("ArrowRight");
+    const tagsTab = settings.getByRole("tab", { name: "Tags/Style Prompt" });
+    assertEquals(await tagsTab.getAttribute("aria-selected"), "true");
+    assert(await tagsTab.evaluate((element) => element === document.activeElement));
+    assertEquals(
+      await settings.getByRole("tabpanel").getByLabel("Tags/style system prompt").inputValue(),
+      DEFAULT_TAGS_PROMPT,
+    );
+    assertEquals(await lyricsTab.textContent(), "Lyrics Prompt(unsaved changes)");
+
+    // Escape closes it and gives the focus back to the icon; opening again reads the prompts afresh.
+    await page.keyboard.press("Escape");
+    await settings.waitFor({ state: "hidden" });
+    assert(await icon.evaluate((element) => element === document.activeElement), "focus back on the icon");
+    await icon.click();
+    await settings.getByRole("tabpanel").getByText(/^Version 1 · saved/).waitFor();
+    assertEquals(
+      await settings.getByRole("tabpanel").getByLabel("Lyrics system prompt").inputValue(),
+      edited,
+    );
+    assertEquals(browser.problems, []);
+  },
+);
+
+e2eTest("admin settings: on a phone the menu entry opens the editor; the tags prompt saves", async () => {
+  await using t = await createTestApp({ env: { DEMO_EMAILS: DEMO } });
+  const { browser } = await signedInBrowser(t, DEMO, PHONE);
+  await using _browser = browser;
+  const page = await browser.open("/");
+  const menu = page.locator("details[data-menu]");
+  await menu.locator("summary").click();
+  await browser.screenshot(page, "prompts-menu-phone-viewport");
+  await menu.getByRole("button", { name: "Admin Settings" }).click();
+
+  const settings = page.getByRole("dialog", { name: SETTINGS_TITLE });
+  await settings.getByRole("tabpanel").getByText("Default prompt (version 0)").waitFor();
+  assertEquals(await menu.evaluate((element) => (element as HTMLDetailsElement).open), false, "menu closed");
+  await browser.screenshot(page, "prompts-loaded-phone-viewport");
+
+  await settings.getByRole("tab", { name: "Tags/Style Prompt" }).click();
+  const panel = settings.getByRole("tabpanel");
+  const editor = panel.getByLabel("Tags/style system prompt");
+  await editor.fill(`${DEFAULT_TAGS_PROMPT}\nPrefer ukulele.`);
+  await panel.getByText("You have unsaved changes").waitFor();
+  const save = panel.getByRole("button", { name: "Save" });
+  const box = (await save.boundingBox())!;
+  assert(box.height >= 36, `Save is ${box.height} px tall`);
+  await save.click();
+  await expectToast(page, "Tags Prompt Updated", "SINGLE SOURCE OF TRUTH for tags generation.");
+  await panel.getByText(/^Version 1 · saved/).waitFor();
+  assertEquals((await getSystemPrompt(t.kv, "tags")).version, 1);
+  assertEquals((await getSystemPrompt(t.kv, "lyrics")).version, 0, "the other prompt is untouched");
+  await dismissToasts(page);
+  await browser.screenshot(page, "prompts-saved-phone-viewport");
+
+  await settings.getByRole("button", { name: "Close" }).click();
+  await settings.waitFor({ state: "hidden" });
+  assert(await menu.locator("summary").evaluate((element) => element === document.activeElement));
+  assertEquals(browser.problems, []);
+});
+
+e2eTest("admin settings: the navigation entry and its island are for demo users only", async () => {
+  await using t = await createTestApp({ env: { DEMO_EMAILS: DEMO } });
+  const { browser } = await signedInBrowser(t, "parent@example.com", DESKTOP);
+  await using _browser = browser;
+  const page = await browser.open("/my-songs");
+  assertEquals(await page.locator("[data-admin-settings]").count(), 0);
+  assertEquals(await page.locator('lh-island[data-island="AdminSettings"]').count(), 0);
+  const refused = await page.evaluate(async () => {
+    const token = localStorage.getItem("token");
+    const answer = await fetch("/api/admin/system-prompt/lyrics", {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return answer.status;
+  });
+  assertEquals(refused, 403);
+  assertEquals(browser.problems.filter((problem) => !/system-prompt|status of 403/.test(problem)), []);
+});

@@ -1,0 +1,461 @@
+import { assert, assertEquals, assertMatch } from "@std/assert";
+import type { Page } from "playwright-core";
+import type { Order } from "../../../domain/orders.ts";
+import { listDevMail } from "../../../kv/dev_mail.ts";
+import { getOrder, updateOrder } from "../../../kv/orders.ts";
+import type { Lyricist } from "../../../providers/words/mod.ts";
+import { createLocalLyricist } from "../../../providers/words/local.ts";
+import {
+  createTestApp,
+  e2eTest,
+  loopbackAppUrl,
+  openBrowser,
+  openSignedInBrowser,
+  type TestApp,
+} from "../../helpers.ts";
+import { deliveredOrder } from "../../integration/delivery/helpers.ts";
+import { placeOrder, waitForOrder } from "../../integration/jobs/helpers.ts";
+
+const ADMIN = "boss@example.com";
+const CUSTOMER = "parent@example.com";
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** First names for the filler orders that make the list longer than one page. */
+const NAMES = [
+  "Ava",
+  "Ben",
+  "Cleo",
+  "Dan",
+  "Eli",
+  "Finn",
+  "Gia",
+  "Hugo",
+  "Ivy",
+  "Jude",
+  "Kai",
+  "Lola",
+  "Milo",
+  "Nora",
+  "Otis",
+  "Pia",
+  "Quin",
+  "Remy",
+  "Sol",
+]; // 19
+
+/** The local lyricist, with one child's lyrics call held so that order stays generating. */
+function holdingLyricist(heldChild: string) {
+  const local = createLocalLyricist();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const lyricist: Lyricist = {
+    kind: "local",
+    async writeLyrics(request, signal) {
+      if (request.brief.childName === heldChild) await released;
+      return await local.writeLyrics(request, signal);
+    },
+    writeTags: (request, signal) => local.writeTags(request, signal),
+  };
+  return { lyricist, release };
+}
+
+async function adminApp(lyricist?: Lyricist) {
+  return await createTestApp({
+    jobs: true,
+    env: { ADMIN_EMAILS: ADMIN, APP_URL: loopbackAppUrl() },
+    providers: lyricist ? { words: lyricist } : {},
+  });
+}
+
+async function signedInBrowser(t: TestApp, email: string, size: { width: number; height: number }) {
+  return (await openSignedInBrowser(t, email, size)).browser;
+}
+
+interface Seeded {
+  zelda: Order;
+  streaming: Order;
+  delivered: Order;
+  failed: Order;
+  generating: Order;
+  fillers: Order[];
+  all: Order[];
+}
+
+/**
+ * 24 orders: 19 fillers and Zelda waiting for review (Zelda with the streaming add-on's sibling),
+ * one delivered, one failed, one held in its lyrics step. Placed one after the other so their
+ * numbers follow the placing order.
+ */
+async function seed(t: TestApp, heldChild: string): Promise<Seeded> {
+  const placed: Order[] = [];
+  for (const name of NAMES) {
+    placed.push(await placeOrder(t, { childName: name, parentEmail: "fam@example.com" }));
+  }
+  const zelda = await placeOrder(t, {
+    childName: "Zelda Quinn",
+    parentName: "Harriet Moss",
+    parentEmail: "harriet@example.com",
+  });
+  const streaming = await placeOrder(t, {
+    childName: "Star",
+    parentEmail: "star@example.com",
+    addStreamingServices: true,
+    streamingArtistName: "Little Star",
+  });
+  const failedPlaced = await placeOrder(t, { childName: "Fay", parentEmail: "fay@example.com" });
+  for (const order of [...placed, zelda, streaming, failedPlaced]) await waitForOrder(t, order.id);
+  const failed = (await updateOrder(t.kv, failedPlaced.id, (order) => ({
+    ...order,
+    status: "failed",
+    currentStage: "SUNO_CREATE",
+    failureType: "suno",
+    error: "The music service refused the request.",
+    lastErrorCode: 503,
+  })))!;
+  const delivered = await deliveredOrder(t, { childName: "Dora", parentEmail: "dora@example.com" });
+  const generating = await placeOrder(t, { childName: heldChild, parentEmail: "gus@example.com" });
+  await waitForOrder(t, generating.id, (order) => order.stepClaim?.stage === "LYRICS");
+  const fillers = await Promise.all(placed.map(async (order) => (await getOrder(t.kv, order.id))!));
+  return {
+    zelda: (await getOrder(t.kv, zelda.id))!,
+    streaming: (await getOrder(t.kv, streaming.id))!,
+    delivered,
+    failed,
+    generating: (await getOrder(t.kv, generating.id))!,
+    fillers,
+    all: [...fillers, zelda, streaming, failed, delivered, generating],
+  };
+}
+
+async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.locator("[data-toast-viewport] > li:not([hidden])").filter({ hasText: title });
+  await toast.waitFor();
+  assertEquals(await toast.locator("p").first().textContent(), title);
+  if (description) {
+    assert((await toast.textContent())!.includes(description), await toast.textContent() ?? "");
+  }
+}
+
+const count = async (page: Page, filter: string) =>
+  Number(await page.locator(`[data-count=${filter}]:visible`).textContent());
+
+const showing = (page: Page) => page.getByRole("navigation", { name: "Pagination" }).locator("p");
+
+const row = (page: Page, order: Order) => page.locator(`tr[data-order-id="${order.id}"]`);
+
+async function search(page: Page, text: string) {
+  await page.getByLabel("Search orders by order number, child, parent name or email").fill(text);
+  await page.waitForURL((url) => url.searchParams.get("q") === (text.trim() || null));
+}
+
+e2eTest("admin dashboard: visitors and customers are sent to the landing page", async () => {
+  await using t = await adminApp();
+  {
+    await using browser = await openBrowser(t);
+    const page = await browser.open("/admin/orders");
+    assertEquals(new URL(page.url()).pathname, "/");
+    assertEquals(browser.problems, []);
+  }
+  await using browser = await signedInBrowser(t, CUSTOMER, DESKTOP);
+  const page = await browser.open("/admin/orders");
+  assertEquals(new URL(page.url()).pathname, "/");
+  assertEquals(browser.problems, []);
+});
+
+e2eTest(
+  "admin dashboard (desktop): counts, search, filters, pages, approve, send, copy, detail, regenerate",
+  async () => {
+    const { lyricist, release } = holdingLyricist("Gus");
+    await using t = await adminApp(lyricist);
+    using _letGo = { [Symbol.dispose]: () => release() };
+    const seeded = await seed(t, "Gus");
+    await using browser = await signedInBrowser(t, ADMIN, DESKTOP);
+    await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: browser.origin });
+    const page = await browser.open("/admin/orders");
+
+    await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
+    const topTabs = page.getByRole("tablist", { name: "Admin sections" });
+    assertEquals(await topTabs.getByRole("tab").allTextContents(), ["Order Management", "Referral Codes"]);
+
+    // The header buttons open the other engineers' dialogs; the top tabs switch to the referral codes.
+    await page.getByRole("button", { name: "Create Order" }).click();
+    await page.getByRole("dialog", { name: "Create Manual Order" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Admin Settings" }).click();
+    await page.getByRole("dialog", { name: "Admin Settings - Song Generation Prompts" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await topTabs.getByRole("tab", { name: "Referral Codes" }).click();
+    await page.getByRole("tabpanel", { name: "Referral Codes" }).getByText("No referral codes created yet")
+      .waitFor();
+    assertEquals(await page.locator("table").count(), 1, "the order table is hidden, not gone");
+    await page.keyboard.press("ArrowLeft");
+    assertEquals(
+      await topTabs.getByRole("tab", { name: "Order Management" }).getAttribute("aria-selected"),
+      "true",
+    );
+    await page.getByRole("tabpanel", { name: "Order Management" }).waitFor();
+
+    // Counts from the list answer: 24 in all, 21 waiting for review (fillers, Zelda, Star), 1 sent.
+    assertEquals(await count(page, "all"), 24);
+    assertEquals(await count(page, "review"), 21);
+    assertEquals(await count(page, "approved"), 0);
+    assertEquals(await count(page, "sent"), 1);
+
+    // The table: 20 newest first, the spec's columns, statuses as staff read them.
+    const table = page.getByRole("table");
+    assertEquals(
+      await table.getByRole("columnheader").allTextContents(),
+      ["Order #", "Child", "Email", "Streaming", "Status", "Date", "Actions"],
+    );
+    assertEquals(await table.locator("tbody tr").count(), 20);
+    assertEquals(await showing(page).textContent(), "Showing 1 to 20 of 24 orders");
+    const newest = [...seeded.all].sort((a, b) => b.orderNumber - a.orderNumber);
+    assertEquals(
+      await table.locator("tbody tr").first().getAttribute("data-order-id"),
+      newest[0].id,
+      "newest first",
+    );
+    assertEquals(
+      await row(page, seeded.generating).locator("[data-status]").innerText(),
+      "Generating\nLyrics Generation",
+    );
+    assertMatch(
+      await row(page, seeded.failed).locator("[data-status]").innerText(),
+      /Failed\s+suno · Song Creation/,
+    );
+    assertMatch(
+      await row(page, seeded.zelda).locator("[data-status]").innerText(),
+      /Completed\s+Pending Review/,
+    );
+    assertMatch(await row(page, seeded.delivered).locator("[data-status]").innerText(), /Approved/);
+    // The button rules: regenerating lyrics waits while generating; failed orders offer Error Details.
+    const heldLyrics = row(page, seeded.generating).getByRole("button", { name: /Regenerate Lyrics/ });
+    assert(await heldLyrics.isDisabled());
+    assertEquals(await heldLyrics.getAttribute("title"), "Cannot regenerate lyrics while processing");
+    assert(await row(page, seeded.failed).getByRole("button", { name: "Error Details" }).isVisible());
+    assertEquals(await row(page, seeded.zelda).getByRole("button", { name: "Send Now" }).count(), 0);
+    await browser.screenshot(page, "admin-dashboard-desktop");
+
+    // Paging: the second page, kept in the address and through a reload.
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    assertEquals(await pagination.getByRole("link", { name: /^Page \d+$/ }).allTextContents(), ["1", "2"]);
+    await pagination.getByRole("link", { name: "Next" }).click();
+    await page.waitForURL(/\?page=2$/);
+    await showing(page).filter({ hasText: "Showing 21 to 24 of 24 orders" }).waitFor();
+    assertEquals(await table.locator("tbody tr").count(), 4);
+    assertEquals(await pagination.getByRole("link", { name: "Page 2" }).getAttribute("aria-current"), "page");
+    await page.reload();
+    await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
+    assertEquals(await showing(page).textContent(), "Showing 21 to 24 of 24 orders");
+    await pagination.getByRole("link", { name: "Previous" }).click();
+    await showing(page).filter({ hasText: "Showing 1 to 20 of 24 orders" }).waitFor();
+
+    // Search by child name, then by order number; the counts follow the search.
+    assertEquals(await page.getByRole("button", { name: "Reset Filters" }).count(), 0);
+    await search(page, "zelda");
+    await showing(page).filter({ hasText: "Showing 1 to 1 of 1 orders" }).waitFor();
+    assertEquals(await table.locator("tbody tr").count(), 1);
+    assert(await row(page, seeded.zelda).isVisible());
+    assertEquals(await count(page, "all"), 1);
+    assertEquals(await count(page, "sent"), 0);
+    await search(page, `#${seeded.fillers[3].orderNumber}`);
+    await row(page, seeded.fillers[3]).waitFor();
+    assertEquals(await table.locator("tbody tr").count(), 1);
+    await page.getByRole("button", { name: "Reset Filters" }).click();
+    await showing(page).filter({ hasText: "of 24 orders" }).waitFor();
+    assertEquals(
+      await page.getByLabel("Search orders by order number, child, parent name or email").inputValue(),
+      "",
+    );
+    assertEquals(new URL(page.url()).search, "");
+
+    // Filters: Sent holds the delivered song; arrow keys move along the tabs.
+    const filters = page.getByRole("tablist", { name: "Filter orders" });
+    await filters.getByRole("tab", { name: /Sent/ }).click();
+    await page.waitForURL(/filter=sent/);
+    await showing(page).filter({ hasText: "Showing 1 to 1 of 1 orders" }).waitFor();
+    assert(await row(page, seeded.delivered).isVisible());
+    assert(await row(page, seeded.delivered).getByRole("button", { name: "Resend" }).isVisible());
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForURL(/filter=approved/);
+    assertEquals(await filters.getByRole("tab", { name: /Approved/ }).getAttribute("aria-selected"), "true");
+    await page.getByText("No orders found matching your criteria.").waitFor();
+    await page.keyboard.press("Home");
+    await page.waitForURL((url) => url.search === "");
+    await showing(page).filter({ hasText: "of 24 orders" }).waitFor();
+
+    // Approve: the toast with the server's message, then the countdown and Send Now.
+    const zelda = row(page, seeded.zelda);
+    await zelda.getByRole("button", { name: "Approve" }).click();
+    await expectToast(page, "Song approved!", "It will be delivered in 12 hours.");
+    await zelda.getByRole("button", { name: "Send Now" }).waitFor();
+    assertMatch(await zelda.locator("[data-countdown]").textContent() ?? "", /^Sends in (12h 0m|11h 59m)$/);
+    assertEquals(await count(page, "approved"), 1);
+
+    // Send Now asks first; the mail reaches the (dev) mailbox.
+    await zelda.getByRole("button", { name: "Send Now" }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm Send Song" });
+    await confirm.waitFor();
+    assert((await confirm.textContent())!.includes("harriet@example.com"));
+    await browser.screenshot(page, "admin-dashboard-confirm-send-viewport");
+    await confirm.getByRole("button", { name: "Send Now" }).click();
+    await expectToast(page, "Email sent!");
+    await confirm.waitFor({ state: "detached" });
+    assert((await listDevMail(t.kv)).some((mail) => mail.to === "harriet@example.com"));
+    await zelda.getByRole("button", { name: "Resend" }).waitFor();
+    assertEquals(await count(page, "sent"), 2);
+
+    // Copy lyrics.
+    const filler = seeded.fillers[18];
+    await row(page, filler).getByRole("button", { name: "Copy lyrics" }).click();
+    await expectToast(page, "Lyrics copied");
+    assertEquals(await page.evaluate(() => navigator.clipboard.readText()), filler.songLyrics);
+
+    // Streaming status for the add-on order.
+    const select = row(page, seeded.streaming).getByLabel(
+      `Streaming status of order #${seeded.streaming.orderNumber}`,
+    );
+    assertEquals(await select.inputValue(), "not uploaded");
+    assertEquals(await row(page, filler).getByRole("combobox").count(), 0, "no add-on, no select");
+    await select.selectOption("processing");
+    await expectToast(page, "Status updated");
+    assertEquals((await getOrder(t.kv, seeded.streaming.id))?.streamingStatus, "processing");
+
+    // A click on the row (not on its buttons) opens the Order Detail dialog.
+    await row(page, seeded.streaming).getByText("star@example.com").click();
+    const detail = page.getByRole("dialog", { name: `Order #${seeded.streaming.orderNumber}` });
+    await detail.waitFor();
+    const detailTabs = detail.getByRole("tablist", { name: "Order details" });
+    assertEquals(await detailTabs.getByRole("tab").allTextContents(), [
+      "Details",
+      "Child Info",
+      "Song Info",
+      "Technical",
+    ]);
+    const field = (label: string) => detail.locator(`[data-field="${label}"] dd`);
+    assertEquals(await field("Base Price").textContent(), "$24.99");
+    assertEquals(await field("Streaming Price").textContent(), "$10.00");
+    assertEquals(await field("Total Price").textContent(), "$34.99");
+    assertEquals(await field("Streaming Status").textContent(), "processing");
+    assertEquals(await field("Artist Name").textContent(), "Little Star");
+    await browser.screenshot(page, "admin-dashboard-detail-viewport");
+
+    // Editing the parent email: the spec's validation, then the change.
+    await detail.getByRole("button", { name: "Edit parent email" }).click();
+    const emailInput = detail.getByLabel("New parent email");
+    await emailInput.fill("not an email");
+    await detail.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Invalid email", "Please enter a valid email address");
+    assertEquals(await emailInput.getAttribute("aria-invalid"), "true");
+    await emailInput.fill("new.star@example.com");
+    await detail.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Email updated");
+    await detail.getByRole("button", { name: "Edit parent email" }).waitFor();
+    assertEquals((await getOrder(t.kv, seeded.streaming.id))?.parentEmail, "new.star@example.com");
+    assert((await field("Parent Email").textContent())!.includes("new.star@example.com"));
+
+    // The tabs, by keyboard.
+    await detailTabs.getByRole("tab", { name: "Details" }).focus();
+    await page.keyboard.press("ArrowRight");
+    assertEquals(
+      await detailTabs.getByRole("tab", { name: "Child Info" }).getAttribute("aria-selected"),
+      "true",
+    );
+    assertEquals(await field("Child Name").textContent(), "Star");
+    await page.keyboard.press("ArrowRight");
+    assertEquals(await field("Song Title").textContent(), seeded.streaming.songTitle);
+    await page.keyboard.press("ArrowRight");
+    await detail.getByRole("heading", { name: "Debug Logs" }).waitFor();
+    assertEquals(await field("Order ID").textContent(), seeded.streaming.id);
+    await detail.getByRole("heading", { name: "Lyrics History" }).waitFor();
+    await detail.getByText("The lyrics were never regenerated.").waitFor();
+    await browser.screenshot(page, "admin-dashboard-detail-technical-viewport");
+    await page.keyboard.press("Escape");
+    await detail.waitFor({ state: "detached" });
+
+    // Regenerate (order) asks first.
+    const regenerate = row(page, filler).getByRole("button", { name: "Regenerate", exact: true });
+    await regenerate.click();
+    const ask = page.getByRole("dialog", { name: "Regenerate Song" });
+    await ask.waitFor();
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await ask.waitFor({ state: "detached" });
+    await regenerate.click();
+    await ask.getByRole("button", { name: "Regenerate" }).click();
+    await expectToast(page, "Regeneration started");
+    await ask.waitFor({ state: "detached" });
+    assert((await getOrder(t.kv, filler.id))!.regenerationCount >= 1);
+
+    assertEquals(browser.problems, []);
+  },
+);
+
+e2eTest(
+  "admin dashboard (phone): cards, approve from a card, detail, and the list refreshing by itself",
+  async () => {
+    const { lyricist, release } = holdingLyricist("Gus");
+    await using t = await adminApp(lyricist);
+    using _letGo = { [Symbol.dispose]: () => release() };
+    const seeded = await seed(t, "Gus");
+    await using browser = await signedInBrowser(t, ADMIN, PHONE);
+    const page = await browser.open("/admin/orders");
+
+    await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
+    assertEquals(await page.getByRole("table").isVisible(), false, "cards, not a table, on a phone");
+    const cards = page.getByRole("list", { name: "Orders" });
+    assertEquals(await cards.getByRole("article").count(), 20);
+    assertEquals(await count(page, "all"), 24);
+    assert(
+      await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
+      "nothing wider than the phone",
+    );
+    await browser.screenshot(page, "admin-dashboard-phone");
+    await browser.screenshot(page, "admin-dashboard-phone-viewport");
+
+    const zelda = page.getByRole("article", { name: `Order #${seeded.zelda.orderNumber}` });
+    const approve = zelda.getByRole("button", { name: "Approve" });
+    const box = await approve.boundingBox();
+    assert(box && box.height >= 44, `touch target ${box?.height}px`);
+    await approve.click();
+    await expectToast(page, "Song approved!", "It will be delivered in 12 hours.");
+    await zelda.locator("[data-countdown]").waitFor();
+    await browser.screenshot(page, "admin-dashboard-phone-cards-viewport");
+
+    await zelda.getByText("harriet@example.com").click();
+    const detail = page.getByRole("dialog", { name: `Order #${seeded.zelda.orderNumber}` });
+    await detail.waitFor();
+    assertEquals(await detail.locator('[data-field="Parent Name"] dd').textContent(), "Harriet Moss");
+    assertEquals(await detail.locator('[data-field="Approval"] dd').textContent(), "Approved");
+    await browser.screenshot(page, "admin-dashboard-phone-detail-viewport");
+    await detail.getByRole("button", { name: "Edit parent email" }).click();
+    await detail.getByLabel("New parent email").fill("harriet.moss@example.com");
+    await detail.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Email updated");
+    assertEquals((await getOrder(t.kv, seeded.zelda.id))?.parentEmail, "harriet.moss@example.com");
+    await page.keyboard.press("Escape");
+    await detail.waitFor({ state: "detached" });
+
+    // The list refreshes every 10 s by itself, keeping an open dialog open and showing it the fresh order.
+    const sol = seeded.fillers[18];
+    const solCard = page.getByRole("article", { name: `Order #${sol.orderNumber}` });
+    await solCard.getByRole("button", { name: `Order #${sol.orderNumber} details` }).click();
+    const solDetail = page.getByRole("dialog", { name: `Order #${sol.orderNumber}` });
+    await solDetail.waitFor();
+    await updateOrder(t.kv, sol.id, (order) => ({
+      ...order,
+      childName: "Rowan Renamed",
+      updatedAt: new Date().toISOString(),
+    }));
+    const started = Date.now();
+    await solDetail.getByText("Rowan Renamed's song · Completed").waitFor({ timeout: 11_000 });
+    assert(Date.now() - started <= 11_000);
+    await solDetail.getByRole("button", { name: "Close" }).click();
+    await solDetail.waitFor({ state: "detached" });
+    await solCard.getByText("Rowan Renamed").waitFor({ timeout: 1000 });
+
+    assertEquals(browser.problems, []);
+  },
+);
