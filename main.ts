@@ -5,6 +5,7 @@
 import { describeProviders, parseConfig } from "./domain/config.ts";
 import { StartupError } from "./domain/errors.ts";
 import { openKv } from "./kv/open.ts";
+import { ensureOrderIndexes } from "./kv/order_reindex.ts";
 import { closeProviders, createProviders } from "./providers/mod.ts";
 import { manifestPath } from "./routes/assets.ts";
 import { createApp } from "./routes/app.ts";
@@ -20,6 +21,8 @@ async function start() {
     await buildIslands({ dev });
   }
   const kv = await openKv(config.kvPath);
+  const { rebuilt } = await ensureOrderIndexes(kv, Date.now());
+  if (rebuilt) console.log(`Rebuilt the order indexes of ${rebuilt} orders for this version.`);
   const providers = createProviders(config, kv);
   if (config.env !== "production") {
     for (const line of describeProviders(config)) console.log(line);

@@ -100,6 +100,9 @@ export const keys = {
   /** The local synthesiser's tasks, so a song being "rendered" survives a restart like a real one. */
   localSongTask: (taskId: string) => ["local_song_tasks", taskId] as const,
 
+  /** Which layout of the order indexes a store has (kv/order_reindex.ts rebuilds older ones). */
+  orderIndexLayout: () => ["schema", "order_indexes"] as const,
+
   devMailbox: () => ["dev_mail"] as const,
   devMail: (id: string) => ["dev_mail", id] as const,
   devMailByMessageId: (messageId: string) => ["dev_mail_by_message_id", messageId] as const,
