@@ -2,7 +2,7 @@ import { canUploadManually } from "../domain/admin_actions.ts";
 import { BadRequestError, ConflictError, NotFoundError } from "../domain/errors.ts";
 import { songUrlFor } from "../domain/download.ts";
 import { buildEvent } from "../domain/events.ts";
-import { buildOrder, isOrderId, type Order, type OrderForm } from "../domain/orders.ts";
+import { buildOrder, isOrderId, type Order, type OrderForm, orderFormSchema } from "../domain/orders.ts";
 import { blobIdOfSongUrl } from "../domain/song_uploads.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { addEvents } from "../kv/events.ts";
@@ -214,42 +214,18 @@ function manualOrder(
   };
 }
 
-/** The order form's fields as the manual form fills them: what it asks, and the form's defaults. */
+/**
+ * The order form's fields as the manual form fills them: what it asks, and the order form's own
+ * defaults for the rest. The order form requires a parent name; the manual form does not ask for
+ * one (the address is what staff know the parent by), so a stand-in passes the check and is cleared.
+ */
 function manualForm(input: ManualOrderInput): OrderForm {
-  return {
+  const form = orderFormSchema.parse({
     childName: input.childName,
-    phoneticSpelling: "",
-    childGender: undefined,
-    childAge: undefined, // a manual order's age (up to 18) is set on the order itself
-    childBirthday: "",
-    favoriteColor: "",
-    bestFriend: "",
-    favoriteActivity: "",
-    petName: "",
-    parentCallName: "",
-    favoriteSaying: "",
-    favoriteToy: "",
-    dreamAspiration: "",
-    favoritePlace: "",
-    specialTalent: "",
-    childFriends: "",
-    childActivities: "",
-    extraDetails: "",
-    additionalDetails: "",
-    songStyle: "happy",
-    songGenre: "pop",
-    singerGender: "female",
-    // The form does not ask for a name; the address is what staff know the parent by.
-    parentName: "",
+    parentName: "-",
     parentEmail: input.parentEmail,
-    isGift: false,
-    giftRecipientName: "",
-    giftRecipientEmail: undefined,
-    giftMessage: "",
-    addStreamingServices: false,
-    streamingArtistName: "",
-    referralCode: undefined,
-  };
+  });
+  return { ...form, parentName: "" };
 }
 
 function ourBlobId(deps: ManualSongDeps, songUrl: string): string {
