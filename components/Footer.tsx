@@ -40,8 +40,22 @@ export function Footer({ onLanding }: { onLanding: boolean }) {
         </nav>
         <div className="grid content-start gap-2">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Get in touch</h2>
-          <a href={`mailto:${SUPPORT_EMAIL}`} className={FOOTER_LINK}>{SUPPORT_EMAIL}</a>
-          <a href={SOCIAL_URL} rel="noopener noreferrer" target="_blank" className={FOOTER_LINK}>
+          <a
+            href={`mailto:${SUPPORT_EMAIL}`}
+            data-track="Contact Clicked"
+            data-track-target="email"
+            className={FOOTER_LINK}
+          >
+            {SUPPORT_EMAIL}
+          </a>
+          <a
+            href={SOCIAL_URL}
+            rel="noopener noreferrer"
+            target="_blank"
+            data-track="Social Link Clicked"
+            data-track-target={SOCIAL_LABEL}
+            className={FOOTER_LINK}
+          >
             {`Follow us on ${SOCIAL_LABEL}`}
           </a>
         </div>

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { stringify, twind, virtual } from "twind";
 import presetTailwind from "@twind/preset-tailwind";
 
@@ -35,24 +36,32 @@ const BASE_CSS = [
 
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
 const MAX_CACHED_SHAPES = 500;
-const cache = new Map<string, string>();
+
+export interface Stylesheet {
+  css: string;
+  /** The CSP source that allows exactly this inline stylesheet: `'sha256-…'`. */
+  cspSource: string;
+}
+
+const cache = new Map<string, Stylesheet>();
 
 /**
  * The stylesheet for a rendered HTML fragment. `extraClasses` are classes the page's islands may add
  * in the browser (from the build manifest): never in the server's HTML, yet they need their CSS.
  * The cache key is the class attributes joined as they appear, which is cheap to build; only a miss
- * pays for splitting and generating.
+ * pays for splitting, generating and hashing.
  */
-export function cssFor(html: string, extraClasses = ""): string {
+export function stylesheetFor(html: string, extraClasses = ""): Stylesheet {
   let shape = extraClasses;
   for (const match of html.matchAll(CLASS_ATTRIBUTE)) shape += "|" + match[1];
-  let css = cache.get(shape);
-  if (css === undefined) {
-    css = generate(shape);
+  let stylesheet = cache.get(shape);
+  if (stylesheet === undefined) {
+    const css = generate(shape);
+    stylesheet = { css, cspSource: `'sha256-${createHash("sha256").update(css).digest("base64")}'` };
     if (cache.size >= MAX_CACHED_SHAPES) cache.delete(cache.keys().next().value!);
-    cache.set(shape, css);
+    cache.set(shape, stylesheet);
   }
-  return css;
+  return stylesheet;
 }
 
 function generate(classList: string): string {

@@ -5,17 +5,23 @@
 import { island } from "./marker.tsx";
 import AdminDashboardComponent from "./AdminDashboard.tsx";
 import AdminSettingsComponent from "./AdminSettings.tsx";
+import AnimalPeekComponent from "./AnimalPeek.tsx";
 import FaqComponent from "./Faq.tsx";
+import HeroVideoComponent from "./HeroVideo.tsx";
 import LoginFormComponent from "./LoginForm.tsx";
 import MySongsComponent from "./MySongs.tsx";
 import OpenOrderLinkComponent from "./OpenOrderLink.tsx";
 import OrderFormComponent from "./OrderForm.tsx";
 import OrderProcessingComponent from "./OrderProcessing.tsx";
 import PaymentProcessingComponent from "./PaymentProcessing.tsx";
+import ReactionsCarouselComponent from "./ReactionsCarousel.tsx";
 import UnboxingComponent from "./Unboxing.tsx";
 import VerifySignInComponent from "./VerifySignIn.tsx";
 
 export const Faq = island("Faq", FaqComponent);
+export const HeroVideo = island("HeroVideo", HeroVideoComponent);
+export const AnimalPeek = island("AnimalPeek", AnimalPeekComponent);
+export const ReactionsCarousel = island("ReactionsCarousel", ReactionsCarouselComponent);
 export const LoginForm = island("LoginForm", LoginFormComponent);
 export const VerifySignIn = island("VerifySignIn", VerifySignInComponent);
 export const OrderForm = island("OrderForm", OrderFormComponent);

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { PayloadTooLargeError } from "../domain/errors.ts";
 import type { Config } from "../domain/config.ts";
 import { createJobQueue } from "../jobs/messages.ts";
@@ -65,6 +66,8 @@ export function createApp(options: CreateAppOptions) {
     await next();
   });
   app.use(securityHeaders());
+  // Text answers that are not kept compressed already (cached pages, built bundles) are gzipped here.
+  app.use(compress());
   // JSON bodies are small (the longest field is 20,000 characters); refuse anything far larger
   // before reading it. The song upload route sets its own, larger limit.
   const apiBodyLimit = bodyLimit({

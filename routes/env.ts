@@ -5,7 +5,7 @@ import type { Session } from "../kv/sessions.ts";
 import type { Providers } from "../providers/mod.ts";
 import type { Track } from "../providers/analytics.ts";
 import type { Assets } from "./assets.ts";
-import type { RenderedParts } from "./render.tsx";
+import type { PageCache } from "./page_cache.ts";
 
 /** A clock the app reads instead of `Date.now()`, so tests can move time. */
 export interface Clock {
@@ -24,8 +24,8 @@ export interface AppDeps {
   track: Track;
   /** Adds job messages to the atomic writes that make work due (jobs/messages.ts). */
   jobs: JobQueue;
-  /** Rendered parts of pages that are the same for every signed-out visitor (see renderPage). */
-  anonymousPages: Map<string, RenderedParts>;
+  /** Pages that are the same for every signed-out visitor, kept rendered and compressed. */
+  anonymousPages: PageCache;
 }
 
 /** The signed-in user of a request: what the API shows, plus the id later lookups need. */
@@ -42,6 +42,7 @@ export interface AppEnv {
     deps: AppDeps;
     user: CurrentUser | null;
     session: (Session & { source: AuthSource }) | null;
-    secureHeadersNonce?: string;
+    /** The CSP source that allows this response's inline stylesheet (its SHA-256). */
+    styleSource?: string;
   };
 }

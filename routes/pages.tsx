@@ -9,16 +9,21 @@ import { TermsAndConditions } from "../components/legal/TermsAndConditions.tsx";
 import { PageShell } from "../components/PageShell.tsx";
 import { FAQ_ITEMS } from "../domain/faq.ts";
 import { publicOrderView } from "../domain/order_views.ts";
+import { LANDING_DESCRIPTION, landingStructuredData } from "../domain/seo.ts";
 import { isOrderId } from "../domain/orders.ts";
+import { REACTION_VIDEOS } from "../domain/reactions.ts";
 import { parseListQuery } from "../islands/admin/list_query.ts";
 import {
   AdminDashboard,
+  AnimalPeek,
   Faq,
+  HeroVideo,
   LoginForm,
   MySongs,
   OpenOrderLink,
   OrderProcessing,
   PaymentProcessing,
+  ReactionsCarousel,
   Unboxing,
   VerifySignIn,
 } from "../islands/mod.ts";
@@ -38,15 +43,23 @@ pages.get("/", (c) =>
   renderPage(
     c,
     <>
-      <Hero />
+      <Hero video={<HeroVideo />} peek={<AnimalPeek />} />
       <HowItWorks />
-      <KidReactions />
+      <KidReactions>
+        <ReactionsCarousel items={REACTION_VIDEOS} />
+      </KidReactions>
       <OurStory />
       <FaqSection>
         <Faq items={FAQ_ITEMS} />
       </FaqSection>
     </>,
-    { title: "Personalized Songs for Kids", onLanding: true, anonymousCacheKey: "landing" },
+    {
+      title: "Personalized Songs for Kids",
+      description: LANDING_DESCRIPTION,
+      structuredData: landingStructuredData(c.var.deps.config.appUrl),
+      onLanding: true,
+      anonymousCacheKey: "landing",
+    },
   ));
 
 pages.get(

@@ -1,5 +1,6 @@
 import type { Context, Next } from "hono";
 import { extname, join, normalize } from "node:path";
+import { type ContentEncoding, preferredEncoding } from "./page_cache.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -19,6 +20,10 @@ const CONTENT_TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
+/** `deno task build` writes `.br` and `.gz` beside each bundle; other files are small or already compressed. */
+const PRECOMPRESSED_TYPES = new Set([".js", ".css", ".json"]);
+const ENCODING_SUFFIX: Record<ContentEncoding, string> = { br: ".br", gzip: ".gz" };
+
 /** Content-hashed bundles never change under their name, so browsers may keep them for a year. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "public, max-age=3600, must-revalidate";
@@ -35,7 +40,9 @@ export function serveStatic(root: string) {
     const relative = normalize(c.req.path).replace(/^\/+/, "");
     if (relative.startsWith("..") || relative.includes("\0")) return next();
 
-    const path = join(root, relative);
+    let path = join(root, relative);
+    const encoding = await precompressedEncoding(c, path);
+    if (encoding) path += ENCODING_SUFFIX[encoding];
     let info: Deno.FileInfo;
     try {
       info = await Deno.stat(path);
@@ -49,11 +56,14 @@ export function serveStatic(root: string) {
       "content-type": type,
       "cache-control": relative.startsWith("build/") && !relative.endsWith(".json") ? IMMUTABLE : REVALIDATE,
       "etag": etag,
-      "accept-ranges": "bytes",
     });
+    if (PRECOMPRESSED_TYPES.has(extname(relative))) headers.set("vary", "Accept-Encoding");
+    if (encoding) headers.set("content-encoding", encoding);
+    // Byte ranges are offered on the file as stored; a compressed copy is always sent whole.
+    else headers.set("accept-ranges", "bytes");
     if (c.req.header("if-none-match") === etag) return new Response(null, { status: 304, headers });
 
-    const range = parseRange(c.req.header("range"), info.size);
+    const range = encoding ? null : parseRange(c.req.header("range"), info.size);
     if (range === "unsatisfiable") {
       headers.set("content-range", `bytes */${info.size}`);
       return new Response(null, { status: 416, headers });
@@ -69,6 +79,18 @@ export function serveStatic(root: string) {
     if (start > 0) await file.seek(start, Deno.SeekMode.Start);
     return new Response(file.readable.pipeThrough(limitBytes(length)), { status, headers });
   };
+}
+
+/** The encoding of a precompressed copy to send instead of the file, if the client takes one and it exists. */
+async function precompressedEncoding(c: Context, path: string): Promise<ContentEncoding | null> {
+  if (!PRECOMPRESSED_TYPES.has(extname(path)) || c.req.header("range")) return null;
+  const encoding = preferredEncoding(c.req.header("accept-encoding"));
+  if (!encoding) return null;
+  try {
+    return (await Deno.stat(path + ENCODING_SUFFIX[encoding])).isFile ? encoding : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A single `bytes=` range, clamped to the file; several ranges are answered with the whole file. */

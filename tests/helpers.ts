@@ -151,6 +151,8 @@ export interface BrowserOptions {
   width?: number;
   height?: number;
   javaScriptEnabled?: boolean;
+  /** Tests run with reduced motion unless they check an animation itself. */
+  reducedMotion?: "reduce" | "no-preference";
 }
 
 /**
@@ -174,7 +176,7 @@ export async function openBrowser(t: TestApp, options: BrowserOptions = {}) {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     javaScriptEnabled: options.javaScriptEnabled ?? true,
-    reducedMotion: "reduce",
+    reducedMotion: options.reducedMotion ?? "reduce",
   });
   const problems: string[] = [];
   const requests: string[] = [];
@@ -185,10 +187,12 @@ export async function openBrowser(t: TestApp, options: BrowserOptions = {}) {
   });
   context.on("weberror", (error) => problems.push(`pageerror: ${error.error().message}`));
   context.on("request", (request) => requests.push(request.url()));
-  context.on(
-    "requestfailed",
-    (request) => problems.push(`requestfailed: ${request.url()} ${request.failure()?.errorText}`),
-  );
+  context.on("requestfailed", (request) => {
+    const error = request.failure()?.errorText;
+    // A media element drops its download whenever it has buffered enough or is paused: by design.
+    if (request.resourceType() === "media" && error === "net::ERR_ABORTED") return;
+    problems.push(`requestfailed: ${request.url()} ${error}`);
+  });
   context.on("response", (response) => {
     if (response.status() >= 400) problems.push(`http ${response.status()}: ${response.url()}`);
   });
@@ -217,6 +221,55 @@ export async function openBrowser(t: TestApp, options: BrowserOptions = {}) {
       await server.shutdown();
     },
   };
+}
+
+export type TestBrowser = Awaited<ReturnType<typeof openBrowser>>;
+
+/**
+ * The analytics events pages send, as the development sink logs them (the app must run with
+ * `APP_ENV: "development"`). Call before opening pages. The page logs `[analytics] {event}` and an
+ * object; it is flattened to one line of JSON in the page, because an object can no longer be read
+ * back once its page has navigated away.
+ */
+export async function recordBrowserAnalytics(browser: TestBrowser) {
+  const events: { event: string; properties: Record<string, unknown> }[] = [];
+  await browser.context.addInitScript(() => {
+    const info = console.info.bind(console);
+    console.info = (label: unknown, properties?: unknown) => info(`${label} ${JSON.stringify(properties)}`);
+  });
+  browser.context.on("console", (message) => {
+    const logged = message.text().match(/^\[analytics\] ([^{]+) (\{.*\})$/);
+    if (logged) events.push({ event: logged[1], properties: JSON.parse(logged[2]) });
+  });
+  return events;
+}
+
+/** axe-core's accessibility violations on the page as it is now (WCAG 2.x A and AA, best practices). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const { default: axe } = await import("axe-core");
+  // Evaluated through the debugging protocol: the site's CSP rightly refuses an injected <script>.
+  await page.evaluate(axe.source);
+  return await page.evaluate(async () => {
+    interface Violation {
+      id: string;
+      help: string;
+      nodes: { target: string[] }[];
+    }
+    const runner = (globalThis as unknown as {
+      axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> };
+    }).axe;
+    const result = await runner.run(document, {
+      runOnly: {
+        type: "tag",
+        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+      },
+    });
+    return result.violations.map((violation) =>
+      `${violation.id}: ${violation.help} (${
+        violation.nodes.map((node) => node.target.join(" ")).join(", ")
+      })`
+    );
+  });
 }
 
 /** The sign-in link of the newest message to `email` in the dev mailbox. */

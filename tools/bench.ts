@@ -5,7 +5,8 @@
  * `:memory:` KV) so the load generator does not share its event loop.
  */
 import { parseArgs } from "node:util";
-import { manifestPath } from "../routes/assets.ts";
+import { startServer } from "./bench_server.ts";
+import { measureLandingWeight } from "./bench_landing_weight.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -13,43 +14,21 @@ const { values } = parseArgs({
 });
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = Number(values.concurrency);
-const THROUGHPUT_PATHS = ["/healthz", "/", "/privacy-policy", "/login"];
+/**
+ * Deno's fetch asks for brotli and gzip and then decompresses in this process, which shares the
+ * machine with the server; the uncompressed rows show what the server alone can do.
+ */
+const IDENTITY = { "accept-encoding": "identity" };
+const THROUGHPUT = [
+  { path: "/healthz", label: "/healthz" },
+  { path: "/", label: "/ (br, as browsers ask)" },
+  { path: "/", label: "/ (uncompressed)", headers: IDENTITY },
+  { path: "/privacy-policy", label: "/privacy-policy (br)" },
+  { path: "/login", label: "/login (br)" },
+];
 const WEIGHT_PATHS = ["/", "/login", "/privacy-policy", "/terms-and-conditions", "/missing-page"];
 
-async function startServer() {
-  try {
-    await Deno.stat(manifestPath());
-  } catch {
-    const { buildIslands } = await import("./build.ts");
-    await buildIslands();
-  }
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
-    env: { APP_ENV: "test", NODE_ENV: "production", KV_PATH: ":memory:", PORT: "0", NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let output = "";
-  while (true) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server exited before listening:\n${output}`);
-    output += value;
-    const port = output.match(/listening on http:\/\/localhost:(\d+)/)?.[1];
-    if (port) {
-      return {
-        origin: `http://127.0.0.1:${port}`,
-        async stop() {
-          child.kill("SIGTERM");
-          await reader.cancel();
-          await child.status;
-        },
-      };
-    }
-  }
-}
-
-async function load(url: string, seconds: number) {
+async function load(url: string, seconds: number, headers: HeadersInit = {}) {
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + seconds * 1000;
@@ -57,7 +36,7 @@ async function load(url: string, seconds: number) {
     while (performance.now() < deadline) {
       const started = performance.now();
       try {
-        const response = await fetch(url);
+        const response = await fetch(url, { headers });
         await response.arrayBuffer();
         if (response.status >= 500) errors++;
         latencies.push(performance.now() - started);
@@ -104,12 +83,12 @@ try {
   console.log("| path | req/s | vs /healthz | p50 ms | p99 ms | errors |");
   console.log("|---|---:|---:|---:|---:|---:|");
   let baseline = 0;
-  for (const path of THROUGHPUT_PATHS) {
-    await load(server.origin + path, Math.min(1, SECONDS)); // warm up caches and the JIT
-    const result = await load(server.origin + path, SECONDS);
+  for (const { path, label, headers } of THROUGHPUT) {
+    await load(server.origin + path, Math.min(1, SECONDS), headers); // warm up caches and the JIT
+    const result = await load(server.origin + path, SECONDS, headers);
     if (path === "/healthz") baseline = result.rps;
     console.log(
-      `| ${path} | ${result.rps.toFixed(0)} | ${(result.rps / baseline).toFixed(2)} | ` +
+      `| ${label} | ${result.rps.toFixed(0)} | ${(result.rps / baseline).toFixed(2)} | ` +
         `${result.p50.toFixed(2)} | ${result.p99.toFixed(2)} | ${result.errors} |`,
     );
   }
@@ -119,6 +98,14 @@ try {
     const js = await javascriptOf(server.origin, path);
     console.log(`| ${path} | ${js.html} | ${js.files} | ${js.raw} | ${js.gzip} |`);
   }
+  const landing = await measureLandingWeight(server.origin);
+  console.log("\n`/` on a phone before interaction (bytes on the wire, Chromium 390×844):\n");
+  console.log("| kind | files | bytes |");
+  console.log("|---|---:|---:|");
+  for (const [kind, { files, bytes }] of Object.entries(landing.byKind)) {
+    console.log(`| ${kind} | ${files} | ${bytes} |`);
+  }
+  console.log(`| **total** | | **${landing.total}** |`);
 } finally {
   await server.stop();
 }

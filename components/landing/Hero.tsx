@@ -1,20 +1,28 @@
+import type { ReactNode } from "react";
 import { SECTIONS } from "../../domain/site.ts";
-import { ClockIcon, HeartIcon, MusicNoteIcon, SparkleIcon } from "../icons.tsx";
+import { ClockIcon, HeartIcon, SparkleIcon } from "../icons.tsx";
 import { buttonClass } from "../ui.ts";
 
-export function Hero() {
+export interface HeroProps {
+  /** The hero video island; it fills the square box given here. */
+  video: ReactNode;
+  /** The peeking-animal island; it covers the whole hero as a clipped, decorative layer. */
+  peek: ReactNode;
+}
+
+/**
+ * The landing page's first screen (customer-side §2 Hero). The islands come in as props, since
+ * components never import islands; the route passes them.
+ */
+export function Hero({ video, peek }: HeroProps) {
   return (
     <section
       id={SECTIONS.home}
       aria-labelledby="hero-title"
-      className="bg-gradient-to-b from-violet-50 via-pink-50 to-white"
+      className="relative overflow-hidden bg-gradient-to-b from-violet-50 via-pink-50 to-white"
     >
-      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 md:grid-cols-2 md:py-24">
+      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-12 md:grid-cols-2 md:py-24">
         <div className="grid gap-6">
-          <p className="flex items-center gap-2 justify-self-start rounded-full bg-yellow-100 px-4 py-1 text-sm font-semibold text-yellow-800">
-            <HeartIcon className="h-4 w-4 shrink-0 text-pink-600" />
-            $1 from every song goes to a children's research hospital
-          </p>
           <h1
             id="hero-title"
             className="font-display text-4xl font-extrabold leading-tight text-slate-900 sm:text-5xl"
@@ -40,13 +48,24 @@ export function Hero() {
             </li>
           </ul>
         </div>
-        <div
-          aria-hidden="true"
-          className="relative mx-auto grid aspect-square w-full max-w-md place-items-center rounded-[2rem] bg-gradient-to-br from-violet-500 via-fuchsia-500 to-pink-400 text-white shadow-2xl"
-        >
-          <MusicNoteIcon className="h-32 w-32" />
+        <div className="relative mx-auto w-full max-w-md pt-4">
+          <div className="relative aspect-square overflow-hidden rounded-[2rem] bg-gradient-to-br from-violet-500 via-fuchsia-500 to-pink-400 shadow-2xl">
+            {video}
+          </div>
+          <CharitySticker />
         </div>
       </div>
+      {peek}
     </section>
+  );
+}
+
+/** Stuck on the video's corner, a little askew like a real sticker, yet dark on light to stay legible. */
+function CharitySticker() {
+  return (
+    <p className="absolute -left-2 top-0 z-10 flex max-w-[15rem] -rotate-6 items-center gap-2 rounded-2xl border-2 border-white bg-yellow-300 px-4 py-2 text-sm font-bold leading-snug text-slate-900 shadow-lg sm:-left-6">
+      <HeartIcon className="h-5 w-5 shrink-0 text-pink-700" />
+      $1 from every song goes to a children's research hospital
+    </p>
   );
 }

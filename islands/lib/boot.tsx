@@ -1,5 +1,7 @@
 import { type ComponentType, type ReactNode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { isAnalyticsEvent } from "../../domain/analytics.ts";
+import { track } from "./analytics.ts";
 import { api, ApiError } from "./api.ts";
 import { clearSession, hasStoredToken } from "./session.ts";
 import { Toaster } from "./Toaster.tsx";
@@ -44,8 +46,21 @@ function ready() {
   createRoot(host).render(<Toaster />);
   enhanceMenus();
   enhanceLogout();
+  trackMarkedClicks();
   dropStaleToken();
   document.documentElement.dataset.islandsReady = "true";
+}
+
+/**
+ * Links rendered by plain components (the footer's contact and social links) name their analytics
+ * event in `data-track`, and `data-track-target` says which one it was; one listener serves them all.
+ */
+function trackMarkedClicks() {
+  document.addEventListener("click", (event) => {
+    const marked = (event.target as Element).closest?.("[data-track]") as HTMLElement | null;
+    const name = marked?.dataset.track;
+    if (name && isAnalyticsEvent(name)) track(name, { target: marked.dataset.trackTarget ?? null });
+  });
 }
 
 /** Logging out forgets the stored token too, not only the server session and its cookie. */

@@ -1,43 +1,173 @@
 import { assert, assertEquals } from "@std/assert";
-import { createTestApp, e2eTest, openBrowser } from "../helpers.ts";
+import type { Page } from "playwright-core";
+import { FOOTER_QUICK_LINKS, NAV_ENTRIES } from "../../domain/site.ts";
+import {
+  axeViolations,
+  createTestApp,
+  e2eTest,
+  openBrowser,
+  recordBrowserAnalytics,
+  type TestBrowser,
+} from "../helpers.ts";
 
-e2eTest("landing: the FAQ island hydrates and opens one answer at a time, with a clean console", async () => {
+const SECTION_IDS = ["home", "how-it-works", "kid-reactions", "our-story", "faq"];
+const WIDTHS = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "mobile", width: 390, height: 844 },
+];
+
+/** Where a section's top sits in the viewport: just under the sticky header once scrolled to. */
+function sectionTop(page: Page, id: string) {
+  return page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, id);
+}
+
+async function expectScrolledTo(page: Page, id: string) {
+  await page.waitForFunction((id) => {
+    const top = document.getElementById(id)!.getBoundingClientRect().top;
+    return top >= 0 && top <= 100;
+  }, id);
+  const headerBottom = await page.evaluate(() =>
+    document.querySelector("header")!.getBoundingClientRect().bottom
+  );
+  assert((await sectionTop(page, id)) >= headerBottom - 1, `${id} is not hidden under the header`);
+}
+
+for (const viewport of WIDTHS) {
+  e2eTest(
+    `landing (${viewport.name}): every section in order, no axe violations, a clean console`,
+    async () => {
+      await using t = await createTestApp();
+      await using browser = await openBrowser(t, viewport);
+      const page = await browser.open("/");
+      assertEquals(
+        await page.$$eval("main section[id]", (sections) => sections.map((s) => s.id)),
+        SECTION_IDS,
+      );
+      assertEquals(await page.locator("h1").textContent(), "Create Magical Personalized Songs For Kids");
+      for (const title of ["How it Works", "Kids Love Their Personalized Songs!", "Our Story"]) {
+        assert(await page.getByRole("heading", { name: title }).isVisible(), title);
+      }
+      assertEquals(await page.locator("#faq [aria-expanded]").count(), 5);
+      assert(await page.locator("footer").getByRole("link", { name: "Privacy Policy" }).isVisible());
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      assertEquals(overflow, 0, "nothing sticks out sideways");
+
+      assertEquals(await axeViolations(page), []);
+      await browser.screenshot(page, `landing-${viewport.name}`);
+      await browser.screenshot(page, `landing-${viewport.name}-viewport`);
+      assertEquals(browser.problems, []);
+    },
+  );
+}
+
+e2eTest("landing: every navigation entry and footer quick link scrolls its section into view", async () => {
   await using t = await createTestApp();
   await using browser = await openBrowser(t);
   const page = await browser.open("/");
-
-  const first = page.getByRole("button", { name: "What music styles can I choose?" });
-  const second = page.getByRole("button", { name: "Who sings the song?" });
-  assertEquals(await first.getAttribute("aria-expanded"), "false");
-
-  await first.click();
-  assertEquals(await first.getAttribute("aria-expanded"), "true");
-  assert(await page.getByText("Pop, rock, country").isVisible());
-
-  await second.click();
-  assertEquals(await first.getAttribute("aria-expanded"), "false");
-  assertEquals(await second.getAttribute("aria-expanded"), "true");
-
-  await second.click();
-  assertEquals(await second.getAttribute("aria-expanded"), "false");
-
-  await browser.screenshot(page, "landing-desktop");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const entry of [...NAV_ENTRIES].reverse()) {
+    await nav.getByRole("link", { name: entry.label, exact: true }).click();
+    await expectScrolledTo(page, entry.section);
+  }
+  const quickLinks = page.getByRole("navigation", { name: "Quick links" });
+  for (const link of FOOTER_QUICK_LINKS) {
+    await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+    await quickLinks.getByRole("link", { name: link.label, exact: true }).click();
+    await expectScrolledTo(page, link.section);
+  }
+  await page.getByRole("link", { name: "See Kids' Reactions" }).click();
+  await expectScrolledTo(page, "kid-reactions");
   assertEquals(browser.problems, []);
 });
 
-e2eTest("landing: section anchors exist in order and the navigation points at them", async () => {
+async function scrollBehaviour(browser: TestBrowser) {
+  const page = await browser.open("/");
+  return await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+}
+
+e2eTest("landing: scrolling is smooth, except for visitors who ask for reduced motion", async () => {
+  await using t = await createTestApp();
+  {
+    await using browser = await openBrowser(t, { reducedMotion: "no-preference" });
+    assertEquals(await scrollBehaviour(browser), "smooth");
+  }
+  await using browser = await openBrowser(t, { reducedMotion: "reduce" });
+  assertEquals(await scrollBehaviour(browser), "auto");
+});
+
+e2eTest("landing: the phone menu opens, follows and closes with the keyboard alone", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t, { width: 390, height: 844 });
+  const page = await browser.open("/");
+  const menu = page.locator("details[data-menu]");
+  const summary = menu.locator("summary");
+  const isOpen = () => menu.evaluate((details) => (details as HTMLDetailsElement).open);
+
+  await page.keyboard.press("Tab"); // the skip link
+  await page.keyboard.press("Tab"); // the logo
+  await page.keyboard.press("Tab");
+  assert(
+    await summary.evaluate((element) => element === document.activeElement),
+    "the menu button has focus",
+  );
+  await page.keyboard.press("Enter");
+  assert(await isOpen());
+  await page.keyboard.press("Escape");
+  assertEquals(await isOpen(), false);
+  assert(
+    await summary.evaluate((element) => element === document.activeElement),
+    "focus returns to the button",
+  );
+
+  await page.keyboard.press("Space");
+  assert(await isOpen());
+  const entries = menu.getByRole("link");
+  for (let step = 0; step < 4; step++) await page.keyboard.press("Tab");
+  assertEquals(await page.evaluate(() => document.activeElement?.textContent), "Our Story");
+  assertEquals(await entries.first().textContent(), "Home");
+  await page.keyboard.press("Enter");
+  await expectScrolledTo(page, "our-story");
+  assertEquals(await isOpen(), false, "choosing an entry closes the menu");
+  await browser.screenshot(page, "landing-menu-mobile-viewport");
+  assertEquals(browser.problems, []);
+});
+
+e2eTest("landing: FAQ answers open one at a time and the open one closes again", async () => {
   await using t = await createTestApp();
   await using browser = await openBrowser(t);
   const page = await browser.open("/");
-  const ids = await page.$$eval("main section[id]", (sections) => sections.map((s) => s.id));
-  assertEquals(ids, ["home", "how-it-works", "kid-reactions", "our-story", "faq"]);
-  const navTargets = await page.$$eval(
-    "header nav[aria-label=Main] > ul a",
-    (links) => links.map((a) => a.getAttribute("href")),
-  );
-  assertEquals(navTargets, ["#home", "#kid-reactions", "#how-it-works", "#our-story"]);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Our Story" }).click();
-  await page.waitForFunction(() => location.hash === "#our-story");
+  const first = page.getByRole("button", { name: "What music styles can I choose?" });
+  const second = page.getByRole("button", { name: "Who sings the song?" });
+  assertEquals(await first.getAttribute("aria-expanded"), "false");
+  await first.click();
+  assertEquals(await first.getAttribute("aria-expanded"), "true");
+  assert(await page.getByText("Pop, rock, country").isVisible());
+  await second.click();
+  assertEquals(await first.getAttribute("aria-expanded"), "false");
+  assertEquals(await second.getAttribute("aria-expanded"), "true");
+  await second.click();
+  assertEquals(await second.getAttribute("aria-expanded"), "false");
+  assertEquals(browser.problems, []);
+});
+
+e2eTest("landing: FAQ, contact and social clicks are counted, without personal data", async () => {
+  await using t = await createTestApp({ env: { APP_ENV: "development" } });
+  await using browser = await openBrowser(t);
+  const events = await recordBrowserAnalytics(browser);
+  const page = await browser.open("/");
+  // Keep the page: the mail client and the social network are not part of this test.
+  await page.evaluate(() => document.addEventListener("click", (event) => event.preventDefault()));
+  await page.getByRole("button", { name: "Who sings the song?" }).click();
+  await page.locator("footer").getByRole("link", { name: "support@littlehits.studio" }).click();
+  await page.locator("footer").getByRole("link", { name: "Follow us on Instagram" }).click();
+  const counted = events
+    .filter(({ event }) => ["FAQ Viewed", "Contact Clicked", "Social Link Clicked"].includes(event))
+    .map(({ event, properties }) => [event, properties.question ?? properties.target]);
+  assertEquals(counted, [
+    ["FAQ Viewed", "Who sings the song?"],
+    ["Contact Clicked", "email"],
+    ["Social Link Clicked", "Instagram"],
+  ]);
   assertEquals(browser.problems, []);
 });
 
@@ -47,8 +177,7 @@ e2eTest("layout: on a phone the menu opens without any JavaScript", async () => 
   const page = await browser.open("/privacy-policy");
   const menuLink = page.locator("details[data-menu] a", { hasText: "Kid Reactions" });
   assertEquals(await menuLink.isVisible(), false);
-  await page.getByText("Menu", { exact: true }).or(page.locator("details[data-menu] summary")).first()
-    .click();
+  await page.locator("details[data-menu] summary").click();
   assert(await menuLink.isVisible());
   assert(await page.locator("details[data-menu]").getByRole("link", { name: "Login" }).isVisible());
   await browser.screenshot(page, "menu-mobile-no-js");

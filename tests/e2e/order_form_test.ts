@@ -2,7 +2,7 @@ import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page, Route } from "playwright-core";
 import { REFERRAL_CODE_MESSAGE } from "../../domain/referrals.ts";
 import { FLAG_FIELDS, TEXT_FIELDS } from "../../islands/order/values.ts";
-import { createTestApp, e2eTest, openBrowser, signIn } from "../helpers.ts";
+import { createTestApp, e2eTest, openBrowser, recordBrowserAnalytics, signIn } from "../helpers.ts";
 
 /** The newest toast with this title, once it shows. */
 async function toastNamed(page: Page, title: string) {
@@ -447,17 +447,7 @@ e2eTest("order form: analytics say what happened without names or addresses", as
   // Development pages log analytics to the console, which is how the test reads them.
   await using t = await createTestApp({ env: { APP_ENV: "development" } });
   await using browser = await openBrowser(t);
-  const events: { event: string; properties: Record<string, unknown> }[] = [];
-  // The page logs `[analytics] {event}` and an object; flatten that to one line of JSON in the page,
-  // because reading an object back after the page has navigated away is no longer possible.
-  await browser.context.addInitScript(() => {
-    const info = console.info.bind(console);
-    console.info = (label: unknown, properties?: unknown) => info(`${label} ${JSON.stringify(properties)}`);
-  });
-  browser.context.on("console", (message) => {
-    const logged = message.text().match(/^\[analytics\] ([^{]+) (\{.*\})$/);
-    if (logged) events.push({ event: logged[1], properties: JSON.parse(logged[2]) });
-  });
+  const events = await recordBrowserAnalytics(browser);
   const page = await browser.open("/order");
   await fakeCheckoutPage(page);
   await page.route(

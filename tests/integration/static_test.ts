@@ -1,4 +1,6 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
+import { Buffer } from "node:buffer";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createTestApp } from "../helpers.ts";
 
 Deno.test("favicon, icons and the web manifest are served", async () => {
@@ -72,4 +74,30 @@ Deno.test("paths cannot climb out of the static folder", async () => {
     assert(response.status === 404 || response.status === 400, `${path}: ${response.status}`);
     assert(!(await response.text()).includes("nodeModulesDir"), path);
   }
+});
+
+Deno.test("bundles go out as their brotli or gzip copies when the browser takes them, whole otherwise", async () => {
+  await using t = await createTestApp();
+  const landing = await (await t.request("/")).text();
+  const bundle = landing.match(/src="(\/build\/[^"]+\.js)"/)![1];
+  const original = await Deno.readFile(`static${bundle}`);
+
+  const brotli = await t.request(bundle, { headers: { "accept-encoding": "gzip, br" } });
+  assertEquals(brotli.headers.get("content-encoding"), "br");
+  assertEquals(brotli.headers.get("vary"), "Accept-Encoding");
+  assertEquals(brotliDecompressSync(new Uint8Array(await brotli.arrayBuffer())), Buffer.from(original));
+
+  const gzip = await t.request(bundle, { headers: { "accept-encoding": "gzip" } });
+  assertEquals(gzip.headers.get("content-encoding"), "gzip");
+  assertEquals(gunzipSync(new Uint8Array(await gzip.arrayBuffer())), Buffer.from(original));
+
+  const plain = await t.request(bundle);
+  assertEquals(plain.headers.get("content-encoding"), null);
+  assertEquals(new Uint8Array(await plain.arrayBuffer()), original);
+
+  // A byte range is of the file as stored, so it is never answered from a compressed copy.
+  const range = await t.request(bundle, { headers: { "accept-encoding": "br", range: "bytes=0-9" } });
+  assertEquals(range.status, 206);
+  assertEquals(range.headers.get("content-encoding"), null);
+  assertEquals(new Uint8Array(await range.arrayBuffer()), original.subarray(0, 10));
 });

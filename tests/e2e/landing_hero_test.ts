@@ -1,0 +1,236 @@
+import { assert, assertEquals, assertMatch } from "@std/assert";
+import type { Page } from "playwright-core";
+import { ANIMAL_PEEK_CYCLE_MS, HERO_ANIMALS } from "../../domain/hero.ts";
+import { createTestApp, e2eTest, openBrowser } from "../helpers.ts";
+
+type Browser = Awaited<ReturnType<typeof openBrowser>>;
+
+const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "mobile", width: 390, height: 844 },
+] as const;
+
+const heroVideo = (page: Page) =>
+  page.evaluate(() => {
+    const video = document.querySelector<HTMLVideoElement>("#home video")!;
+    return { paused: video.paused, muted: video.muted, currentTime: video.currentTime };
+  });
+
+const waitUntilPlaying = (page: Page) =>
+  page.waitForFunction(() => {
+    const video = document.querySelector<HTMLVideoElement>("#home video");
+    return video && !video.paused && video.currentTime > 0;
+  });
+
+/** Runs `check` with only the hero in the page's main part: the other sections are other tests' business. */
+async function withHeroAlone<T>(page: Page, check: () => Promise<T>): Promise<T> {
+  const setOthersHidden = (hidden: boolean) =>
+    page.evaluate((hidden) => {
+      for (const section of document.querySelectorAll<HTMLElement>("main > section:not(#home)")) {
+        section.hidden = hidden;
+      }
+    }, hidden);
+  await setOthersHidden(true);
+  try {
+    return await check();
+  } finally {
+    await setOthersHidden(false);
+  }
+}
+
+const heroCausesNoSidewaysScroll = (page: Page) =>
+  withHeroAlone(page, () => page.evaluate(() => document.documentElement.scrollWidth <= innerWidth));
+
+/**
+ * axe-core's violations inside the hero (WCAG 2.x A and AA, best practices). Evaluated rather than
+ * added as a script tag, which the page's Content Security Policy rightly refuses.
+ */
+async function heroAxeViolations(page: Page): Promise<string[]> {
+  const { default: axe } = await import("axe-core");
+  await page.evaluate(axe.source);
+  return await page.evaluate(async () => {
+    interface Violation {
+      id: string;
+      nodes: { target: string[] }[];
+    }
+    const runner = (globalThis as unknown as {
+      axe: { run(context: object, options: object): Promise<{ violations: Violation[] }> };
+    }).axe;
+    const result = await runner.run({ include: ["#home"] }, {
+      runOnly: {
+        type: "tag",
+        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+      },
+    });
+    return result.violations.map((violation) =>
+      `${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`
+    );
+  });
+}
+
+/** Opens `/` with the page's timers under the test's control, so 12 seconds pass in an instant. */
+async function openWithClock(browser: Browser): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.clock.install();
+  await page.goto(browser.origin + "/");
+  await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
+  return page;
+}
+
+for (const viewport of VIEWPORTS) {
+  e2eTest(
+    `landing hero (${viewport.name}): copy, calls to action, a muted looping video, sound by keyboard`,
+    async () => {
+      await using t = await createTestApp();
+      await using browser = await openBrowser(t, { ...viewport, reducedMotion: "no-preference" });
+      const page = await browser.open("/");
+      const hero = page.locator("section#home");
+
+      assert(
+        await hero.getByRole("heading", { level: 1, name: "Create Magical Personalized Songs For Kids" })
+          .isVisible(),
+      );
+      assert(await hero.getByText("Welcome to Little Hits!").isVisible());
+      assertEquals(await hero.getByRole("link", { name: "Create Your Song" }).getAttribute("href"), "/order");
+      assertEquals(
+        await hero.getByRole("link", { name: "See Kids' Reactions" }).getAttribute("href"),
+        "#kid-reactions",
+      );
+      assert(await hero.getByText("Ready in 24 hours").isVisible());
+      assert(await hero.getByText("100% personalized").isVisible());
+      assert(await hero.getByText("$1 from every song goes to a children's research hospital").isVisible());
+
+      // The box is square before and after the video loads: nothing below it moves.
+      const box = (await hero.locator("video").boundingBox())!;
+      assert(Math.abs(box.width - box.height) < 1, `video box ${box.width}x${box.height}`);
+
+      await waitUntilPlaying(page);
+      assertEquals((await heroVideo(page)).muted, true);
+
+      const unmute = hero.getByRole("button", { name: "Unmute hero video" });
+      const tooltip = hero.getByRole("tooltip");
+      assertEquals(await tooltip.isVisible(), false);
+      await unmute.hover();
+      assert(await tooltip.isVisible());
+      await page.mouse.move(0, 0);
+      assertEquals(await tooltip.isVisible(), false);
+      await unmute.focus();
+      assert(await tooltip.isVisible());
+      assertEquals(await tooltip.textContent(), "Click to unmute");
+      assertEquals(await unmute.getAttribute("aria-describedby"), await tooltip.getAttribute("id"));
+      assertEquals(await heroAxeViolations(page), []);
+
+      await page.keyboard.press("Enter");
+      const mute = hero.getByRole("button", { name: "Mute hero video" });
+      assert(await mute.evaluate((button) => button === document.activeElement));
+      assertEquals(await heroVideo(page).then((video) => [video.muted, video.paused]), [false, false]);
+      assertEquals(await tooltip.count(), 0);
+
+      await page.keyboard.press("Space");
+      assert(await unmute.isVisible());
+      assertEquals((await heroVideo(page)).muted, true);
+
+      await hero.getByRole("button", { name: "Pause hero video" }).click();
+      assertEquals((await heroVideo(page)).paused, true);
+      await hero.getByRole("button", { name: "Play hero video" }).click();
+      await waitUntilPlaying(page);
+
+      assert(await heroCausesNoSidewaysScroll(page));
+      await page.evaluate(() => scrollTo(0, 0));
+      await browser.screenshot(page, `hero-${viewport.name}-viewport`);
+      assertEquals(browser.problems, []);
+    },
+  );
+}
+
+e2eTest(
+  "landing hero: the video element is in the server's HTML, muted, with its poster, waiting for the island",
+  async () => {
+    await using t = await createTestApp();
+    const html = await (await t.app.fetch(new Request("http://localhost/"))).text();
+    const video = html.match(/<video[^>]*>/)?.[0] ?? "";
+    for (const attribute of [/src="\/hero-video\.mp4"/, /poster="\/images\/hero-poster\.webp"/, /muted=""/]) {
+      assertMatch(video, attribute);
+    }
+    for (const attribute of [/loop=""/, /playsinline=""/i, /preload="none"/, /width="540"/, /height="540"/]) {
+      assertMatch(video, attribute);
+    }
+    // Playback waits for the island, which knows whether the visitor prefers reduced motion.
+    assertEquals(/autoplay/i.test(video), false);
+  },
+);
+
+for (const viewport of VIEWPORTS) {
+  e2eTest(
+    `landing hero (${viewport.name}): an animal peeks in from an edge every 12 s, hidden from assistive tech`,
+    async () => {
+      await using t = await createTestApp();
+      await using browser = await openBrowser(t, { ...viewport, reducedMotion: "no-preference" });
+      const page = await openWithClock(browser);
+      const animal = page.locator("#home [data-animal-peek]");
+
+      await page.clock.runFor(ANIMAL_PEEK_CYCLE_MS - 1000);
+      assertEquals(await animal.count(), 0);
+      await page.clock.runFor(1000);
+      await animal.waitFor({ state: "attached" });
+
+      assert((HERO_ANIMALS as readonly string[]).includes((await animal.textContent())!));
+      assert(await animal.evaluate((element) => element.closest("[aria-hidden=true]") !== null));
+      assertEquals(await animal.evaluate((element) => getComputedStyle(element).pointerEvents), "none");
+      // It slides in far enough to be seen, from its own edge, without widening the page.
+      const side = await animal.getAttribute("data-animal-peek");
+      await page.waitForFunction((side) => {
+        const box = document.querySelector("#home [data-animal-peek]")?.getBoundingClientRect();
+        return box && (side === "left" ? box.right >= 30 : box.left <= innerWidth - 30);
+      }, side);
+      const box = (await animal.boundingBox())!;
+      assert(box.y >= 0 && box.y + box.height <= viewport.height, `animal at y=${box.y}`);
+      assert(await heroCausesNoSidewaysScroll(page));
+      await browser.screenshot(page, `hero-peek-${viewport.name}-viewport`);
+      assertEquals(await heroAxeViolations(page), []);
+
+      // ...and slides back out: gone until the next cycle.
+      await animal.waitFor({ state: "detached" });
+      await page.clock.runFor(ANIMAL_PEEK_CYCLE_MS);
+      await animal.waitFor({ state: "attached" });
+      assertEquals(browser.problems, []);
+    },
+  );
+}
+
+e2eTest("landing hero under reduced motion: no autoplay, no animal; the video plays on request", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t, { width: 390, height: 844 });
+  const page = await openWithClock(browser);
+
+  await page.clock.runFor(ANIMAL_PEEK_CYCLE_MS + 1000);
+  assertEquals(await page.locator("#home [data-animal-peek]").count(), 0);
+  assertEquals(await heroVideo(page), { paused: true, muted: true, currentTime: 0 });
+
+  await page.getByRole("button", { name: "Play hero video" }).click();
+  await waitUntilPlaying(page);
+  assertEquals((await heroVideo(page)).muted, true);
+  assert(await page.getByRole("button", { name: "Pause hero video" }).isVisible());
+
+  // The setting changing while the page is open is followed too.
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await page.clock.runFor(ANIMAL_PEEK_CYCLE_MS);
+  await page.locator("#home [data-animal-peek]").waitFor({ state: "attached" });
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.locator("#home [data-animal-peek]").waitFor({ state: "detached" });
+  assertEquals((await heroVideo(page)).paused, true);
+  assertEquals(browser.problems, []);
+});
+
+e2eTest("landing hero under reduced motion: the video is not downloaded until asked for", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t, { width: 390, height: 844 });
+  const page = await browser.open("/");
+  await page.waitForLoadState("networkidle");
+  assertEquals(browser.requests.filter((url) => url.endsWith("/hero-video.mp4")), []);
+  assert(
+    browser.requests.some((url) => url.endsWith("/images/hero-poster.webp")),
+    "the poster shows instead",
+  );
+  assertEquals(browser.problems, []);
+});

@@ -1,0 +1,45 @@
+import { manifestPath } from "../routes/assets.ts";
+
+/**
+ * The app as its own process for measurements (production React, `:memory:` KV), so the load
+ * generator or browser measuring it does not share its event loop. Builds the islands if needed.
+ */
+export async function startServer(options: { env?: Record<string, string> } = {}) {
+  try {
+    await Deno.stat(manifestPath());
+  } catch {
+    const { buildIslands } = await import("./build.ts");
+    await buildIslands();
+  }
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    env: {
+      APP_ENV: "test",
+      NODE_ENV: "production",
+      KV_PATH: ":memory:",
+      PORT: "0",
+      NO_COLOR: "1",
+      ...options.env,
+    },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let output = "";
+  while (true) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server exited before listening:\n${output}`);
+    output += value;
+    const port = output.match(/listening on http:\/\/localhost:(\d+)/)?.[1];
+    if (port) {
+      return {
+        origin: `http://127.0.0.1:${port}`,
+        async stop() {
+          child.kill("SIGTERM");
+          await reader.cancel();
+          await child.status;
+        },
+      };
+    }
+  }
+}
