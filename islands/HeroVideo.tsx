@@ -20,6 +20,8 @@ export default function HeroVideo() {
   const video = useRef<HTMLVideoElement>(null);
   const [muted, setMuted] = useState(true);
   const [playing, setPlaying] = useState(false);
+  // WCAG 1.4.13: a tooltip can be dismissed without moving the pointer or focus; it returns on the next visit.
+  const [tipDismissed, setTipDismissed] = useState(false);
 
   useEffect(() => {
     const element = video.current!;
@@ -72,17 +74,22 @@ export default function HeroVideo() {
         >
           {playing ? <PauseIcon className="h-5 w-5" /> : <PlayIcon className="h-5 w-5" />}
         </button>
-        <div className="group relative">
+        <div
+          className="group relative"
+          onKeyDown={(event) => event.key === "Escape" && setTipDismissed(true)}
+          onMouseLeave={() => setTipDismissed(false)}
+          onBlur={() => setTipDismissed(false)}
+        >
           <button
             type="button"
             aria-label={muted ? "Unmute hero video" : "Mute hero video"}
-            aria-describedby={muted ? "hero-video-tip" : undefined}
+            aria-describedby={muted && !tipDismissed ? "hero-video-tip" : undefined}
             onClick={toggleMuted}
             className={CONTROL_CLASS}
           >
             {muted ? <VolumeOffIcon /> : <VolumeOnIcon />}
           </button>
-          {muted && (
+          {muted && !tipDismissed && (
             <span
               role="tooltip"
               id="hero-video-tip"

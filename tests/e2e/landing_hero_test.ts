@@ -119,6 +119,13 @@ for (const viewport of VIEWPORTS) {
       assertEquals(await tooltip.textContent(), "Click to unmute");
       assertEquals(await unmute.getAttribute("aria-describedby"), await tooltip.getAttribute("id"));
       assertEquals(await heroAxeViolations(page), []);
+      // Escape dismisses it without moving focus (WCAG 1.4.13); it is back on the next visit.
+      await page.keyboard.press("Escape");
+      assertEquals(await tooltip.isVisible(), false);
+      assert(await unmute.evaluate((button) => button === document.activeElement));
+      await unmute.blur();
+      await unmute.focus();
+      assert(await tooltip.isVisible());
 
       await page.keyboard.press("Enter");
       const mute = hero.getByRole("button", { name: "Mute hero video" });
