@@ -19,18 +19,7 @@ import { startJobWorker } from "../jobs/worker.ts";
 import { createLocalStudio } from "../providers/music/local.ts";
 import { createLocalLyricist } from "../providers/words/local.ts";
 import type { Clock } from "../routes/env.ts";
-
-export const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tools/chromium.ts";
 
 export function testConfig(env: EnvMap = {}): Config {
   return parseConfig({ APP_ENV: "test", KV_PATH: ":memory:", ...env });

@@ -5,18 +5,7 @@
  * load only when their section nears the viewport.
  */
 import { chromium } from "playwright-core";
-
-const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
 
 export interface LandingWeight {
   byKind: Record<string, { files: number; bytes: number }>;

@@ -1,11 +1,12 @@
 /**
  * `deno task lighthouse [--runs=3] [--path=/]`: Lighthouse 13 (mobile, its default throttling) on
  * a production server started here, printing each category's score and the page's metrics for
- * every run, then the median. Needs Chromium (CHROME_PATH, default /usr/bin/chromium) and the npm
+ * every run, then the median. Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and the npm
  * registry for the first download of Lighthouse. Reports land in /tmp/lighthouse/.
  */
 import { parseArgs } from "node:util";
 import { startServer } from "./bench_server.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -13,8 +14,7 @@ const { values } = parseArgs({
 });
 const RUNS = Number(values.runs);
 const LIGHTHOUSE = "npm:lighthouse@13.5.0";
-const CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run " +
-  "--disable-background-networking --disable-component-update --disable-sync";
+const CHROME_FLAGS = CHROMIUM_ARGS.join(" ");
 const METRICS = [
   "first-contentful-paint",
   "largest-contentful-paint",
@@ -60,7 +60,7 @@ async function runLighthouse(url: string, run: number): Promise<Report> {
       "--quiet",
     ],
     cwd: OUT_DIR,
-    env: { CHROME_PATH: Deno.env.get("CHROME_PATH") ?? "/usr/bin/chromium" },
+    env: { CHROME_PATH: CHROMIUM_PATH },
     stdout: "inherit",
     stderr: "inherit",
   }).output();

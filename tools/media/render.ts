@@ -1,4 +1,5 @@
 import { type Browser, type CDPSession, chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium.ts";
 
 /**
  * Draws scenes in headless Chromium, one frame at a time. A scene is a pure function from a time in
@@ -13,8 +14,8 @@ export interface Scene {
   draw(t: number): string;
 }
 
-const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--font-render-hinting=none"];
+// Unhinted glyphs render the same on any machine, which keeps the output deterministic.
+const RENDER_ARGS = [...CHROMIUM_ARGS, "--font-render-hinting=none"];
 
 /** Bold, wide and friendly; the stroke outline the scenes add rounds its corners. */
 export const DISPLAY_FONT = "'DejaVu Sans', 'Liberation Sans', sans-serif";
@@ -26,7 +27,7 @@ export interface FrameRenderer {
 }
 
 export async function openRenderer(): Promise<FrameRenderer> {
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: RENDER_ARGS });
   const page = await browser.newPage({ viewport: { width: 100, height: 100 }, deviceScaleFactor: 1 });
   await page.setContent(
     `<!doctype html><html><head><style>html,body{margin:0;overflow:hidden;background:#fff}` +
