@@ -17,6 +17,11 @@ export interface Config {
   mail: { smtpUrl?: string; from: string };
   adminEmails: readonly string[];
   demoEmails: readonly string[];
+  /**
+   * How many reverse proxies in front of the app append the caller's address to X-Forwarded-For.
+   * 0 (the default, right for Deno Deploy and a server facing the internet) ignores the header.
+   */
+  trustedProxies: number;
   deliveryDelayHours: number;
   songPollSeconds: number;
   jobs: JobSettings;
@@ -105,6 +110,7 @@ export function parseConfig(env: EnvMap): Config {
     demoEmails: emailList(read("DEMO_EMAILS")),
     deliveryDelayHours: positive(read("DELIVERY_DELAY_HOURS") ?? "12", "DELIVERY_DELAY_HOURS"),
     songPollSeconds: positive(read("SONG_POLL_SECONDS") ?? "20", "SONG_POLL_SECONDS"),
+    trustedProxies: integer(read("TRUSTED_PROXIES") ?? "0", "TRUSTED_PROXIES", 0, 10),
     jobs: jobSettings(read, kvPath),
   };
 }

@@ -49,3 +49,40 @@ Deno.test("at most 20 requests per client address in 15 minutes, counted across 
   );
   assertEquals((await requestFrom(t, "192.0.2.8", "late@example.com")).status, 200, "another client is fine");
 });
+
+function requestVia(t: TestApp, proxy: string, forwardedFor: string | undefined, email: string) {
+  const info = { remoteAddr: { hostname: proxy, port: 40000, transport: "tcp" } };
+  const headers: Record<string, string> = forwardedFor ? { "x-forwarded-for": forwardedFor } : {};
+  return t.app.request("/api/auth/request-magic-link", jsonBody({ email }, { headers }), info);
+}
+
+async function allowedOf(answers: (Response | Promise<Response>)[]) {
+  const settled = await Promise.all(answers);
+  await Promise.all(settled.map((answer) => answer.body?.cancel()));
+  return settled.filter((answer) => answer.status === 200).length;
+}
+
+Deno.test("behind TRUSTED_PROXIES, callers are told apart by the address their proxy saw", async () => {
+  await using t = await createTestApp({ env: { TRUSTED_PROXIES: "1" } });
+  const limit = SIGN_IN_LIMITS.perClient;
+  // Everyone arrives from the proxy's address; the proxy appends each caller's.
+  const first = Array.from(
+    { length: limit },
+    (_, i) => requestVia(t, "10.9.9.9", "198.51.100.1", `a${i}@x.io`),
+  );
+  assertEquals(await allowedOf(first), limit);
+  assertEquals((await requestVia(t, "10.9.9.9", "198.51.100.1", "late@x.io")).status, 429);
+  assertEquals((await requestVia(t, "10.9.9.9", "198.51.100.2", "late@x.io")).status, 200, "another caller");
+  // A caller cannot pick a fresh identity by writing the header itself: only the last entry counts.
+  const spoofed = await requestVia(t, "10.9.9.9", "203.0.113.50, 198.51.100.1", "spoof@x.io");
+  assertEquals(spoofed.status, 429);
+});
+
+Deno.test("without trusted proxies, X-Forwarded-For is ignored", async () => {
+  await using t = await createTestApp();
+  const answers = Array.from(
+    { length: SIGN_IN_LIMITS.perClient + 5 },
+    (_, i) => requestVia(t, "192.0.2.9", `203.0.113.${i}`, `b${i}@x.io`),
+  );
+  assertEquals(await allowedOf(answers), SIGN_IN_LIMITS.perClient);
+});
