@@ -2,7 +2,7 @@ import { buildOrder, type Order, type OrderForm } from "../domain/orders.ts";
 import { priceOrder } from "../domain/pricing.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { keys } from "../kv/keys.ts";
-import { claimOrderNumber, writeOrder } from "../kv/orders.ts";
+import { claimOrderNumber, inOrderNumberTurn, writeOrder } from "../kv/orders.ts";
 import { withGenerationStarted } from "../domain/generation.ts";
 import { jobMessage, type JobQueue } from "./messages.ts";
 
@@ -17,26 +17,28 @@ export function createDemoOrder(
   userId: string,
   now: number,
 ): Promise<Order> {
-  return retryOnConflict("demo order", async () => {
-    const sequence = await kv.get<number>(keys.orderSequence());
-    const operation = kv.atomic();
-    const orderNumber = claimOrderNumber(operation, sequence);
-    const order = withGenerationStarted(
-      buildOrder(form, {
-        id: crypto.randomUUID(),
-        orderNumber,
-        userId,
-        price: priceOrder(form.addStreamingServices),
-        payment: { kind: "demo" },
-        promoCode: null,
-        referralCodeUsed: null,
-        customerReferralCode: null,
+  return inOrderNumberTurn(() =>
+    retryOnConflict("demo order", async () => {
+      const sequence = await kv.get<number>(keys.orderSequence());
+      const operation = kv.atomic();
+      const orderNumber = claimOrderNumber(operation, sequence);
+      const order = withGenerationStarted(
+        buildOrder(form, {
+          id: crypto.randomUUID(),
+          orderNumber,
+          userId,
+          price: priceOrder(form.addStreamingServices),
+          payment: { kind: "demo" },
+          promoCode: null,
+          referralCodeUsed: null,
+          customerReferralCode: null,
+          now,
+        }),
         now,
-      }),
-      now,
-    );
-    writeOrder(operation, null, order);
-    jobs.add(operation, jobMessage("generation", order.id));
-    return (await operation.commit()).ok ? order : CONFLICT;
-  });
+      );
+      writeOrder(operation, null, order);
+      jobs.add(operation, jobMessage("generation", order.id));
+      return (await operation.commit()).ok ? order : CONFLICT;
+    })
+  );
 }

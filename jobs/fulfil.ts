@@ -5,7 +5,7 @@ import { FRIEND_DISCOUNT, personalCodeFor, type ReferralCode } from "../domain/r
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { type CheckoutDraft, getCheckoutDraft } from "../kv/checkout_drafts.ts";
 import { keys } from "../kv/keys.ts";
-import { claimOrderNumber, getOrder, writeOrder } from "../kv/orders.ts";
+import { claimOrderNumber, getOrder, inOrderNumberTurn, writeOrder } from "../kv/orders.ts";
 import { getReferralCode, getReferralCodeByCode, writeNewReferralCode } from "../kv/referral_codes.ts";
 import { getUserByEmail } from "../kv/users.ts";
 import type { Track } from "../providers/analytics.ts";
@@ -64,65 +64,67 @@ export async function fulfil(
   const referral = await referralOf(kv, draft, session);
   const owner = await getUserByEmail(kv, form.parentEmail);
 
-  const result = await retryOnConflict(`fulfilment of ${sessionId}`, async () => {
-    const [bySession, sequence, ownCode] = await kv.getMany<[string, number, string]>([
-      keys.orderBySession(sessionId),
-      keys.orderSequence(),
-      keys.referralCodeByOwner(form.parentEmail),
-    ]);
-    if (bySession.value) {
-      const order = await getOrder(kv, bySession.value);
-      if (order) return { order, created: false };
-    }
-    const now = deps.now();
-    const operation = kv.atomic().check(bySession, ownCode);
-    const orderNumber = claimOrderNumber(operation, sequence);
-    const id = crypto.randomUUID();
+  const result = await inOrderNumberTurn(() =>
+    retryOnConflict(`fulfilment of ${sessionId}`, async () => {
+      const [bySession, sequence, ownCode] = await kv.getMany<[string, number, string]>([
+        keys.orderBySession(sessionId),
+        keys.orderSequence(),
+        keys.referralCodeByOwner(form.parentEmail),
+      ]);
+      if (bySession.value) {
+        const order = await getOrder(kv, bySession.value);
+        if (order) return { order, created: false };
+      }
+      const now = deps.now();
+      const operation = kv.atomic().check(bySession, ownCode);
+      const orderNumber = claimOrderNumber(operation, sequence);
+      const id = crypto.randomUUID();
 
-    let customerReferralCode = ownCode.value ? (await getReferralCode(kv, ownCode.value))?.code : null;
-    if (!customerReferralCode) {
-      const code = personalReferralCode(form, id, orderNumber, now);
-      writeNewReferralCode(operation, code);
-      customerReferralCode = code.code;
-    }
-    const referralEntry = referral && await kv.get<ReferralCode>(keys.referralCode(referral.id));
-    if (referralEntry?.value) {
-      const used = {
-        ...referralEntry.value,
-        usageCount: referralEntry.value.usageCount + 1,
-        updatedAt: new Date(now).toISOString(),
-      };
-      operation.check(referralEntry).set(keys.referralCode(used.id), used);
-    }
+      let customerReferralCode = ownCode.value ? (await getReferralCode(kv, ownCode.value))?.code : null;
+      if (!customerReferralCode) {
+        const code = personalReferralCode(form, id, orderNumber, now);
+        writeNewReferralCode(operation, code);
+        customerReferralCode = code.code;
+      }
+      const referralEntry = referral && await kv.get<ReferralCode>(keys.referralCode(referral.id));
+      if (referralEntry?.value) {
+        const used = {
+          ...referralEntry.value,
+          usageCount: referralEntry.value.usageCount + 1,
+          updatedAt: new Date(now).toISOString(),
+        };
+        operation.check(referralEntry).set(keys.referralCode(used.id), used);
+      }
 
-    const order = withGenerationStarted(
-      buildOrder(form, {
-        id,
-        orderNumber,
-        userId: draft?.userId ?? owner?.id ?? null,
-        price: {
-          basePrice: BASE_PRICE_CENTS,
-          streamingPrice: STREAMING_PRICE_CENTS,
-          discountAmount: session.amountDiscount,
-          totalPrice: session.amountTotal,
-        },
-        payment: {
-          kind: "checkout",
-          sessionId,
-          provider: deps.payments.kind,
-          amountPaid: session.amountTotal,
-        },
-        promoCode: referral?.code ?? session.promotionCode,
-        referralCodeUsed: referral?.code ?? null,
-        customerReferralCode,
+      const order = withGenerationStarted(
+        buildOrder(form, {
+          id,
+          orderNumber,
+          userId: draft?.userId ?? owner?.id ?? null,
+          price: {
+            basePrice: BASE_PRICE_CENTS,
+            streamingPrice: STREAMING_PRICE_CENTS,
+            discountAmount: session.amountDiscount,
+            totalPrice: session.amountTotal,
+          },
+          payment: {
+            kind: "checkout",
+            sessionId,
+            provider: deps.payments.kind,
+            amountPaid: session.amountTotal,
+          },
+          promoCode: referral?.code ?? session.promotionCode,
+          referralCodeUsed: referral?.code ?? null,
+          customerReferralCode,
+          now,
+        }),
         now,
-      }),
-      now,
-    );
-    writeOrder(operation, null, order).delete(keys.checkoutDraft(sessionId));
-    deps.jobs.add(operation, jobMessage("generation", id));
-    return (await operation.commit()).ok ? { order, created: true } : CONFLICT;
-  });
+      );
+      writeOrder(operation, null, order).delete(keys.checkoutDraft(sessionId));
+      deps.jobs.add(operation, jobMessage("generation", id));
+      return (await operation.commit()).ok ? { order, created: true } : CONFLICT;
+    })
+  );
 
   if (result.created) {
     deps.track("Payment Success", { value: result.order.totalPrice / 100, currency: "USD" });

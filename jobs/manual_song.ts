@@ -7,7 +7,7 @@ import { blobIdOfSongUrl } from "../domain/song_uploads.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { addEvents } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
-import { claimOrderNumber, writeOrder } from "../kv/orders.ts";
+import { claimOrderNumber, inOrderNumberTurn, writeOrder } from "../kv/orders.ts";
 import { attachSongUpload, getSongUpload, type SongUpload } from "../kv/song_uploads.ts";
 import { getUserByEmail } from "../kv/users.ts";
 import { iso } from "./deps.ts";
@@ -151,33 +151,35 @@ export async function createManualOrder(
   const { kv } = deps;
   const blobId = ourBlobId(deps, input.songUrl);
   const owner = await getUserByEmail(kv, input.parentEmail);
-  return await retryOnConflict("manual order", async () => {
-    const now = deps.now();
-    const [sequence, uploadEntry] = await Promise.all([
-      kv.get<number>(keys.orderSequence()),
-      getSongUpload(kv, blobId),
-    ]);
-    const upload = usableUpload(uploadEntry, now);
-    const operation = kv.atomic();
-    const orderNumber = claimOrderNumber(operation, sequence);
-    const order = manualOrder(deps, input, upload.value, admin, {
-      orderNumber,
-      userId: owner?.id ?? null,
-      now,
-    });
-    writeOrder(operation, null, order);
-    attachSongUpload(operation, upload, order.id, now);
-    addEvents(operation, order.id, [
-      buildEvent({
-        stage: "SUNO_STATUS",
-        type: "SUCCESS",
-        provider: "app",
-        message: "Order created by an admin with an uploaded song.",
-        context: uploadContext(upload.value, admin),
-      }, now),
-    ]);
-    return (await operation.commit()).ok ? order : CONFLICT;
-  });
+  return await inOrderNumberTurn(() =>
+    retryOnConflict("manual order", async () => {
+      const now = deps.now();
+      const [sequence, uploadEntry] = await Promise.all([
+        kv.get<number>(keys.orderSequence()),
+        getSongUpload(kv, blobId),
+      ]);
+      const upload = usableUpload(uploadEntry, now);
+      const operation = kv.atomic();
+      const orderNumber = claimOrderNumber(operation, sequence);
+      const order = manualOrder(deps, input, upload.value, admin, {
+        orderNumber,
+        userId: owner?.id ?? null,
+        now,
+      });
+      writeOrder(operation, null, order);
+      attachSongUpload(operation, upload, order.id, now);
+      addEvents(operation, order.id, [
+        buildEvent({
+          stage: "SUNO_STATUS",
+          type: "SUCCESS",
+          provider: "app",
+          message: "Order created by an admin with an uploaded song.",
+          context: uploadContext(upload.value, admin),
+        }, now),
+      ]);
+      return (await operation.commit()).ok ? order : CONFLICT;
+    })
+  );
 }
 
 function manualOrder(
