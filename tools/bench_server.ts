@@ -32,12 +32,17 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     output += value;
     const port = output.match(/listening on http:\/\/localhost:(\d+)/)?.[1];
     if (port) {
+      // Keep reading what it prints, so a full pipe never stalls the server mid-measurement.
+      const drained = (async () => {
+        while (!(await reader.read()).done);
+      })().catch(() => {});
       return {
         origin: `http://127.0.0.1:${port}`,
+        pid: child.pid,
         async stop() {
           child.kill("SIGTERM");
-          await reader.cancel();
           await child.status;
+          await drained;
         },
       };
     }
