@@ -1,0 +1,441 @@
+/**
+ * Every API and webhook route the app registers, with the status each role must get (issue 9,
+ * authorisation matrix). The test (authz_matrix_test.ts) compares this table with `createApp(...).routes`
+ * both ways, so a new route fails until someone decides here who may call it.
+ *
+ * Roles: a visitor (no credentials), the customer who owns every fixture, another signed-in customer,
+ * a demo user (DEMO_EMAILS) and an admin (ADMIN_EMAILS). Requests are valid apart from who sends
+ * them, so a difference between roles is about authorisation, not the body.
+ */
+import { orderForm } from "../orders/helpers.ts";
+import {
+  customerCheckout,
+  customerOrder,
+  deliveryLink,
+  EMAILS,
+  referralCode,
+  type Role,
+  signInToken,
+  songForm,
+  uploadedSong,
+  type World,
+} from "./helpers.ts";
+
+export type Expected = Record<Role, number>;
+
+/** One concrete request for a route, built from the fixtures of a fresh world. */
+export interface Send {
+  /** Values for the pattern's `:name` parameters, and `*` for a wildcard. */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  /** A JSON body (sent with content-type application/json), or a multipart form. */
+  body?: unknown;
+  /** The method to use for a route registered for ALL methods. */
+  method?: string;
+}
+
+export interface RouteCase {
+  /** As registered: GET, POST, PATCH, DELETE, or ALL for a catch-all. */
+  method: string;
+  /** The Hono pattern, as `app.routes` lists it. */
+  path: string;
+  /** Only when one route has several cases (e.g. the two bodies of POST /api/orders). */
+  variant?: string;
+  expected: Expected;
+  /** Why these statuses, in a few words (spec sections in brackets). */
+  why: string;
+  /**
+   * Set where a holder of a capability (a payment session id, a delivery link) legitimately gets the
+   * owner's personal data: otherwise the owner's address must never reach the visitor, the other
+   * customer or the demo user.
+   */
+  sharesOwnerData?: string;
+  send: (w: World, role: Role) => Promise<Send> | Send;
+}
+
+const everyone = (status: number): Expected => ({
+  visitor: status,
+  customer: status,
+  otherCustomer: status,
+  demo: status,
+  admin: status,
+});
+/** requireUser: 401 for visitors, the answer for anyone signed in. */
+const signedIn = (status = 200): Expected => ({ ...everyone(status), visitor: 401 });
+/** requireUser, then the order's owner (or staff): 403 for anyone else. */
+const ownerOrAdmin: Expected = { visitor: 401, customer: 200, otherCustomer: 403, demo: 403, admin: 200 };
+/** requireAdmin: 401 for visitors, 403 for anyone signed in without the admin role. */
+const adminOnly = (status = 200): Expected => ({
+  visitor: 401,
+  customer: 403,
+  otherCustomer: 403,
+  demo: 403,
+  admin: status,
+});
+/** requireAdminOrDemo: the system prompts (staff-side §2: demo users see Admin Settings). */
+const adminOrDemo = (status = 200): Expected => ({ ...adminOnly(status), demo: status });
+
+const STAFF = "staff-side §6-7; every admin endpoint checks the role on the server (ARCHITECTURE §7)";
+const PROMPTS = "staff-side §2 and §7: admins and demo users edit the system prompts";
+
+/** A new order form in the caller's own name (a visitor orders as a guest). */
+const ownForm = (role: Role) => orderForm({ parentEmail: EMAILS[role] });
+
+export const ROUTE_TABLE: RouteCase[] = [
+  // Sign-in (customer-side §6-7, ARCHITECTURE §7): open to all, the same answer whoever asks.
+  {
+    method: "POST",
+    path: "/api/auth/request-magic-link",
+    expected: everyone(200),
+    why: "anyone may ask for a sign-in link; the answer never depends on who asks",
+    send: () => ({ body: { email: "new-parent@example.com" } }),
+  },
+  {
+    method: "GET",
+    path: "/api/auth/verify-magic-link",
+    expected: everyone(200),
+    why: "the emailed token is the credential, whoever holds it",
+    send: async (w) => ({ query: { t: await signInToken(w) } }),
+  },
+  {
+    method: "GET",
+    path: "/api/auth/magic-link/:orderId",
+    expected: everyone(200),
+    why: "a delivery link signs its holder in as the address it was sent to (customer-side §7)",
+    sharesOwnerData: "the link is the owner's credential: opening it signs in as the owner",
+    send: async (w) => {
+      const { orderId, token } = await deliveryLink(w);
+      return { params: { orderId }, query: { t: token } };
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/auth/user",
+    expected: signedIn(),
+    why: "who is signed in; a visitor is nobody (the client then drops its token)",
+    send: () => ({}),
+  },
+  {
+    method: "POST",
+    path: "/api/auth/logout",
+    expected: everyone(200),
+    why: "signing out when signed out is not an error: the end state is the same",
+    send: () => ({}),
+  },
+
+  // Checkout and payment (customer-side §7, ARCHITECTURE §6 and §10).
+  {
+    method: "POST",
+    path: "/api/create-checkout-session",
+    expected: signedIn(),
+    why: "the signed-in checkout; visitors use the guest route",
+    send: (_w, role) => ({ body: { order: ownForm(role) } }),
+  },
+  {
+    method: "POST",
+    path: "/api/guest/create-checkout-session",
+    expected: everyone(200),
+    why: "the guest checkout is open to all (customer-side §6)",
+    send: (_w, role) => ({ body: { order: ownForm(role) } }),
+  },
+  {
+    method: "GET",
+    path: "/api/verify-payment/:sessionId",
+    expected: signedIn(),
+    why: "signed-in variant; the unguessable session id (in the return URL) is the credential",
+    sharesOwnerData: "the payment session id is the buyer's credential; the guest route answers the same",
+    send: async (w) => ({ params: { sessionId: await customerCheckout(w, false) } }),
+  },
+  {
+    method: "GET",
+    path: "/api/guest/verify-payment/:sessionId",
+    expected: everyone(200),
+    why: "the guest return page; the unguessable session id is the credential",
+    sharesOwnerData: "the payment session id is the buyer's credential (customer-side §7)",
+    send: async (w) => ({ params: { sessionId: await customerCheckout(w, false) } }),
+  },
+  {
+    method: "POST",
+    path: "/api/orders",
+    variant: "a paid session",
+    expected: signedIn(),
+    why: "fulfilment is idempotent per paid session; the order stays the buyer's (ARCHITECTURE §6)",
+    sharesOwnerData: "the paid session id is the buyer's credential; the guest route answers the same",
+    send: async (w) => ({ body: { sessionId: await customerCheckout(w, true) } }),
+  },
+  {
+    method: "POST",
+    path: "/api/orders",
+    variant: "an order form without payment",
+    expected: { visitor: 401, customer: 400, otherCustomer: 400, demo: 201, admin: 400 },
+    why: "only demo users skip payment (customer-side §6); others are told a paid session is required",
+    send: (_w, role) => ({ body: { ...ownForm(role), totalPrice: 0 } }),
+  },
+  {
+    method: "POST",
+    path: "/api/guest/orders",
+    expected: everyone(200),
+    why: "the guest return path; the paid session id is the credential",
+    sharesOwnerData: "the paid session id is the buyer's credential (customer-side §7)",
+    send: async (w) => ({ body: { sessionId: await customerCheckout(w, true) } }),
+  },
+
+  // The customer's orders (customer-side §6-7, ARCHITECTURE §7: an order id grants the public view).
+  {
+    method: "POST",
+    path: "/api/orders/:id/start-generation",
+    expected: everyone(200),
+    why: "only confirms: paid orders start by themselves and a repeat changes nothing",
+    send: async (w) => ({ params: { id: (await customerOrder(w, "generating")).id } }),
+  },
+  {
+    method: "POST",
+    path: "/api/guest/orders/:id/start-generation",
+    expected: everyone(200),
+    why: "only confirms: paid orders start by themselves and a repeat changes nothing",
+    send: async (w) => ({ params: { id: (await customerOrder(w, "generating")).id } }),
+  },
+  {
+    method: "POST",
+    path: "/api/orders/:id/retry-generation",
+    expected: ownerOrAdmin,
+    why: "the owner retries a failed song (customer-side §6); staff may too",
+    send: async (w) => ({ params: { id: (await customerOrder(w, "failed")).id } }),
+  },
+  {
+    method: "GET",
+    path: "/api/orders/user",
+    expected: signedIn(),
+    why: "My Songs: each user's own list",
+    send: () => ({}),
+  },
+  {
+    method: "GET",
+    path: "/api/orders/:id",
+    expected: everyone(200),
+    why: "the reveal gates nothing by role (customer-side §6); non-owners get the public view only",
+    send: async (w) => ({ params: { id: (await customerOrder(w, "delivered")).id } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/orders/:id",
+    expected: { ...ownerOrAdmin, admin: 403 },
+    why: "only the owner deletes a song (customer-side §6); staff have no delete (staff-side §6)",
+    send: async (w) => ({ params: { id: (await customerOrder(w, "delivered")).id } }),
+  },
+  {
+    method: "GET",
+    path: "/api/download/:orderId",
+    expected: everyone(200),
+    why: "like the reveal: the order id grants the delivered song (customer-side §6, ARCHITECTURE §10)",
+    send: async (w) => ({ params: { orderId: (await customerOrder(w, "delivered")).id } }),
+  },
+
+  // Staff (staff-side §7).
+  {
+    method: "GET",
+    path: "/api/admin/orders",
+    expected: adminOnly(),
+    why: STAFF,
+    send: async (w) => {
+      await customerOrder(w, "completed");
+      return { query: { page: "1", filter: "all" } };
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/admin/orders/:id",
+    expected: adminOnly(),
+    why: STAFF,
+    send: async (w) => ({ params: { id: (await customerOrder(w, "completed")).id } }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/admin/orders/:id/streaming-status",
+    expected: adminOnly(),
+    why: STAFF,
+    send: async (w) => ({
+      params: {
+        id: (await customerOrder(w, "completed", {
+          addStreamingServices: true,
+          streamingArtistName: "Mia Sings",
+        })).id,
+      },
+      body: { streamingStatus: "processing" },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/orders/:id/regenerate-lyrics",
+    expected: adminOnly(),
+    why: STAFF,
+    send: async (w) => ({
+      params: { id: (await customerOrder(w, "completed")).id },
+      body: { customInput: "More about the garden." },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/orders/:id/regenerate",
+    expected: adminOnly(),
+    why: STAFF,
+    send: async (w) => ({ params: { id: (await customerOrder(w, "failed")).id } }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/orders/:id/approve",
+    expected: adminOnly(),
+    why: STAFF,
+    send: async (w) => ({ params: { id: (await customerOrder(w, "completed")).id } }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/orders/:id/send-now",
+    expected: adminOnly(),
+    why: STAFF,
+    send: async (w) => ({ params: { id: (await customerOrder(w, "approved")).id } }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/orders/:id/resend-email",
+    expected: adminOnly(),
+    why: STAFF,
+    send: async (w) => ({ params: { id: (await customerOrder(w, "delivered")).id } }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/admin/orders/:id/update-email",
+    expected: adminOnly(),
+    why: STAFF,
+    send: async (w) => ({
+      params: { id: (await customerOrder(w, "completed")).id },
+      body: { emailType: "parent", newEmail: "typo-fixed@example.com" },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/orders/:id/revoke-links",
+    expected: adminOnly(),
+    why: STAFF,
+    send: async (w) => ({ params: { id: (await deliveryLink(w)).orderId } }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/songs/upload-multipart",
+    expected: adminOnly(201),
+    why: `${STAFF}; refused before the body is read, so only staff make the server take in 30 MB`,
+    send: () => ({ body: songForm() }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/orders/:id/upload",
+    expected: adminOnly(),
+    why: STAFF,
+    send: async (w) => ({
+      params: { id: (await customerOrder(w, "generating")).id },
+      body: { songUrl: await uploadedSong(w) },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/orders/create",
+    expected: adminOnly(201),
+    why: STAFF,
+    send: async (w) => ({
+      body: {
+        childName: "Ada",
+        childAge: 4,
+        parentEmail: "manual-parent@example.com",
+        songTitle: "Ada's Song",
+        songLyrics: "La la la\nAda's song",
+        songUrl: await uploadedSong(w),
+      },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/referral-codes",
+    expected: adminOnly(),
+    why: STAFF,
+    send: async (w) => {
+      await referralCode(w);
+      return {};
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/admin/referral-codes",
+    expected: adminOnly(201),
+    why: STAFF,
+    send: () => ({ body: { code: "SUMMER10", discountType: "fixed_amount", discountValue: 10 } }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/admin/referral-codes/:id",
+    expected: adminOnly(),
+    why: STAFF,
+    send: async (w) => ({ params: { id: await referralCode(w) }, body: { description: "Newsletter" } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/admin/referral-codes/:id",
+    expected: adminOnly(),
+    why: STAFF,
+    send: async (w) => ({ params: { id: await referralCode(w) } }),
+  },
+  ...(["lyrics", "tags"] as const).flatMap((kind): RouteCase[] => [
+    {
+      method: "GET",
+      path: `/api/admin/system-prompt/${kind}`,
+      expected: adminOrDemo(),
+      why: PROMPTS,
+      send: () => ({}),
+    },
+    {
+      method: "POST",
+      path: `/api/admin/system-prompt/${kind}`,
+      expected: adminOrDemo(),
+      why: PROMPTS,
+      send: () => ({ body: { prompt: `Write ${kind} for a child's song, kindly.` } }),
+    },
+    {
+      method: "GET",
+      path: `/api/admin/system-prompt/${kind}/versions/:version`,
+      expected: adminOrDemo(),
+      why: PROMPTS,
+      send: () => ({ params: { version: "0" } }),
+    },
+  ]),
+  {
+    method: "ALL",
+    path: "/api/admin/system-prompt/*",
+    expected: adminOrDemo(404),
+    why: `${PROMPTS}; an unknown kind is 404 only for those allowed to ask`,
+    send: () => ({ method: "GET", params: { "*": "music" } }),
+  },
+
+  // Webhooks authenticate by signature or carry no authority at all, whoever sends them.
+  {
+    method: "POST",
+    path: "/api/webhooks/stripe",
+    expected: everyone(400),
+    why: "an unsigned Stripe event is refused whoever sends it (ARCHITECTURE §6 and §10)",
+    send: async (w) => ({
+      body: {
+        id: "evt_forged",
+        type: "checkout.session.completed",
+        data: { object: { id: await customerCheckout(w, false) } },
+      },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/webhooks/suno",
+    expected: everyone(200),
+    why: "unsigned by the music API; only a nudge to re-check the task, never believed (ARCHITECTURE §10)",
+    send: async (w) => ({
+      query: { order: (await customerOrder(w, "generating")).id, attempt: "forged" },
+      body: { code: 200, data: { task_id: "forged-task", callbackType: "complete" } },
+    }),
+  },
+];
