@@ -6,6 +6,8 @@
  */
 import { parseArgs } from "node:util";
 import { startServer } from "./bench_server.ts";
+import { reportFigure } from "./bench_summary.ts";
+import { memoryOf } from "./load/stats.ts";
 import { measureLandingWeight } from "./bench_landing_weight.ts";
 
 const { values } = parseArgs({
@@ -87,6 +89,14 @@ try {
     await load(server.origin + path, Math.min(1, SECONDS), headers); // warm up caches and the JIT
     const result = await load(server.origin + path, SECONDS, headers);
     if (path === "/healthz") baseline = result.rps;
+    reportFigure({
+      area: "pages",
+      measure: `${label} req/s`,
+      value: `${result.rps.toFixed(0)} (${(result.rps / baseline).toFixed(2)}× /healthz), p99 ${
+        result.p99.toFixed(1)
+      } ms`,
+      goal: path === "/" ? "≥ 0.10× /healthz (stretch 0.50×)" : undefined,
+    });
     console.log(
       `| ${label} | ${result.rps.toFixed(0)} | ${(result.rps / baseline).toFixed(2)} | ` +
         `${result.p50.toFixed(2)} | ${result.p99.toFixed(2)} | ${result.errors} |`,
@@ -97,6 +107,12 @@ try {
   for (const path of WEIGHT_PATHS) {
     const js = await javascriptOf(server.origin, path);
     console.log(`| ${path} | ${js.html} | ${js.files} | ${js.raw} | ${js.gzip} |`);
+    reportFigure({
+      area: "pages",
+      measure: `JavaScript on ${path}, gzip`,
+      value: `${js.gzip.toLocaleString("en-US")} B`,
+      goal: path === "/" ? "≤ 92,160 B (90 KB)" : undefined,
+    });
   }
   const landing = await measureLandingWeight(server.origin);
   console.log("\n`/` on a phone before interaction (bytes on the wire, Chromium 390×844):\n");
@@ -106,6 +122,22 @@ try {
     console.log(`| ${kind} | ${files} | ${bytes} |`);
   }
   console.log(`| **total** | | **${landing.total}** |`);
+  reportFigure({
+    area: "pages",
+    measure: "`/` on a phone before interaction",
+    value: `${landing.total.toLocaleString("en-US")} B (reaction videos ${landing.reactionVideoBytes} B)`,
+  });
+  const memory = memoryOf(server.pid);
+  if (memory) {
+    console.log(
+      `\nserver RSS after the run: ${memory.rssMb.toFixed(0)} MB (peak ${memory.peakMb.toFixed(0)} MB)`,
+    );
+    reportFigure({
+      area: "pages",
+      measure: "server RSS after the page runs (peak)",
+      value: `${memory.peakMb.toFixed(0)} MB`,
+    });
+  }
 } finally {
   await server.stop();
 }

@@ -11,6 +11,7 @@
  * layout, so a second run skips the ~1-minute seeding; `--kv=memory` always seeds afresh.
  */
 import { parseArgs } from "node:util";
+import { reportFigure } from "./bench_summary.ts";
 import { parseConfig } from "../domain/config.ts";
 import { ADMIN_FILTERS, type AdminOrderList } from "../domain/admin_orders.ts";
 import { createApp } from "../routes/app.ts";
@@ -137,6 +138,14 @@ const results = [
   await measure("search: 2 letters (worst case)", () => `?q=${pick(["an", "mi", "le", "gr"])}`, GOALS.search),
 ];
 console.table(results);
+for (const result of results) {
+  reportFigure({
+    area: `admin list, ${total.toLocaleString("en-US")} orders`,
+    measure: result.scenario,
+    value: `p50 ${result.p50} ms, p95 ${result.p95} ms`,
+    goal: `${result.goal}: ${result.result}`,
+  });
+}
 closeProviders(providers);
 kv.close();
 if (results.some((result) => result.result !== "PASS")) Deno.exit(1);

@@ -13,6 +13,7 @@
  * self-hosted deployment (KV_PATH), removed at the end.
  */
 import { parseArgs } from "node:util";
+import { reportFigure } from "./bench_summary.ts";
 import { type Config, parseConfig } from "../domain/config.ts";
 import type { GenerationEvent } from "../domain/events.ts";
 import { MAX_BACKOFF_MS, MAX_STAGE_RETRIES } from "../domain/generation_errors.ts";
@@ -840,6 +841,14 @@ function printTable(results: Result[]) {
         `${result.duplicates.length} | ${result.rssPeakMb.toFixed(0)} | ${goal} | ` +
         `${result.pass ? "PASS" : "FAIL"} |`,
     );
+    reportFigure({
+      area: "pipeline",
+      measure: `${scenario.name}: ${scenario.orders} orders, queue ${scenario.queue ? "on" : "off"}` +
+        (scenario.faultRate ? `, ${scenario.faultRate * 100} % faults` : ""),
+      value: `${wall ? (scenario.orders / wall).toFixed(1) : "—"} orders/s, ${result.completed} completed, ` +
+        `${failed} failed, ${result.duplicates.length} dups, RSS ${result.rssPeakMb.toFixed(0)} MB`,
+      goal: `${goal}: ${result.pass ? "PASS" : "FAIL"}`,
+    });
   }
 }
 
