@@ -5,7 +5,8 @@
 import { describeProviders, parseConfig } from "./domain/config.ts";
 import { StartupError } from "./domain/errors.ts";
 import { openKv } from "./kv/open.ts";
-import { ensureOrderIndexes } from "./kv/order_reindex.ts";
+import { runMigrations } from "./kv/migrations.ts";
+import { MIGRATIONS } from "./kv/migrations/mod.ts";
 import { closeProviders, createProviders } from "./providers/mod.ts";
 import { manifestPath } from "./routes/assets.ts";
 import { createApp } from "./routes/app.ts";
@@ -21,14 +22,19 @@ async function start() {
     await buildIslands({ dev });
   }
   const kv = await openKv(config.kvPath);
-  const { rebuilt } = await ensureOrderIndexes(kv, Date.now());
-  if (rebuilt) console.log(`Rebuilt the order indexes of ${rebuilt} orders for this version.`);
+  const workerId = `${Deno.hostname?.() ?? "host"}:${Deno.pid}:${crypto.randomUUID().slice(0, 8)}`;
+  // Before serving: the stored shapes this code reads (docs/migrations.md). Other instances wait.
+  const migrated = await runMigrations(kv, MIGRATIONS, { holder: workerId });
+  for (const step of migrated.applied) {
+    console.log(
+      `Migrated the store to version ${step.version} (${step.name}${step.resumed ? ", resumed" : ""}).`,
+    );
+  }
   const providers = createProviders(config, kv);
   if (config.env !== "production") {
     for (const line of describeProviders(config)) console.log(line);
   }
   const app = createApp({ kv, config, providers });
-  const workerId = `${Deno.hostname?.() ?? "host"}:${Deno.pid}:${crypto.randomUUID().slice(0, 8)}`;
   const worker = startJobWorker(jobDepsFrom({ kv, config, providers, now: Date.now, workerId }));
   // Deno Deploy wakes an isolate for a cron even when no request comes in; elsewhere the worker's own
   // interval sweeps and this is a second, harmless trigger.

@@ -1,0 +1,10 @@
+import type { Migration } from "../migrations.ts";
+import { orderIndexes } from "./v1_order_indexes.ts";
+
+/**
+ * Every migration of the stored shapes, oldest first (docs/migrations.md). Append only: a released
+ * migration is never edited or reordered, since stores out there already recorded its version.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  orderIndexes,
+];
