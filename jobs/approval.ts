@@ -114,6 +114,8 @@ export function changeOrderEmail(
  * it never existed; the next send mints fresh ones.
  */
 export async function revokeOrderLinks(deps: Pick<ApprovalDeps, "kv" | "now">, orderId: string) {
+  // Checked before the links are listed: an id too long for a KV key must be a 404, not a crash.
+  if (!isOrderId(orderId)) throw new NotFoundError("Order not found.");
   const now = deps.now();
   const links = await listOrderLinks(deps.kv, orderId);
   return await changeOrder(deps.kv, orderId, (current) => ({

@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { discountOf, REFERRAL_REFUSALS, refuseReferral } from "../domain/referrals.ts";
+import { discountOf, REFERRAL_REFUSALS, referralCodeSchema, refuseReferral } from "../domain/referrals.ts";
 import { fulfil, fulfilDepsOf } from "../jobs/fulfil.ts";
 import { applyLocalPromotion, getLocalSession, payLocalSession } from "../kv/local_checkout.ts";
 import { hasOrders } from "../kv/orders.ts";
@@ -19,11 +19,15 @@ localCheckout.get("/checkout/local/:id", (c) => show(c));
 
 localCheckout.post("/checkout/local/:id/promo", async (c) => {
   const { kv, clock, track } = c.var.deps;
-  const session = await getLocalSession(kv, c.req.param("id"));
+  const id = sessionIdOf(c);
+  const session = id ? await getLocalSession(kv, id) : null;
   if (!session || session.status !== "open" || !session.allowPromotionCodes) return show(c);
-  const form = await c.req.parseBody();
+  // A body that is not a form (a multipart type without its boundary) reads as an empty one.
+  const form = await c.req.parseBody().catch(() => ({} as Record<string, unknown>));
   const typed = typeof form.promotionCode === "string" ? form.promotionCode.trim().toUpperCase() : "";
   if (!typed) return show(c, "Enter a promotion code.");
+  // Not a code's shape: refused without a lookup (a long one would not even fit in a KV key).
+  if (!referralCodeSchema.safeParse(typed).success) return show(c, REFERRAL_REFUSALS.unknown);
   const code = await getReferralCodeByCode(kv, typed);
   const refusal = refuseReferral(
     code,
@@ -39,7 +43,8 @@ localCheckout.post("/checkout/local/:id/promo", async (c) => {
 
 localCheckout.post("/checkout/local/:id/pay", async (c) => {
   const { kv } = c.var.deps;
-  const id = c.req.param("id");
+  const id = sessionIdOf(c);
+  if (!id) return show(c);
   const paid = await payLocalSession(kv, id);
   const session = paid ?? await getLocalSession(kv, id);
   if (!session) return show(c);
@@ -54,8 +59,15 @@ localCheckout.post("/checkout/local/:id/pay", async (c) => {
   return c.redirect(session.status === "complete" ? session.successUrl : `/checkout/local/${id}`, 303);
 });
 
+/** Session ids are ours (`cs_local_…`); anything else is not looked up, so it cannot overflow a KV key. */
+function sessionIdOf(c: Context<AppEnv>): string | null {
+  const id = c.req.param("id") ?? "";
+  return /^[\w-]{1,200}$/.test(id) ? id : null;
+}
+
 async function show(c: Context<AppEnv>, promoError?: string) {
-  const session = await getLocalSession(c.var.deps.kv, c.req.param("id") ?? "");
+  const id = sessionIdOf(c);
+  const session = id ? await getLocalSession(c.var.deps.kv, id) : null;
   return renderPage(
     c,
     <LocalCheckoutPage session={session} promoError={promoError} />,
