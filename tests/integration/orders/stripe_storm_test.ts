@@ -3,6 +3,7 @@ import type { Order } from "../../../domain/orders.ts";
 import { keys } from "../../../kv/keys.ts";
 import { countOrders } from "../../../kv/orders.ts";
 import { getReferralCodeByCode } from "../../../kv/referral_codes.ts";
+import { seededRandom } from "../../fakes/loopback.ts";
 import { startStripeFake } from "../../fakes/stripe.ts";
 import { createTestApp, jsonBody } from "../../helpers.ts";
 import { countersAndTruth } from "../admin/helpers.ts";
@@ -11,16 +12,6 @@ import { orderForm, startCheckout } from "./helpers.ts";
 const SESSIONS = 200;
 const REFERRERS = 5;
 const CONCURRENCY = 16;
-
-/** A seeded generator (mulberry32), so a failing shuffle can be replayed exactly. */
-function seededRandom(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffle<T>(items: T[], random: () => number): T[] {
   for (let i = items.length - 1; i > 0; i--) {

@@ -4,6 +4,7 @@
  * from the real app). Deterministic: everything "random" comes from a seeded PRNG, so a failure
  * names a case that the next run sends again, byte for byte.
  */
+import { seededRandom } from "../../fakes/loopback.ts";
 
 /** A route as Hono lists it (`app.routes`). */
 export interface RouteInfo {
@@ -46,18 +47,6 @@ export interface CaseOptions {
   validParam(name: string, routePath: string): string;
   /** A valid JSON body for the route, or undefined for one the caller knows nothing about. */
   validBody(route: RouteInfo): unknown;
-}
-
-/** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Script and markup that must stay text wherever the app shows what someone typed. */
