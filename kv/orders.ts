@@ -1,7 +1,7 @@
 import { filterBits, filtersOf } from "../domain/admin_orders.ts";
 import { searchTermsOf } from "../domain/admin_search.ts";
 import { dueWorkOf } from "../domain/due_work.ts";
-import type { Order } from "../domain/orders.ts";
+import { isOrderId, type Order } from "../domain/orders.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
 import { keys } from "./keys.ts";
 
@@ -117,6 +117,7 @@ export function claimOrderNumber(
 }
 
 export async function getOrder(kv: Deno.Kv, id: string): Promise<Order | null> {
+  if (!isOrderId(id)) return null;
   return (await kv.get<Order>(keys.order(id))).value;
 }
 
@@ -170,6 +171,8 @@ export function updateOrder(
   /** More writes for the same atomic operation (events, the job message), given the new order. */
   alongside?: (operation: Deno.AtomicOperation, next: Order, before: Order) => void,
 ): Promise<Order | null> {
+  // Not one of our ids: no such order (a long one would not even fit in a KV key).
+  if (!isOrderId(id)) return Promise.resolve(null);
   return retryOnConflict(`order ${id}`, async () => {
     const entry = await kv.get<Order>(keys.order(id));
     if (!entry.value) return null;
