@@ -7,7 +7,7 @@ import { ProviderCallError } from "../providers/calls.ts";
 import { deleteBlob } from "../kv/blobs.ts";
 import { addEvents } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
-import { acquireLease, type Lease, releaseLease, stillHeld } from "../kv/locks.ts";
+import { acquireLease, type Lease, releaseLease, releaseWith, stillHeld } from "../kv/locks.ts";
 import { setDebugTexts } from "../kv/order_debug.ts";
 import { writeOrder } from "../kv/orders.ts";
 import { iso, type JobDeps, seconds } from "./deps.ts";
@@ -140,6 +140,8 @@ async function runLeased(
 
   const claimedEntry = { key: keys.order(orderId), versionstamp: claimResult.versionstamp };
   const commit = writeOrder(kv.atomic().check(claimedEntry, stillHeld(lease)), claimed, settled.order);
+  // The next stage's message goes out in this write: the lease must be free the moment it lands.
+  releaseWith(commit, lease, finishedAt);
   addEvents(commit, orderId, settled.events.map((draft, index) => buildEvent(draft, finishedAt, index)));
   if (settled.debug) setDebugTexts(commit, orderId, settled.debug);
   if (settled.order.status === "generating") {

@@ -54,6 +54,20 @@ export function stillHeld(lease: Lease): Deno.AtomicCheck {
 
 /** Marks the lease released; if it already ran out and someone else took it, leaves theirs alone. */
 export async function releaseLease(kv: Deno.Kv, lease: Lease, now: number): Promise<void> {
+  await releaseWith(kv.atomic().check(stillHeld(lease)), lease, now).commit();
+}
+
+/**
+ * Adds the lease's release to a write that already checks the lease (`stillHeld`), so committing the
+ * work and letting go are one event. A message that write enqueues can then never reach a worker (in
+ * this process or another) while the lease is still held, which would answer it "busy" and leave the
+ * work to the sweeper. The later `releaseLease` of the same lease finds it changed and does nothing.
+ */
+export function releaseWith(
+  operation: Deno.AtomicOperation,
+  lease: Lease,
+  now: number,
+): Deno.AtomicOperation {
   const released = { ...lease.lock, releasedAt: new Date(now).toISOString() };
-  await kv.atomic().check(stillHeld(lease)).set(lease.key, released, { expireIn: KEEP_RELEASED_MS }).commit();
+  return operation.set(lease.key, released, { expireIn: KEEP_RELEASED_MS });
 }
