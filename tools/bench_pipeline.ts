@@ -38,8 +38,8 @@ import { createSunoStudio } from "../providers/music/suno.ts";
 import type { Lyricist } from "../providers/words/mod.ts";
 import { createOpenAiLyricist } from "../providers/words/openai.ts";
 import { seededRandom } from "../tests/fakes/loopback.ts";
-import { type OpenAiFault, startOpenAiFake } from "../tests/fakes/openai.ts";
-import { startSunoFake, type SunoFake, type SunoFault } from "../tests/fakes/suno.ts";
+import { startOpenAiFake, TRANSIENT_OPENAI_FAULTS } from "../tests/fakes/openai.ts";
+import { startSunoFake, type SunoFake, TRANSIENT_SUNO_FAULTS } from "../tests/fakes/suno.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -79,23 +79,6 @@ const POLL_MS = 50;
 const FAULTS_SONG_DEADLINE_MINUTES = 0.25;
 
 const API_KEYS = { openai: "sk-bench-openai-key", suno: "bench-suno-key" };
-const OPENAI_FAULTS: readonly OpenAiFault[] = [
-  { status: 429 },
-  { status: 500 },
-  { status: 503 },
-  "timeout",
-  "reset",
-  "bad-json",
-];
-const SUNO_FAULTS: readonly SunoFault[] = [
-  { code: 430 },
-  { code: 455 },
-  { code: 429 },
-  { code: 500 },
-  { status: 503 },
-  "timeout",
-  "reset",
-];
 
 const GLOBAL_DEADLINE = performance.now() + TIMEOUT_MS;
 /** KV folders not yet removed, for the watchdog. */
@@ -186,14 +169,14 @@ async function runScenario(scenario: Scenario, cleanThroughput: number | null): 
     apiKey: API_KEYS.openai,
     faultRate: scenario.faultRate,
     seed: SEED,
-    randomFaults: OPENAI_FAULTS,
+    randomFaults: TRANSIENT_OPENAI_FAULTS,
   });
   await using suno = startSunoFake({
     apiKey: API_KEYS.suno,
     stepsToFinish: 1,
     faultRate: scenario.faultRate,
     seed: SEED + 1,
-    randomFaults: SUNO_FAULTS,
+    randomFaults: TRANSIENT_SUNO_FAULTS,
   });
   const config = configFor(scenario, kvFolder.kvPath, openai.baseUrl, suno.baseUrl);
   const counts: KvCounts = {

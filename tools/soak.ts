@@ -1,5 +1,6 @@
 /**
- * `deno task soak [--orders=200] [--seed=1] [--scenarios=crash,queueless,two,two-queueless]`
+ * `deno task soak [--orders=200] [--fault-orders=1000] [--fault-rate=0.2] [--seed=1]
+ *   [--scenarios=crash,queueless,two,two-queueless,faults]`
  *
  * The long reliability runs, with real server processes (`main.ts`) on one KV file, the outside
  * services on loopback, and customers and staff using the HTTP API (tools/soak/scenario.ts):
@@ -10,6 +11,11 @@
  *                  sweepers, orders placed and approved through both;
  *   two-queueless: `two` with JOB_QUEUE=off, as several instances on KV Connect, where only the
  *                  leases keep two sweepers from doing the same work.
+ *   faults:        one server, --fault-orders orders in bad weather: --fault-rate of OpenAI and music-API
+ *                  requests fail (429, 5xx, body codes, timeouts, resets, prose for JSON), as many song
+ *                  tasks fail or never finish, and as many emails are refused by the SMTP server
+ *                  (temporary refusals, cut connections, no answer); orders may end failed, each with a
+ *                  failureType and its customer told once.
  * Goals: every order completed (0 lost), every approved order exactly one delivery email (0
  * duplicates), no provider call beyond one per step plus the retries the order recorded (0 duplicate
  * work), nothing left due, all before the deadline. Prints a table; exits non-zero on a missed goal.
@@ -31,17 +37,25 @@ const { values } = parseArgs({
   args: Deno.args,
   options: {
     orders: { type: "string", default: "200" },
+    "fault-orders": { type: "string", default: "1000" },
+    "fault-rate": { type: "string", default: "0.2" },
     seed: { type: "string", default: "1" },
-    scenarios: { type: "string", default: "crash,queueless,two,two-queueless" },
+    scenarios: { type: "string", default: "crash,queueless,two,two-queueless,faults" },
   },
 });
 const ORDERS = Number(values.orders);
+const FAULT_ORDERS = Number(values["fault-orders"]);
+const FAULT_RATE = Number(values["fault-rate"]);
 const SEED = Number(values.seed);
 const SCENARIOS = values.scenarios.split(",").map((name) => name.trim());
 if (!Number.isInteger(ORDERS) || ORDERS < 10) {
   throw new Error("--orders must be a whole number of at least 10.");
 }
 if (!Number.isInteger(SEED)) throw new Error("--seed must be a whole number.");
+if (!Number.isInteger(FAULT_ORDERS) || FAULT_ORDERS < 10) {
+  throw new Error("--fault-orders must be a whole number of at least 10.");
+}
+if (!(FAULT_RATE >= 0 && FAULT_RATE < 1)) throw new Error("--fault-rate must be from 0 to below 1.");
 
 /**
  * Three kills at seeded moments: two while songs are being made (after 20–60 % of the OpenAI calls,
@@ -66,6 +80,7 @@ function crashKills(orders: number, random: () => number): KillPlan[] {
 }
 
 const log = (line: string) => console.log(line);
+const FAULTS_DEADLINE_MS = 20 * 60_000;
 const plans: ScenarioPlan[] = [
   {
     name: "crash",
@@ -88,9 +103,23 @@ const plans: ScenarioPlan[] = [
   { name: "two", orders: ORDERS, servers: 2, queue: true, kills: [], placeConcurrency: 4, log },
   // Several instances on KV Connect: no queue, only the sweepers racing each other and the leases.
   { name: "two-queueless", orders: ORDERS, servers: 2, queue: false, kills: [], placeConcurrency: 4, log },
+  {
+    name: "faults",
+    orders: FAULT_ORDERS,
+    servers: 1,
+    queue: true,
+    kills: [],
+    placeConcurrency: 4,
+    faults: { rate: FAULT_RATE, seed: SEED },
+    // Placing and making 1,000 orders takes minutes before the slowest order's own worst case begins.
+    deadlineMs: FAULTS_DEADLINE_MS,
+    log,
+  },
 ].filter((plan) => SCENARIOS.includes(plan.name));
 if (plans.length === 0) {
-  throw new Error(`--scenarios: none of ${SCENARIOS.join(", ")} is crash, two or queueless.`);
+  throw new Error(
+    `--scenarios: none of ${SCENARIOS.join(", ")} is crash, queueless, two, two-queueless or faults.`,
+  );
 }
 
 // Each scenario ends by its own deadline; this only catches a hang in the soak itself. It must take
@@ -142,14 +171,21 @@ function printDetails(result: ScenarioResult) {
   }
   console.log(
     `  orders: ${result.acknowledged} acknowledged, ${result.unanswered} requests died with a server, ` +
-      `${v.ordersInKv} in KV; ${v.completed} completed, ${v.failed} failed`,
+      `${v.ordersInKv} in KV; ${v.completed} completed, ${v.failed} failed (${describe(v.failedByType)})`,
   );
   console.log(
     `  approvals ${result.approvals}; delivery emails ${v.deliveryEmails} for ${v.approved} approved orders ` +
       `(${v.duplicateEmails} different emails beyond one per order; ${v.sameIdResends} resent copies with the ` +
       `same Message-ID); ` +
-      `failure emails ${v.failureEmails}`,
+      `failure emails ${v.failureEmails} (given up after every try: ${v.failureEmailsGivenUp})`,
   );
+  const weather = result.weather;
+  if (result.plan.faults) {
+    console.log(
+      `  injected: ${weather.openai} OpenAI requests, ${weather.music} music-API requests, ${weather.tasks} ` +
+        `song tasks failed or never finished; emails refused: ${describe(weather.smtp)}`,
+    );
+  }
   console.log(
     `  provider calls: lyrics ${v.calls.lyrics}, tags ${v.calls.tags}, song creations ${v.calls.generate}, ` +
       `status polls ${v.calls.polls}, audio downloads ${v.calls.downloads}; retries recorded ${v.retries}, ` +
@@ -176,17 +212,18 @@ function describe(counts: Record<string, number>): string {
 
 function printTable(all: ScenarioResult[]) {
   console.log(
-    "\n| scenario | processes | queue | orders | SIGKILLs | died mid-request | completed | lost | approved " +
+    "\n| scenario | processes | queue | orders | SIGKILLs | died mid-request | completed | failed | lost | approved " +
       "| delivery emails | duplicate emails | same-ID resends | duplicate work | taken over | all emailed s | result |",
   );
-  console.log("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+  console.log("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
   for (const result of all) {
     const v = result.verified;
     console.log(
       `| ${result.plan.name} | ${result.plan.servers} | ${
         result.plan.queue ? "on" : "off"
       } | ${v.ordersInKv} | ` +
-        `${result.kills.length} | ${result.unanswered} | ${v.completed} | ${v.lost.length} | ${v.approved} | ` +
+        `${result.kills.length} | ${result.unanswered} | ${v.completed} | ${v.failed} | ${v.lost.length} | ` +
+        `${v.approved} | ` +
         `${v.deliveryEmails} | ${v.duplicateEmails} | ${v.sameIdResends} | ${v.duplicateWork.length} | ` +
         `${v.takeovers} | ` +
         `${result.allSentSeconds === null ? "—" : result.allSentSeconds.toFixed(0)} | ` +

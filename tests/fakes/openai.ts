@@ -21,6 +21,16 @@ export type OpenAiFault =
   /** HTTP 200 with the model's refusal and no content. */
   | "refusal";
 
+/** Every fault a caller should survive by retrying, timeouts included: the benches' and soak's mix. */
+export const TRANSIENT_OPENAI_FAULTS: readonly OpenAiFault[] = [
+  { status: 429 },
+  { status: 500 },
+  { status: 503 },
+  "timeout",
+  "reset",
+  "bad-json",
+];
+
 export interface OpenAiFakeOptions {
   /** When set, any other Bearer key is answered 401 as OpenAI does. */
   apiKey?: string;
@@ -43,6 +53,8 @@ export interface RecordedChatRequest {
   /** The status answered, or the fault that replaced the answer. */
   answer: number | "timeout" | "reset";
   requestId: string | null;
+  /** The fault injected into this request, if any. */
+  fault?: OpenAiFault;
 }
 
 /** The part of a chat completion request the fake reads. */
@@ -140,6 +152,7 @@ export function startOpenAiFake(options: OpenAiFakeOptions = {}) {
     }
 
     const fault = nextFault();
+    if (fault !== undefined) record.fault = fault;
     if (fault === "timeout" || fault === "reset") {
       // No answer goes out, so the client never sees an id either.
       Object.assign(record, { answer: fault, requestId: null });

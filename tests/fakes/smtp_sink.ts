@@ -8,7 +8,9 @@
  *   const mail = await sink.waitForMessage();
  */
 import { simpleParser as untypedSimpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { Socket } from "node:net";
+import { SMTPServer, type SMTPServerSession as SMTPSession } from "smtp-server";
+import { seededRandom } from "./loopback.ts";
 
 /**
  * - `plain`: no TLS at all (STARTTLS is not offered);
@@ -23,7 +25,33 @@ export interface SmtpSinkOptions {
   auth?: { user: string; pass: string };
   /** Recipients the sink refuses with `550`, as a real server refuses an unknown mailbox. */
   rejectRecipients?: readonly string[];
+  /** Seeds the draws of `setFaults`, so a run's faults can be replayed. */
+  seed?: number;
 }
+
+/**
+ * How the sink fails a message, always before it accepts it (so the client is right to send again):
+ * - `{ stage: "rcpt", code }`: a temporary refusal of the recipient (e.g. 451 greylisting, 452 full);
+ * - `{ stage: "data", code }`: the message read, then refused (e.g. 421 shutting down, 451 local error);
+ * - `timeout`: the message read and never answered, until the client gives up (its socket timeout);
+ * - `reset`: the connection cut after the message was read, before any answer.
+ * A message the server accepted but whose "250" the client never saw is not among them: that is the one
+ * case no client can rule out (it resends with the same Message-ID), so a run that counts duplicates
+ * would be counting its own injection.
+ */
+export type SmtpFault =
+  | { stage: "rcpt" | "data"; code: 421 | 450 | 451 | 452 }
+  | "timeout"
+  | "reset";
+
+export const DEFAULT_SMTP_FAULTS: readonly SmtpFault[] = [
+  { stage: "rcpt", code: 451 },
+  { stage: "rcpt", code: 452 },
+  { stage: "data", code: 421 },
+  { stage: "data", code: 451 },
+  "timeout",
+  "reset",
+];
 
 export interface ReceivedMail {
   /** What the client said in MAIL FROM / RCPT TO. */
@@ -63,6 +91,28 @@ const tlsKeyPair = () => ({
 export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   const security = options.security ?? "plain";
   const messages: ReceivedMail[] = [];
+  const random = seededRandom(options.seed ?? 1);
+  let faults = { rate: 0, kinds: DEFAULT_SMTP_FAULTS };
+  /** Every fault injected, with the recipients of the message it hit. */
+  const injected: { fault: SmtpFault; to: string[] }[] = [];
+  /** Each transaction's fault, drawn once at its first recipient. */
+  const faultOf = new Map<string, SmtpFault | null>();
+  /** Open connections by the client's port, so a `reset` can cut one. */
+  const sockets = new Map<number, Socket>();
+  const draw = (session: SMTPSession): SmtpFault | null => {
+    const transaction = transactionOf(session);
+    if (!faultOf.has(transaction)) {
+      const fault = faults.rate > 0 && random() < faults.rate
+        ? faults.kinds[Math.floor(random() * faults.kinds.length)]
+        : null;
+      faultOf.set(transaction, fault);
+    }
+    return faultOf.get(transaction)!;
+  };
+  const inject = (fault: SmtpFault, session: SMTPSession, to: string[]) => {
+    injected.push({ fault, to });
+    faultOf.set(transactionOf(session), null);
+  };
   const waiting = new Map<number, (mail: ReceivedMail) => void>();
   let handedOut = 0;
 
@@ -85,11 +135,29 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
       if (auth.username === user && auth.password === pass) return callback(null, { user });
       callback(new Error("Invalid username or password"));
     },
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
+      const fault = draw(session);
+      if (fault && typeof fault === "object" && fault.stage === "rcpt") {
+        inject(fault, session, [address.address]);
+        return callback(refusal(fault.code, "Try again later (injected)"));
+      }
       if (!options.rejectRecipients?.includes(address.address)) return callback();
       callback(Object.assign(new Error(`Mailbox unavailable: ${address.address}`), { responseCode: 550 }));
     },
     onData(stream, session, callback) {
+      const fault = draw(session);
+      if (fault) {
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+        inject(fault, session, to);
+        // The message is read to its end either way, as a server reads it before it decides.
+        stream.on("end", () => {
+          if (fault === "reset") sockets.get(session.remotePort)?.destroy();
+          else if (typeof fault === "object") callback(refusal(fault.code, "Local error (injected)"));
+          // "timeout": no answer at all; the client's socket timeout ends it.
+        });
+        stream.resume();
+        return;
+      }
       // Parsed before answering, so by the time the client's send resolves the message is here.
       simpleParser(stream).then((parsed) => {
         const mail: ReceivedMail = {
@@ -113,6 +181,12 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
     },
   });
 
+  server.server.on("connection", (socket: Socket) => {
+    const port = socket.remotePort;
+    if (port === undefined) return;
+    sockets.set(port, socket);
+    socket.once("close", () => sockets.delete(port));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
@@ -131,6 +205,14 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
     url: `${scheme}://${credentials}127.0.0.1:${port}${query}`,
     port,
     messages,
+    injected,
+    /**
+     * From now on, fails this share of messages (0 stops) with a fault drawn from `kinds`. Off at the
+     * start, so a run can sign its staff in before the weather turns.
+     */
+    setFaults(rate: number, kinds: readonly SmtpFault[] = DEFAULT_SMTP_FAULTS) {
+      faults = { rate, kinds };
+    },
     /** The next message not yet handed out by this function, waiting for it if need be. */
     waitForMessage(timeoutMs = 5_000): Promise<ReceivedMail> {
       const index = handedOut++;
@@ -148,9 +230,20 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
       });
     },
     async [Symbol.asyncDispose]() {
+      // A connection held by a "timeout" would otherwise keep the server open until its client gives up.
+      for (const socket of sockets.values()) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** smtp-server numbers the transactions of a connection (not in its types): one message each. */
+function transactionOf(session: SMTPSession): string {
+  return `${session.id}:${(session as SMTPSession & { transaction?: number }).transaction ?? 0}`;
+}
+
+function refusal(code: number, text: string) {
+  return Object.assign(new Error(text), { responseCode: code });
 }
 
 export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;

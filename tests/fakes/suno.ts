@@ -26,6 +26,17 @@ export type SunoFault =
   /** Drops the connection after reading the request, with no answer at all. */
   | "reset";
 
+/** Every fault a caller should survive by retrying, timeouts included: the benches' and soak's mix. */
+export const TRANSIENT_SUNO_FAULTS: readonly SunoFault[] = [
+  { code: 430 },
+  { code: 455 },
+  { code: 429 },
+  { code: 500 },
+  { status: 503 },
+  "timeout",
+  "reset",
+];
+
 export type SunoFailure =
   | "CREATE_TASK_FAILED"
   | "GENERATE_AUDIO_FAILED"
@@ -47,6 +58,8 @@ export interface SunoFakeOptions {
   finishAfterMs?: number;
   /** How new tasks end (default "success"); a task's own `outcome` can be changed later. */
   outcome?: TaskOutcome;
+  /** Picks each new task's outcome instead (a share of tasks failing or never finishing, for soaks). */
+  pickOutcome?: () => TaskOutcome;
   /** Progress callbacks to each task's `callBackUrl` (default "off"). */
   callbacks?: "off" | "once" | "duplicate";
   /** Added before every API answer. */
@@ -107,6 +120,8 @@ export interface RecordedSunoRequest {
   answer: number | "timeout" | "reset";
   /** The `code` in the answer's body, when there was one. */
   code: number | null;
+  /** The fault injected into this request, if any. */
+  fault?: SunoFault;
 }
 
 export interface SentCallback {
@@ -217,6 +232,7 @@ export function startSunoFake(options: SunoFakeOptions = {}) {
       return coded(record, 401);
     }
     const fault = nextFault("api");
+    if (fault) record.fault = fault;
     if (fault) return await faulted(fault, info, record);
     await server.delay(options.latencyMs ?? 0);
 
@@ -287,7 +303,7 @@ export function startSunoFake(options: SunoFakeOptions = {}) {
       taskId,
       request: body,
       status: "PENDING",
-      outcome: options.outcome ?? "success",
+      outcome: options.pickOutcome?.() ?? options.outcome ?? "success",
       polls: 0,
       tracks: [0, 1].map(() => newTrack(body)),
       errorCode: null,

@@ -4,9 +4,10 @@
  * and an SMTP server that keeps every message. They count every call, which is how a run proves each
  * order cost one call per step and got one email.
  */
-import { startOpenAiFake } from "../../tests/fakes/openai.ts";
+import { seededRandom } from "../../tests/fakes/loopback.ts";
+import { startOpenAiFake, TRANSIENT_OPENAI_FAULTS } from "../../tests/fakes/openai.ts";
 import { startSmtpSink } from "../../tests/fakes/smtp_sink.ts";
-import { startSunoFake } from "../../tests/fakes/suno.ts";
+import { startSunoFake, type TaskOutcome, TRANSIENT_SUNO_FAULTS } from "../../tests/fakes/suno.ts";
 
 export const SOAK_KEYS = { openai: "sk-soak-openai", suno: "soak-suno-key" } as const;
 
@@ -18,20 +19,46 @@ export interface OutsideWorldOptions {
    * in flight, so a kill interrupts steps mid-call as it would in production.
    */
   callLatencyMs: number;
+  /**
+   * Bad weather: this share of OpenAI and music-API requests fail (429, 5xx, body codes, timeouts,
+   * resets, prose instead of JSON), as many song tasks fail or never finish, and as many messages are
+   * refused by the SMTP server once `smtp.setFaults(rate)` turns that on (after staff have signed in).
+   */
+  faults?: { rate: number; seed: number };
 }
+
+/**
+ * A client's wait for each SMTP answer, shorter than a soak's 10 s lease so a message the server never
+ * answers fails its send before another worker may take the delivery over (in production 30 s against
+ * a 60–300 s lease, providers/mail/smtp.ts).
+ */
+export const SOAK_SMTP_SOCKET_TIMEOUT_MS = 3_000;
 
 export async function startOutsideWorld(options: OutsideWorldOptions) {
   const latencyMs = options.callLatencyMs;
-  const openai = startOpenAiFake({ apiKey: SOAK_KEYS.openai, latencyMs });
+  const { rate, seed } = options.faults ?? { rate: 0, seed: 1 };
+  const openai = startOpenAiFake({
+    apiKey: SOAK_KEYS.openai,
+    latencyMs,
+    faultRate: rate,
+    seed,
+    randomFaults: TRANSIENT_OPENAI_FAULTS,
+  });
+  const taskRandom = seededRandom(seed + 2);
   const suno = startSunoFake({
     apiKey: SOAK_KEYS.suno,
     finishAfterMs: options.songMs,
     callbacks: "once",
     latencyMs,
+    faultRate: rate,
+    seed: seed + 1,
+    randomFaults: TRANSIENT_SUNO_FAULTS,
+    pickOutcome: (): TaskOutcome =>
+      taskRandom() >= rate ? "success" : taskRandom() < 0.5 ? "GENERATE_AUDIO_FAILED" : "never",
   });
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   try {
-    smtp = await startSmtpSink();
+    smtp = await startSmtpSink({ seed: seed + 3 });
   } catch (error) {
     await suno[Symbol.asyncDispose]();
     await openai[Symbol.asyncDispose]();
@@ -47,7 +74,7 @@ export async function startOutsideWorld(options: OutsideWorldOptions) {
       OPENAI_BASE_URL: openai.baseUrl,
       SUNO_API_KEY: SOAK_KEYS.suno,
       SUNO_API_URL: suno.baseUrl,
-      SMTP_URL: smtp.url,
+      SMTP_URL: `${smtp.url}?socketTimeout=${SOAK_SMTP_SOCKET_TIMEOUT_MS}`,
       MAIL_FROM: "Little Hits <songs@littlehits.studio>",
     },
     async [Symbol.asyncDispose]() {

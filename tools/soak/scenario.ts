@@ -9,8 +9,8 @@ import type { OrderFormInput } from "../../domain/orders.ts";
 import { INTERRUPTED_CREATE_GRACE_MS } from "../../jobs/generation.ts";
 import { AppProcess, ensureBundles } from "./app_process.ts";
 import { startFrontDoor } from "./front_door.ts";
-import { startOutsideWorld } from "./outside_world.ts";
-import { approve, placeOrder, reviewTab, ServerDown, type Session, signIn } from "./shop_client.ts";
+import { type OutsideWorld, startOutsideWorld } from "./outside_world.ts";
+import { approve, mySongs, placeOrder, reviewTab, ServerDown, type Session, signIn } from "./shop_client.ts";
 import { toyMarker, type Verified, verifyRun } from "./verify.ts";
 
 export type Progress = "openai" | "songs" | "emails";
@@ -44,6 +44,11 @@ export interface ScenarioPlan {
   timings?: SoakTimings;
   /** How long after the last restart (or the start) all must be emailed; `settleDeadlineMs` unless given. */
   deadlineMs?: number;
+  /**
+   * Bad weather (outside_world.ts): this share of provider requests, song tasks and emails fail. Orders
+   * may then end failed (with a failureType and the customer told), and the run waits for them too.
+   */
+  faults?: { rate: number; seed: number };
   log?: (line: string) => void;
 }
 
@@ -76,8 +81,18 @@ export interface ScenarioResult {
   /** Lines the servers wrote to stderr (a job that threw, a warning), and the first few of them. */
   serverErrors: { count: number; first: string[] };
   verified: Verified;
+  /** What the bad weather of a faults run did: injected faults by service, and kind for SMTP. */
+  weather: Weather;
   problems: string[];
   pass: boolean;
+}
+
+export interface Weather {
+  openai: number;
+  music: number;
+  /** Song tasks made to fail or never finish. */
+  tasks: number;
+  smtp: Record<string, number>;
 }
 
 export interface SoakTimings {
@@ -126,12 +141,19 @@ export function serverSettings(
     SONG_POLL_SECONDS: String(timings.songPollSeconds),
     RETRY_BASE_SECONDS: String(timings.retryBaseSeconds),
     ...(timings.sweepSeconds ? { SWEEP_SECONDS: String(timings.sweepSeconds) } : {}),
+    // Tasks that never finish then fail their order in half a minute, not production's fifteen.
+    ...(plan.faults ? { SONG_DEADLINE_MINUTES: String(FAULTS_SONG_DEADLINE_MINUTES) } : {}),
   };
 }
+
+const FAULTS_SONG_DEADLINE_MINUTES = 0.5;
 
 const ADMIN = "staff@soak.test";
 const DEMO = "demo@soak.test";
 const APPROVER_PAUSE_MS = 300;
+/** Five tries (jobs/failure_email.ts), each a few seconds at most, with backoffs between. */
+const FAILURE_EMAILS_WAIT_MS = 60_000;
+const SETTLED_CHECK_MS = 3_000;
 const QUIET_MS = 2_000;
 
 /**
@@ -155,6 +177,7 @@ export async function runScenario(plan: ScenarioPlan): Promise<ScenarioResult> {
     await using world = await startOutsideWorld({
       songMs: (plan.timings ?? SOAK_TIMINGS).songMs,
       callLatencyMs: (plan.timings ?? SOAK_TIMINGS).callLatencyMs,
+      faults: plan.faults,
     });
     const servers: AppProcess[] = [];
     await using door = startFrontDoor(servers);
@@ -170,8 +193,8 @@ export async function runScenario(plan: ScenarioPlan): Promise<ScenarioResult> {
       // Graceful stops, so KV is closed before it is read; a process that hangs is killed.
       await Promise.all(servers.map((server) => server.stop()));
     }
-    const verified = await verifyRun(kvPath, world, run.acknowledged);
-    return run.result(verified, door.refused);
+    const verified = await verifyRun(kvPath, world, run.acknowledged, { failuresAllowed: !!plan.faults });
+    return run.result(verified, door.refused, weatherOf(world));
   } finally {
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
@@ -193,6 +216,7 @@ class Run {
   deadlineMs: number;
   admin: Session | null = null;
   demo: Session | null = null;
+  lastSettledCheck = 0;
 
   constructor(
     readonly plan: ScenarioPlan,
@@ -231,6 +255,7 @@ class Run {
     this.log(`  ${this.servers.length} server(s) up; signing in staff and a demo customer`);
     this.admin = await signIn(this.servers[0].origin, ADMIN, this.world.smtp);
     this.demo = await signIn(this.servers[0].origin, DEMO, this.world.smtp);
+    if (this.plan.faults) this.world.smtp.setFaults(this.plan.faults.rate);
     const work = [this.place(), this.approveAll(), this.killAll()];
     try {
       await Promise.all(work);
@@ -293,8 +318,12 @@ class Run {
               `${sent} sent; songs ${this.songs}, emails ${this.emails}`,
           );
         }
-        if (this.placed && this.killsDone && all >= this.acknowledged.size && sent === all) {
+        if (
+          this.placed && this.killsDone && all >= this.acknowledged.size &&
+          await this.settled(server, all, sent)
+        ) {
           this.allSentAt = performance.now();
+          await this.failureEmailsOut();
           this.done = true;
           return;
         }
@@ -305,6 +334,40 @@ class Run {
         if (!(error instanceof ServerDown)) this.problems.push(`staff: ${(error as Error).message}`);
       }
       await sleep(APPROVER_PAUSE_MS);
+    }
+  }
+
+  /**
+   * Whether every order has ended: sent, or (in a faults run) failed, as the demo customer's own list
+   * says (every soak order is theirs). That list is long, so it is read every few seconds at most.
+   */
+  async settled(server: AppProcess, all: number, sent: number): Promise<boolean> {
+    if (sent === all) return true;
+    if (!this.plan.faults || performance.now() - this.lastSettledCheck < SETTLED_CHECK_MS) return false;
+    this.lastSettledCheck = performance.now();
+    const mine = await mySongs(server.origin, this.demo!);
+    return sent + mine.filter((order) => order.status === "failed").length === all;
+  }
+
+  /**
+   * A failed order's email to its customer is the last work of a faults run: wait until each failed
+   * order's parent has one, or until the failure email's retries are surely spent (verify reports any
+   * that gave up).
+   */
+  async failureEmailsOut() {
+    const server = this.servers.find((candidate) => candidate.origin) ?? this.servers[0];
+    const failed = new Set(
+      (await mySongs(server.origin, this.demo!)).filter((order) => order.status === "failed")
+        .map((order) => order.id),
+    );
+    const until = performance.now() + FAILURE_EMAILS_WAIT_MS;
+    while (performance.now() < until && !this.stopped) {
+      const told = new Set(
+        this.world.smtp.messages.filter((mail) => mail.messageId.startsWith("<failed-"))
+          .map((mail) => mail.messageId),
+      );
+      if (told.size >= failed.size) return;
+      await sleep(500);
     }
   }
 
@@ -342,7 +405,7 @@ class Run {
     this.killsDone = true;
   }
 
-  result(verified: Verified, callbacksRefused: number): ScenarioResult {
+  result(verified: Verified, callbacksRefused: number, weather: Weather): ScenarioResult {
     const problems = [...this.problems, ...verified.problems];
     if (this.kills.length < this.plan.kills.length) {
       problems.push(`only ${this.kills.length} of ${this.plan.kills.length} kills happened`);
@@ -382,10 +445,25 @@ class Run {
         first: this.servers.flatMap((server) => server.firstErrors.map((line) => `[${server.name}] ${line}`)),
       },
       verified,
+      weather,
       problems: [...problems, ...missed],
       pass: problems.length === 0 && missed.length === 0 && this.done,
     };
   }
+}
+
+function weatherOf(world: OutsideWorld): Weather {
+  const smtp: Record<string, number> = {};
+  for (const { fault } of world.smtp.injected) {
+    const kind = typeof fault === "string" ? fault : `${fault.code} at ${fault.stage}`;
+    smtp[kind] = (smtp[kind] ?? 0) + 1;
+  }
+  return {
+    openai: world.openai.requests.filter((request) => request.fault !== undefined).length,
+    music: world.suno.requests.filter((request) => request.fault !== undefined).length,
+    tasks: [...world.suno.tasks.values()].filter((task) => task.outcome !== "success").length,
+    smtp,
+  };
 }
 
 /** A demo order whose favourite toy names the placement, so OpenAI's requests can be matched to it. */

@@ -4,6 +4,7 @@
  * A request to a process that is down, or dies while answering, throws `ServerDown`.
  */
 import type { AdminOrderList } from "../../domain/admin_orders.ts";
+import type { MySongsItem } from "../../domain/order_views.ts";
 import type { OrderFormInput } from "../../domain/orders.ts";
 import type { SmtpSink } from "../../tests/fakes/smtp_sink.ts";
 
@@ -87,6 +88,14 @@ export async function placeOrder(
   });
   const order = await json<{ id: string }>(response, "placing an order");
   return order.id;
+}
+
+/** Every order of the signed-in customer (My Songs), with its status. */
+export async function mySongs(origin: string | null, customer: Session): Promise<MySongsItem[]> {
+  return await json<MySongsItem[]>(
+    await call(origin, "/api/orders/user", { headers: bearer(customer) }),
+    "my songs",
+  );
 }
 
 /** The first page of the review tab (finished songs waiting for staff) and every tab's count. */

@@ -1,7 +1,10 @@
 /**
  * After a soak run, with every server stopped: reads every order and its events from the KV file, and
  * what the outside services were asked, and checks the goals order by order.
- *   - lost:       an order the shop acknowledged (201) that is missing, or any order not completed;
+ *   - lost:       an order the shop acknowledged (201) that is missing, or any order not completed (with
+ *                 `failuresAllowed`, as in a faults run: not completed and not failed with a failureType);
+ *   - told:       with `failuresAllowed`, every failed order's customer got its one failure email (or
+ *                 the email's retries ran out, counted as `failureEmailsGivenUp`);
  *   - emails:     every approved order got exactly one delivery email at the SMTP server (a second
  *                 copy with the same Message-ID is counted apart: see `sameIdResends`);
  *   - work:       each provider call is accounted for by the order's own events: one call per step,
@@ -37,6 +40,10 @@ export interface Verified {
   /** Copies of an email already received, same Message-ID (an inbox shows them once). */
   sameIdResends: number;
   failureEmails: number;
+  /** Failed orders by failureType (a faults run). */
+  failedByType: Record<string, number>;
+  /** Failed orders whose failure email never went out after all its tries. */
+  failureEmailsGivenUp: number;
   calls: { lyrics: number; tags: number; generate: number; polls: number; downloads: number };
   /** Calls beyond one per step plus the order's recorded retries, by order. */
   duplicateWork: string[];
@@ -53,10 +60,16 @@ export interface Verified {
   problems: string[];
 }
 
+export interface VerifyOptions {
+  /** Orders may end failed, each with a failureType and a failure email (a faults run). */
+  failuresAllowed: boolean;
+}
+
 export async function verifyRun(
   kvPath: string,
   world: OutsideWorld,
   acknowledged: ReadonlySet<string>,
+  options: VerifyOptions = { failuresAllowed: false },
 ): Promise<Verified> {
   const kv = await Deno.openKv(kvPath);
   try {
@@ -68,7 +81,7 @@ export async function verifyRun(
     for await (const _ of kv.list({ prefix: keys.jobsDue() })) stillDue++;
     const events = new Map<string, GenerationEvent[]>();
     for (const order of orders) events.set(order.id, await listEvents(kv, order.id));
-    return check(orders, events, stillDue, world, acknowledged);
+    return check(orders, events, stillDue, world, acknowledged, options);
   } finally {
     kv.close();
   }
@@ -80,6 +93,7 @@ function check(
   stillDue: number,
   world: OutsideWorld,
   acknowledged: ReadonlySet<string>,
+  { failuresAllowed }: VerifyOptions,
 ): Verified {
   const problems: string[] = [];
   const note = (list: string[], text: string) => list.push(text);
@@ -109,12 +123,16 @@ function check(
   const emailsOf = new Map<string, string[]>();
   let deliveryEmails = 0;
   let failureEmails = 0;
+  const failureCopies = new Map<string, number>();
   for (const mail of world.smtp.messages) {
     const song = SONG_MESSAGE_ID.exec(mail.messageId);
     if (song) {
       deliveryEmails++;
       emailsOf.set(song[1], [...(emailsOf.get(song[1]) ?? []), mail.messageId]);
-    } else if (mail.messageId.startsWith("<failed-")) failureEmails++;
+    } else if (mail.messageId.startsWith("<failed-")) {
+      failureEmails++;
+      failureCopies.set(mail.messageId, (failureCopies.get(mail.messageId) ?? 0) + 1);
+    }
   }
 
   const lost: string[] = [];
@@ -125,7 +143,10 @@ function check(
   const emailMisses: string[] = [];
   const duplicateWork: string[] = [];
   let completed = 0, failed = 0, approved = 0, duplicateEmails = 0, sameIdResends = 0;
-  let takeovers = 0, adoptedByCallback = 0, retries = 0;
+  let takeovers = 0, adoptedByCallback = 0, retries = 0, failureEmailsGivenUp = 0;
+  const failedByType: Record<string, number> = {};
+  /** The failure emails the orders themselves claimed (one Message-ID each). */
+  const claimedFailureEmails = new Set<string>();
   const takeoversByStage: Record<string, number> = {};
   const slowest = { completed: 0, emailed: 0 };
   for (const order of orders) {
@@ -134,7 +155,14 @@ function check(
     if (order.status === "completed") completed++;
     else if (order.status === "failed") {
       failed++;
-      note(lost, `${label}: failed (${order.failureType ?? "no failureType"}): ${order.error}`);
+      const type = order.failureType ?? "no failureType";
+      failedByType[type] = (failedByType[type] ?? 0) + 1;
+      if (!failuresAllowed || !order.failureType) note(lost, `${label}: failed (${type}): ${order.error}`);
+      const messageId = order.failureEmail?.messageId;
+      if (messageId) claimedFailureEmails.add(messageId);
+      if (order.failureEmailSent && !failureCopies.has(messageId ?? "")) {
+        note(problems, `${label}: failure email recorded as sent but never reached the mail server`);
+      } else if (!order.failureEmailSent && !order.failureEmailDueAt) failureEmailsGivenUp++;
     } else note(lost, `${label}: still ${order.status} at ${order.currentStage} (${order.statusDetail})`);
 
     const placed = Date.parse(order.createdAt);
@@ -195,7 +223,12 @@ function check(
     if (!byId.has(id)) note(problems, `a delivery email for no order: ${id}`);
   }
   if (stillDue > 0) problems.push(`${stillDue} items still in the due-time index`);
-  if (failureEmails > 0) problems.push(`${failureEmails} failure emails`);
+  if (!failuresAllowed && failureEmails > 0) problems.push(`${failureEmails} failure emails`);
+  // Each failure email a parent got was claimed by exactly one failed order: none sent twice over.
+  for (const messageId of failureCopies.keys()) {
+    if (!claimedFailureEmails.has(messageId)) note(problems, `a failure email no order claims: ${messageId}`);
+  }
+  sameIdResends += failureEmails - failureCopies.size;
 
   const sum = (map: Map<string, number>) => [...map.values()].reduce((total, n) => total + n, 0);
   return {
@@ -209,6 +242,8 @@ function check(
     duplicateEmails,
     sameIdResends,
     failureEmails,
+    failedByType,
+    failureEmailsGivenUp,
     calls: {
       lyrics: sum(lyrics),
       tags: sum(tags),
