@@ -7,6 +7,7 @@ import {
   UPLOAD_MESSAGES,
 } from "../../../domain/song_uploads.ts";
 import type { AppEnv } from "../../env.ts";
+import { multipartFileName } from "./multipart_file_name.ts";
 
 /**
  * Reading the song upload's multipart body without the app's 1 MB API limit (routes/app.ts skips this
@@ -14,7 +15,7 @@ import type { AppEnv } from "../../env.ts";
  * before a byte is read, and one that turns out too large is cut off as soon as it passes the limit.
  */
 export type UploadBody =
-  | { kind: "file"; file: File }
+  | { kind: "file"; file: File; fileName: string }
   | { kind: "refused"; status: 400 | 413; message: string; details?: string };
 
 export async function readSongUpload(c: Context<AppEnv>): Promise<UploadBody> {
@@ -49,7 +50,7 @@ export async function readSongUpload(c: Context<AppEnv>): Promise<UploadBody> {
     return { kind: "refused", status: 400, message: UPLOAD_MESSAGES.noFile };
   }
   if (file.size > MAX_SONG_BYTES) return tooLarge(file.size);
-  return { kind: "file", file };
+  return { kind: "file", file, fileName: multipartFileName(body, contentType, SONG_FIELD) ?? file.name };
 }
 
 export function tooLarge(bytes: number | null): UploadBody {

@@ -42,7 +42,7 @@ songsAdminApi.post("/songs/upload-multipart", requireAdmin, async (c) => {
   const admin = currentUser(c);
   const now = clock.now();
   const blob = await putBlob(kv, bytes, { contentType: "audio/mpeg", now });
-  const fileName = cleanFileName(body.file.name);
+  const fileName = cleanFileName(body.fileName);
   await recordSongUpload(kv, {
     blobId: blob.id,
     fileName,
