@@ -100,7 +100,7 @@ export const keys = {
   /** The local synthesiser's tasks, so a song being "rendered" survives a restart like a real one. */
   localSongTask: (taskId: string) => ["local_song_tasks", taskId] as const,
 
-  /** Which layout of the order indexes a store has (kv/order_reindex.ts rebuilds older ones). */
+  /** Which layout of the order indexes a store has (migration 1 rebuilds older ones). */
   orderIndexLayout: () => ["schema", "order_indexes"] as const,
 
   devMailbox: () => ["dev_mail"] as const,

@@ -1,7 +1,6 @@
 import type { Order } from "../../domain/orders.ts";
 import { keys } from "../keys.ts";
 import type { Migration } from "../migrations.ts";
-import { ORDER_INDEX_LAYOUT } from "../order_reindex.ts";
 import { writeOrder } from "../orders.ts";
 
 /**
@@ -11,9 +10,10 @@ import { writeOrder } from "../orders.ts";
  *
  * The derived prefixes are cleared first (safe to repeat), then orders are written again in
  * batches, each committed with the id of its last order as the checkpoint, so a run cut short goes
- * on where it stopped and never counts an order twice. A store the older start-up rebuild
- * (kv/order_reindex.ts) already brought to this layout is left as it is.
+ * on where it stopped and never counts an order twice. A store the start-up rebuild of issue 7
+ * (before migrations existed) already brought to this layout is left as it is.
  */
+export const ORDER_INDEX_LAYOUT = 2;
 const DERIVED = [["orders_by_filter"], ["order_block_counts"], ["order_search"], ["order_counts"]];
 /** About 30 mutations an order (its indexes and counters): well inside the 1,000 of a commit. */
 const ORDERS_PER_COMMIT = 20;
