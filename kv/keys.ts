@@ -100,6 +100,10 @@ export const keys = {
   /** The local synthesiser's tasks, so a song being "rendered" survives a restart like a real one. */
   localSongTask: (taskId: string) => ["local_song_tasks", taskId] as const,
 
+  /** The version of the stored shapes (kv/migrations.ts). */
+  schemaVersion: () => ["schema", "version"] as const,
+  /** How far a migration cut short got, so it resumes there. */
+  migrationCheckpoint: (version: number) => ["schema", "migration_checkpoint", version] as const,
   /** Which layout of the order indexes a store has (migration 1 rebuilds older ones). */
   orderIndexLayout: () => ["schema", "order_indexes"] as const,
 

@@ -1,9 +1,10 @@
 import { StartupError } from "../domain/errors.ts";
+import { keys } from "./keys.ts";
 import { acquireLease, type Lease, type Lock, releaseLease, stillHeld } from "./locks.ts";
 
 /**
  * Changing the shape of what is stored (docs/migrations.md). A store records the version of its
- * shapes under `schemaVersionKey`; each migration takes it from `version - 1` (or lower) to
+ * shapes under `keys.schemaVersion()`; each migration takes it from `version - 1` (or lower) to
  * `version`, and the app runs the pending ones at start-up, before it serves, in order.
  *
  * - One runner at a time: it holds a lease (kv/locks.ts); other instances starting meanwhile wait
@@ -54,9 +55,6 @@ export interface MigrationReport {
   waited: boolean;
 }
 
-export const schemaVersionKey = () => ["schema", "version"] as const;
-export const migrationCheckpointKey = (version: number) =>
-  ["schema", "migration_checkpoint", version] as const;
 const LEASE = { type: "migration", id: "schema" };
 /** kv/locks.ts keeps a lock a day past its lease for whoever investigates. */
 const KEEP_LOCK_MS = 24 * 60 * 60_000;
@@ -68,7 +66,7 @@ interface Checkpoint {
 }
 
 export async function schemaVersionOf(kv: Deno.Kv): Promise<number> {
-  return (await kv.get<number>(schemaVersionKey())).value ?? 0;
+  return (await kv.get<number>(keys.schemaVersion())).value ?? 0;
 }
 
 /** Brings the store to the last migration's version; answers what was done. */
@@ -129,7 +127,7 @@ class Run {
   ) {}
 
   async apply(migration: Migration): Promise<{ resumed: boolean }> {
-    const saved = (await this.kv.get<Checkpoint>(migrationCheckpointKey(migration.version))).value;
+    const saved = (await this.kv.get<Checkpoint>(keys.migrationCheckpoint(migration.version))).value;
     await migration.up(this.kv, {
       checkpoint: saved?.checkpoint ?? null,
       now: this.now,
@@ -139,13 +137,13 @@ class Run {
           checkpoint: next,
           savedAt: new Date(this.now()).toISOString(),
         };
-        operation.set(migrationCheckpointKey(migration.version), checkpoint);
+        operation.set(keys.migrationCheckpoint(migration.version), checkpoint);
         await this.commit(operation, `a batch of migration ${migration.version} (${migration.name})`);
       },
     });
     const done = this.kv.atomic()
-      .set(schemaVersionKey(), migration.version)
-      .delete(migrationCheckpointKey(migration.version));
+      .set(keys.schemaVersion(), migration.version)
+      .delete(keys.migrationCheckpoint(migration.version));
     await this.commit(done, `the end of migration ${migration.version} (${migration.name})`);
     return { resumed: saved !== null };
   }

@@ -2,13 +2,7 @@ import { assert, assertEquals, assertRejects } from "@std/assert";
 import { StartupError } from "../../../domain/errors.ts";
 import { keys } from "../../../kv/keys.ts";
 import { acquireLease } from "../../../kv/locks.ts";
-import {
-  type Migration,
-  migrationCheckpointKey,
-  runMigrations,
-  schemaVersionKey,
-  schemaVersionOf,
-} from "../../../kv/migrations.ts";
+import { type Migration, runMigrations, schemaVersionOf } from "../../../kv/migrations.ts";
 import { MIGRATIONS } from "../../../kv/migrations/mod.ts";
 import { ORDER_INDEX_LAYOUT, orderIndexes } from "../../../kv/migrations/v1_order_indexes.ts";
 import { openKv } from "../../../kv/open.ts";
@@ -70,7 +64,7 @@ Deno.test("migrations run once, in order, and are skipped once the store is at t
     [2, "note-2", false],
   ]);
   assertEquals([first.from, first.to, first.waited, await schemaVersionOf(kv)], [0, 2, false, 2]);
-  assertEquals((await kv.get(migrationCheckpointKey(1))).value, null, "no checkpoint is left behind");
+  assertEquals((await kv.get(keys.migrationCheckpoint(1))).value, null, "no checkpoint is left behind");
 
   const again = await runMigrations(kv, [noting(1, ran), noting(2, ran)], RUN);
   assertEquals([again.applied, again.from, again.to, ran], [[], 2, 2, [1, 2]]);
@@ -89,7 +83,7 @@ Deno.test("a migration cut short resumes after its last committed batch and appl
   const crashing = overItems({ afterBatch: 4 });
   await assertRejects(() => runMigrations(kv, [crashing], RUN), Error, "power cut");
   assertEquals(await schemaVersionOf(kv), 0, "not recorded as done");
-  assertEquals((await kv.get<{ checkpoint: unknown }>(migrationCheckpointKey(1))).value?.checkpoint, {
+  assertEquals((await kv.get<{ checkpoint: unknown }>(keys.migrationCheckpoint(1))).value?.checkpoint, {
     next: 40,
   });
 
@@ -241,7 +235,7 @@ Deno.test("migration 1 leaves alone a store the older start-up rebuild already b
     after,
     before.filter((entry) => !["schema", "locks"].includes(String((entry as [Deno.KvKey])[0][0]))),
   );
-  assertEquals((await kv.get(schemaVersionKey())).value, 1);
+  assertEquals((await kv.get(keys.schemaVersion())).value, 1);
 });
 
 Deno.test("a new, empty store is brought to the latest version at once", async () => {
