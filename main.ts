@@ -1,8 +1,8 @@
 /**
- * Composition root: read the configuration, open KV, build the app and serve it. The only module
- * that touches the process environment or starts a server.
+ * Composition root: register the sweeper's cron, read the configuration, open KV, build the app and
+ * serve it. The only module that touches the process environment or starts a server.
  */
-import { describeProviders, parseConfig } from "./domain/config.ts";
+import { deployWarnings, describeProviders, parseConfig } from "./domain/config.ts";
 import { StartupError } from "./domain/errors.ts";
 import { openKv } from "./kv/open.ts";
 import { runMigrations } from "./kv/migrations.ts";
@@ -11,12 +11,36 @@ import { closeProviders, createProviders } from "./providers/mod.ts";
 import { manifestPath } from "./routes/assets.ts";
 import { createApp } from "./routes/app.ts";
 import { jobDepsFrom } from "./jobs/deps.ts";
-import { startJobWorker } from "./jobs/worker.ts";
+import { type JobWorker, startJobWorker } from "./jobs/worker.ts";
+
+/**
+ * The sweeper's cron, registered before anything that can throw or wait: Deno Deploy finds crons by
+ * evaluating the entrypoint's top level, and a registration after configuration, KV and migrations would be
+ * missed whenever one of those stops or is slow there (https://docs.deno.com/deploy/reference/cron/). Deno
+ * Deploy wakes an instance for it even when no request comes in; elsewhere the worker's own interval sweeps
+ * and this is a second, harmless trigger. A tick before the worker exists does nothing: the worker sweeps
+ * once as it starts.
+ */
+let cronWorker: JobWorker | null = null;
+try {
+  Deno.cron("little-hits sweeper", "* * * * *", () => cronWorker?.sweep());
+} catch (error) {
+  console.warn("Deno.cron is not available; the sweeper runs on its interval only.", error);
+}
 
 async function start() {
   const config = parseConfig(Deno.env.toObject());
+  for (const warning of deployWarnings(config)) console.warn(`Warning: ${warning}`);
   const dev = Deno.args.includes("--dev");
   if (dev || !(await exists(manifestPath()))) {
+    if (config.onDenoDeploy) {
+      // Deno Deploy's disk is per instance and short-lived: the bundles come from the build step, never
+      // from esbuild at run time. Stopping here also fails the deployment's warm-up instead of serving.
+      throw new StartupError(
+        `The island bundles (${manifestPath()}) are missing on Deno Deploy: ` +
+          "run `deno task build` as the app's build step.",
+      );
+    }
     // Loaded only when needed: a deployment that ran `deno task build` never starts esbuild.
     const { buildIslands } = await import("./tools/build.ts");
     await buildIslands({ dev });
@@ -36,13 +60,7 @@ async function start() {
   }
   const app = createApp({ kv, config, providers });
   const worker = startJobWorker(jobDepsFrom({ kv, config, providers, now: Date.now, workerId }));
-  // Deno Deploy wakes an isolate for a cron even when no request comes in; elsewhere the worker's own
-  // interval sweeps and this is a second, harmless trigger.
-  try {
-    Deno.cron("little-hits sweeper", "* * * * *", () => worker.sweep());
-  } catch (error) {
-    console.warn("Deno.cron is not available; the sweeper runs on its interval only.", error);
-  }
+  cronWorker = worker;
   const server = Deno.serve({
     port: config.port,
     onListen: ({ port }) => console.log(`Little Hits is listening on http://localhost:${port}`),

@@ -6,11 +6,20 @@ import { StartupError } from "./errors.ts";
  */
 export type AppEnvName = "development" | "test" | "production";
 
+/**
+ * KV_PATH for Deno KV opened without a path (kv/open.ts): on Deno Deploy, the database assigned to the app;
+ * elsewhere, Deno's own per-script default file. Defined here, not in kv/open.ts (which re-exports it), so
+ * that the configuration can default to it without the pure domain importing the KV layer.
+ */
+export const PLATFORM_KV = ":default:";
+
 export interface Config {
   env: AppEnvName;
   port: number;
   appUrl: string;
   kvPath: string;
+  /** Running on Deno Deploy (DENO_DEPLOY): KV and queue defaults change, and esbuild never runs. */
+  onDenoDeploy: boolean;
   stripe: { secretKey?: string; webhookSecret?: string; apiUrl?: string };
   openai: { apiKey?: string; baseUrl?: string; model: string };
   suno: { apiKey?: string; apiUrl: string; model: string };
@@ -54,6 +63,18 @@ const PRODUCTION_KEYS = [
   "MAIL_FROM",
 ] as const;
 
+/**
+ * Whether this process runs on Deno Deploy. The platform sets `DENO_DEPLOY=true` in every context (build,
+ * production, development) beside `DENO_DEPLOYMENT_ID`, `DENO_TIMELINE` and others, and reserves the
+ * `DENO_` prefix, so an app's own settings can neither set nor clear it there ("Predefined environment
+ * variables", https://docs.deno.com/deploy/reference/env_vars_and_contexts/). Elsewhere it is unset;
+ * `DENO_DEPLOY=true` on another machine pretends to be Deno Deploy (as the start-up test does).
+ */
+export function runsOnDenoDeploy(env: EnvMap): boolean {
+  const value = env.DENO_DEPLOY?.trim().toLowerCase();
+  return value !== undefined && value !== "" && value !== "0" && value !== "false";
+}
+
 export function parseConfig(env: EnvMap): Config {
   const read = (name: string) => {
     const value = env[name]?.trim();
@@ -80,13 +101,16 @@ export function parseConfig(env: EnvMap): Config {
   const stripeApiUrl = read("STRIPE_API_URL");
   const openaiBaseUrl = read("OPENAI_BASE_URL");
   const smtp = read("SMTP_URL");
-  const kvPath = read("KV_PATH") ?? "./data/app.kv";
+  const onDenoDeploy = runsOnDenoDeploy(env);
+  // On Deno Deploy a file would be each instance's own throw-away database: the app's database instead.
+  const kvPath = read("KV_PATH") ?? (onDenoDeploy ? PLATFORM_KV : "./data/app.kv");
 
   return {
     env: appEnv,
     port,
     appUrl,
     kvPath,
+    onDenoDeploy,
     stripe: {
       secretKey: read("STRIPE_SECRET_KEY"),
       webhookSecret: read("STRIPE_WEBHOOK_SECRET"),
@@ -111,12 +135,18 @@ export function parseConfig(env: EnvMap): Config {
     deliveryDelayHours: positive(read("DELIVERY_DELAY_HOURS") ?? "12", "DELIVERY_DELAY_HOURS"),
     songPollSeconds: positive(read("SONG_POLL_SECONDS") ?? "20", "SONG_POLL_SECONDS"),
     trustedProxies: integer(read("TRUSTED_PROXIES") ?? "0", "TRUSTED_PROXIES", 0, 10),
-    jobs: jobSettings(read, kvPath),
+    jobs: jobSettings(read, kvPath, onDenoDeploy),
   };
 }
 
-function jobSettings(read: (name: string) => string | undefined, kvPath: string): JobSettings {
-  const queueSetting = read("JOB_QUEUE") ?? "on";
+function jobSettings(
+  read: (name: string) => string | undefined,
+  kvPath: string,
+  onDenoDeploy: boolean,
+): JobSettings {
+  // Deno Deploy's KV has no queues (docs/deploy.md): off unless set. An explicit `on` is kept, for the day
+  // it has them again, and main.ts warns about it (deployWarnings).
+  const queueSetting = read("JOB_QUEUE") ?? (onDenoDeploy ? "off" : "on");
   if (queueSetting !== "on" && queueSetting !== "off") {
     throw new StartupError(`JOB_QUEUE must be on or off (got "${queueSetting}").`);
   }
@@ -159,6 +189,28 @@ function smtpUrl(raw: string): string {
     throw new StartupError(`SMTP_URL must look like smtp://user:pass@host:port or smtps://…`);
   }
   return raw;
+}
+
+/**
+ * Settings Deno Deploy accepts but that are probably mistakes there, one line each for main.ts to print
+ * at start-up. Not errors: an explicit setting wins, as everywhere else in this file.
+ */
+export function deployWarnings(config: Config): string[] {
+  if (!config.onDenoDeploy) return [];
+  const warnings: string[] = [];
+  if (config.jobs.queue) {
+    warnings.push(
+      "JOB_QUEUE=on on Deno Deploy, whose KV has no queues: work handed to the queue may fail or " +
+        "never run. Remove it to let the sweeper carry the work.",
+    );
+  }
+  if (config.kvPath !== PLATFORM_KV && config.kvPath !== ":memory:" && !/^https?:\/\//.test(config.kvPath)) {
+    warnings.push(
+      `KV_PATH=${config.kvPath} on Deno Deploy is a file on one instance's short-lived disk, ` +
+        `not the app's database: remove it (the default there is ${PLATFORM_KV}).`,
+    );
+  }
+  return warnings;
 }
 
 /** Addresses are compared lower-cased and trimmed everywhere, so normalise them here once. */

@@ -1,12 +1,10 @@
 import { dirname } from "node:path";
+import { PLATFORM_KV } from "../domain/config.ts";
 import { StartupError } from "../domain/errors.ts";
 import { retryWhenBusy } from "./busy_retry.ts";
 
-/**
- * KV_PATH for `Deno.openKv()` with no path: on Deno Deploy, the database assigned to the app;
- * elsewhere, Deno's own per-script default file.
- */
-export const PLATFORM_KV = ":default:";
+// Defined with the configuration, which defaults KV_PATH to it on Deno Deploy; kept importable from here.
+export { PLATFORM_KV };
 
 /**
  * Opens Deno KV at a file path, `:memory:`, a KV Connect URL or `:default:` (PLATFORM_KV: no path,
@@ -27,4 +25,20 @@ export async function openKv(path: string): Promise<Deno.Kv> {
       cause: error,
     });
   }
+}
+
+/**
+ * For the tools that open the app's KV from an operator's machine (db:dump, db:restore): `:default:` away
+ * from Deno Deploy is Deno's per-script local file, an empty store that has nothing to do with the app's
+ * database, so a backup of it would look fine and hold nothing. The Deploy database is reached from outside
+ * by its KV Connect URL instead (docs/deploy.md, "Backups from anywhere").
+ */
+export function refusePlatformKvOffDeploy(path: string, onDenoDeploy: boolean): void {
+  if (path !== PLATFORM_KV || onDenoDeploy) return;
+  throw new StartupError(
+    `KV_PATH=${PLATFORM_KV} means Deno Deploy's own database only on Deno Deploy; here it would open a ` +
+      "local file that is not the app's. Use the database's KV Connect URL with an access token: " +
+      "KV_PATH=https://api.deno.com/v2/databases/<database-id>/connect DENO_KV_ACCESS_TOKEN=ddo_… " +
+      "(docs/deploy.md).",
+  );
 }

@@ -1,15 +1,16 @@
 /**
  * `deno task db:dump [--kv PATH] [--out FILE|-] [--include-ephemeral]`: writes every entry of the
- * app's KV (KV_PATH, or --kv: a file or a KV Connect URL) as JSON lines (kv/dump.ts), to stdout by
- * default. A file is written as FILE.partial and renamed when complete, so a dump that dies half-way
- * never looks like a finished one. The summary goes to stderr. Best taken with the app stopped:
- * KV lists page by page, so writes made during a dump may be half in it (docs/migrations.md).
+ * app's KV (KV_PATH, or --kv: a file or a KV Connect URL; `:default:` only on Deno Deploy) as JSON
+ * lines (kv/dump.ts), to stdout by default. A file is written as FILE.partial and renamed when
+ * complete, so a dump that dies half-way never looks like a finished one. The summary goes to
+ * stderr. Best taken with the app stopped: KV lists page by page, so writes made during a dump may
+ * be half in it (docs/migrations.md).
  */
 import { parseArgs } from "node:util";
-import { parseConfig } from "../domain/config.ts";
+import { parseConfig, runsOnDenoDeploy } from "../domain/config.ts";
 import { StartupError } from "../domain/errors.ts";
 import { DumpError, writeDump } from "../kv/dump.ts";
-import { openKv } from "../kv/open.ts";
+import { openKv, PLATFORM_KV, refusePlatformKvOffDeploy } from "../kv/open.ts";
 
 const USAGE = "Usage: deno task db:dump [--kv PATH] [--out FILE|-] [--include-ephemeral]";
 
@@ -27,11 +28,13 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 0;
   }
-  const kvPath = values.kv ?? parseConfig(Deno.env.toObject()).kvPath;
+  const env = Deno.env.toObject();
+  const kvPath = values.kv ?? parseConfig(env).kvPath;
+  refusePlatformKvOffDeploy(kvPath, runsOnDenoDeploy(env));
   if (kvPath === ":memory:") {
     throw new StartupError("An in-memory KV starts empty: there is nothing to dump.");
   }
-  if (!/^https?:\/\//.test(kvPath) && !(await isFile(kvPath))) {
+  if (kvPath !== PLATFORM_KV && !/^https?:\/\//.test(kvPath) && !(await isFile(kvPath))) {
     // Opening a missing path would create an empty store and dump that, hiding a wrong KV_PATH.
     throw new StartupError(`There is no KV file at "${kvPath}".`);
   }

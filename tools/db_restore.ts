@@ -1,16 +1,16 @@
 /**
  * `deno task db:restore [--kv PATH] [--in FILE|-] [--force]`: loads a dump made by db:dump into the
- * app's KV (KV_PATH, or --kv: a file or a KV Connect URL), from stdin by default. The target must be
- * empty unless --force. A file is read twice: first every line, the count and the checksum are
- * checked, then it is written, so a damaged dump never touches the target. From stdin it is read
- * once; a dump found bad part-way is rolled back (kv/dump.ts). Start the app afterwards: its
- * migrations (kv/migrations.ts) bring an older dump's shapes up to date.
+ * app's KV (KV_PATH, or --kv: a file or a KV Connect URL; `:default:` only on Deno Deploy), from
+ * stdin by default. The target must be empty unless --force. A file is read twice: first every
+ * line, the count and the checksum are checked, then it is written, so a damaged dump never touches
+ * the target. From stdin it is read once; a dump found bad part-way is rolled back (kv/dump.ts).
+ * Start the app afterwards: its migrations (kv/migrations.ts) bring an older dump's shapes up to date.
  */
 import { parseArgs } from "node:util";
-import { parseConfig } from "../domain/config.ts";
+import { parseConfig, runsOnDenoDeploy } from "../domain/config.ts";
 import { StartupError } from "../domain/errors.ts";
 import { DumpError, readLines, restoreDump } from "../kv/dump.ts";
-import { openKv } from "../kv/open.ts";
+import { openKv, refusePlatformKvOffDeploy } from "../kv/open.ts";
 
 const USAGE = "Usage: deno task db:restore [--kv PATH] [--in FILE|-] [--force]";
 
@@ -28,7 +28,9 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 0;
   }
-  const kvPath = values.kv ?? parseConfig(Deno.env.toObject()).kvPath;
+  const env = Deno.env.toObject();
+  const kvPath = values.kv ?? parseConfig(env).kvPath;
+  refusePlatformKvOffDeploy(kvPath, runsOnDenoDeploy(env));
   if (kvPath === ":memory:") {
     throw new StartupError("An in-memory KV is gone when this tool exits: give a file.");
   }

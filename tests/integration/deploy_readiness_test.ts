@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
 import { fileURLToPath } from "node:url";
-import { parseConfig } from "../../domain/config.ts";
+import { deployWarnings, parseConfig } from "../../domain/config.ts";
 import { PLATFORM_KV } from "../../kv/open.ts";
 
 /**
@@ -130,12 +130,28 @@ async function documentedEnv(name: string): Promise<Record<string, string>> {
   return env;
 }
 
+/** What Deno Deploy adds to every app's environment (https://docs.deno.com/deploy/reference/env_vars_and_contexts/). */
+const SET_BY_DENO_DEPLOY = { DENO_DEPLOY: "true", DENO_TIMELINE: "production" };
+
 Deno.test("docs/deploy.md's Deno Deploy settings start production queue-less on the platform's KV", async () => {
-  const config = parseConfig(await documentedEnv("deno-deploy"));
+  const config = parseConfig({ ...await documentedEnv("deno-deploy"), ...SET_BY_DENO_DEPLOY });
   assertEquals(config.env, "production");
+  assertEquals(config.onDenoDeploy, true);
   assertEquals(config.kvPath, PLATFORM_KV);
   assertEquals(config.jobs.queue, false, "Deno Deploy's KV has no queues");
   assertEquals(config.jobs.sweepSeconds, 1);
+  assertEquals(deployWarnings(config), []);
+});
+
+Deno.test("on Deno Deploy the documented KV_PATH and JOB_QUEUE lines are the defaults: leaving them out changes nothing", async () => {
+  const documented = await documentedEnv("deno-deploy");
+  assertEquals([documented.KV_PATH, documented.JOB_QUEUE], [PLATFORM_KV, "off"], "the lines this test drops");
+  const { KV_PATH: _kvPath, JOB_QUEUE: _jobQueue, ...rest } = documented;
+  const withDefaults = parseConfig({ ...rest, ...SET_BY_DENO_DEPLOY });
+  assertEquals(withDefaults, parseConfig({ ...documented, ...SET_BY_DENO_DEPLOY }));
+  // The same settings anywhere else would be a KV file and the queue: what the defaults exist to prevent.
+  const elsewhere = parseConfig(rest);
+  assertEquals([elsewhere.kvPath, elsewhere.jobs.queue], ["./data/app.kv", true]);
 });
 
 Deno.test("docs/deploy.md's KV Connect settings start production queue-less on the denokv server", async () => {

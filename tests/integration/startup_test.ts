@@ -1,9 +1,24 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 
-/** Runs main.ts as a real process with only the given environment (plus PATH and HOME). */
-function startMain(env: Record<string, string>) {
+const ROOT = new URL("../../", import.meta.url);
+
+/**
+ * Runs main.ts (or `script`, a file that imports it) as a real process with only the given environment
+ * (plus PATH and HOME), from the project or from `cwd`: the server finds static/build/ relative to where it
+ * runs, so an empty folder is a deployment without bundles. A process still running after a minute is
+ * killed (a server that should have stopped would otherwise hang the suite): a safety net, not a timing.
+ */
+function startMain(env: Record<string, string>, options: { cwd?: string; script?: string } = {}) {
   return new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    args: [
+      "run",
+      "-A",
+      "--config",
+      new URL("deno.json", ROOT).pathname,
+      options.script ?? new URL("main.ts", ROOT).pathname,
+    ],
+    cwd: options.cwd,
+    signal: AbortSignal.timeout(60_000),
     env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "", NO_COLOR: "1", ...env },
     clearEnv: true,
     stdout: "piped",
@@ -55,5 +70,117 @@ Deno.test("development start-up names each provider in use and serves /healthz",
     await reader.cancel();
     await child.stderr.cancel();
     await child.status;
+  }
+});
+
+/**
+ * A script that imports main.ts with `Deno.cron` replaced by a recorder: it prints each registration and
+ * calls the handler at once (a tick before the server is up), and once main.ts has started it ticks
+ * again and waits for that sweep. Deno Deploy finds crons the same way, by evaluating the entrypoint.
+ */
+async function cronRecorder(dir: string) {
+  const script = `${dir}/cron_recorder.ts`;
+  await Deno.writeTextFile(
+    script,
+    `let handler: (() => unknown) | undefined;
+Object.defineProperty(Deno, "cron", {
+  configurable: true,
+  value: (name: string, schedule: string, run: () => unknown) => {
+    handler = run;
+    console.log(\`cron registered: \${name} (\${schedule})\`);
+    console.log(\`tick before start: \${String(run())}\`);
+  },
+});
+await import(${JSON.stringify(new URL("main.ts", ROOT).href)});
+await handler?.();
+console.log("tick after start: swept");
+Deno.exit(0);
+`,
+  );
+  return script;
+}
+
+const linesOf = (bytes: Uint8Array) => new TextDecoder().decode(bytes).trim().split("\n").filter(Boolean);
+
+async function filesUnder(dir: string, prefix = ""): Promise<string[]> {
+  const found: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    const path = `${prefix}${entry.name}`;
+    found.push(...(entry.isDirectory ? await filesUnder(`${dir}/${entry.name}`, `${path}/`) : [path]));
+  }
+  return found.sort();
+}
+
+Deno.test("the sweeper's cron is registered before configuration is read, and a tick before start-up does nothing", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "startup-cron-" });
+  try {
+    const script = await cronRecorder(dir);
+    const { code, stdout, stderr } = await startMain(
+      { APP_ENV: "production", KV_PATH: ":memory:" },
+      { script },
+    ).output();
+    assertEquals(code, 1);
+    assertEquals(linesOf(stdout), [
+      "cron registered: little-hits sweeper (* * * * *)",
+      "tick before start: undefined",
+    ]);
+    const errors = linesOf(stderr);
+    assertEquals(errors.length, 1, errors.join("\n"));
+    assertMatch(errors[0], /^Little Hits cannot start: Missing APP_URL/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("on Deno Deploy, missing bundles stop start-up with one line instead of running esbuild", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "startup-deploy-" });
+  try {
+    // No KV_PATH: the Deno Deploy default (:default:) is never opened, as start-up stops before KV.
+    const { code, stdout, stderr } = await startMain({ DENO_DEPLOY: "true" }, { cwd: dir }).output();
+    assertEquals(code, 1);
+    assertEquals(linesOf(stdout), []);
+    assertEquals(linesOf(stderr), [
+      "Little Hits cannot start: The island bundles (static/build/manifest.json) are missing on Deno Deploy: " +
+      "run `deno task build` as the app's build step.",
+    ]);
+    assertEquals(await filesUnder(dir), [], "nothing built, nothing written");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("on Deno Deploy with its bundles, start-up serves, warns about JOB_QUEUE=on, and the cron tick sweeps", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "startup-deploy-" });
+  try {
+    await Deno.mkdir(`${dir}/static/build`, { recursive: true });
+    await Deno.writeTextFile(`${dir}/static/build/manifest.json`, JSON.stringify({ islands: {} }));
+    const script = await cronRecorder(dir);
+    const { code, stdout, stderr } = await startMain(
+      { DENO_DEPLOY: "true", KV_PATH: ":memory:", PORT: "0", JOB_QUEUE: "on" },
+      { cwd: dir, script },
+    ).output();
+    const out = linesOf(stdout);
+    assertEquals(code, 0, [...out, ...linesOf(stderr)].join("\n"));
+    assertEquals(out.slice(0, 2), [
+      "cron registered: little-hits sweeper (* * * * *)",
+      "tick before start: undefined",
+    ]);
+    assert(
+      out.some((line) => /^Little Hits is listening on http:\/\/localhost:\d+$/.test(line)),
+      out.join("\n"),
+    );
+    assertEquals(out.at(-1), "tick after start: swept");
+    assertEquals(linesOf(stderr).filter((line) => line.startsWith("Warning: ")).length, 1);
+    assertMatch(
+      new TextDecoder().decode(stderr),
+      /Warning: JOB_QUEUE=on on Deno Deploy, whose KV has no queues/,
+    );
+    assertEquals(
+      await filesUnder(dir),
+      ["cron_recorder.ts", "static/build/manifest.json"],
+      "nothing written",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });

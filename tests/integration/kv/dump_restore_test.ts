@@ -334,9 +334,13 @@ Deno.test("the dump policy names only prefixes the app's keys use", () => {
 
 /** The CLIs as an operator runs them, on KV files. */
 async function run(tool: string, ...args: string[]) {
+  return await runWith({ KV_PATH: "/nonexistent/should-not-be-used.kv" }, tool, ...args);
+}
+
+async function runWith(env: Record<string, string>, tool: string, ...args: string[]) {
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", `tools/${tool}.ts`, ...args],
-    env: { KV_PATH: "/nonexistent/should-not-be-used.kv" },
+    env,
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -387,6 +391,25 @@ Deno.test("db:dump and db:restore copy one KV file to another and refuse what th
     assertEquals(await exists(`${dir}/typo.kv`), false, "no empty store made by mistake");
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("db:dump and db:restore refuse KV_PATH=:default: away from Deno Deploy and name the KV Connect URL", async () => {
+  // Off Deno Deploy, `:default:` would open Deno's local per-script file: an empty store, not the app's.
+  const attempts = [
+    await runWith({ KV_PATH: ":default:" }, "db_dump"),
+    await runWith({ KV_PATH: "/nonexistent/should-not-be-used.kv" }, "db_dump", "--kv", ":default:"),
+    await runWith({ KV_PATH: ":default:" }, "db_restore", "--in", "/nonexistent/backup.jsonl"),
+  ];
+  for (const { code, stderr } of attempts) {
+    assertEquals(code, 1, stderr);
+    const lines = stderr.trim().split("\n");
+    assertEquals(lines.length, 1, stderr);
+    assertMatch(
+      lines[0],
+      /^db:(dump|restore) failed: KV_PATH=:default: means Deno Deploy's own database only/,
+    );
+    assertMatch(lines[0], /KV_PATH=https:\/\/api\.deno\.com\/v2\/databases\/<database-id>\/connect/);
   }
 });
 

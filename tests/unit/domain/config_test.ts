@@ -1,5 +1,11 @@
 import { assertEquals, assertMatch, assertThrows } from "@std/assert";
-import { describeProviders, parseConfig } from "../../../domain/config.ts";
+import {
+  deployWarnings,
+  describeProviders,
+  parseConfig,
+  PLATFORM_KV,
+  runsOnDenoDeploy,
+} from "../../../domain/config.ts";
 import { StartupError } from "../../../domain/errors.ts";
 
 Deno.test("defaults follow the configuration table", () => {
@@ -78,4 +84,56 @@ Deno.test("one line per provider says which implementation is in use", () => {
     SMTP_URL: "smtp://localhost:2525",
   }));
   assertMatch(real.join("\n"), /Stripe Checkout[\s\S]*OpenAI gpt-4o-mini[\s\S]*music API[\s\S]*SMTP/);
+});
+
+/** What Deno Deploy itself sets (docs.deno.com/deploy/reference/env_vars_and_contexts). */
+const ON_DENO_DEPLOY = { DENO_DEPLOY: "true", DENO_DEPLOYMENT_ID: "abc123", DENO_TIMELINE: "production" };
+
+Deno.test("DENO_DEPLOY is what tells Deno Deploy apart; anything else is another host", () => {
+  assertEquals(runsOnDenoDeploy(ON_DENO_DEPLOY), true);
+  assertEquals(runsOnDenoDeploy({ DENO_DEPLOY: "1" }), true);
+  for (const env of [{}, { DENO_DEPLOY: "" }, { DENO_DEPLOY: "false" }, { DENO_DEPLOY: "0" }]) {
+    assertEquals(runsOnDenoDeploy(env), false, JSON.stringify(env));
+  }
+  // Deno Deploy's other variables alone (or Deno Deploy Classic's) do not count.
+  assertEquals(runsOnDenoDeploy({ DENO_DEPLOYMENT_ID: "abc123", DENO_REGION: "gcp-europe-west3" }), false);
+  assertEquals(parseConfig({}).onDenoDeploy, false);
+  assertEquals(parseConfig(ON_DENO_DEPLOY).onDenoDeploy, true);
+});
+
+Deno.test("on Deno Deploy KV_PATH defaults to the app's database and the queue to off", () => {
+  const config = parseConfig(ON_DENO_DEPLOY);
+  assertEquals(config.kvPath, PLATFORM_KV);
+  assertEquals(config.jobs.queue, false);
+  assertEquals(config.jobs.sweepSeconds, 1, "the queue-less default");
+  assertEquals(deployWarnings(config), []);
+  // Elsewhere nothing changes.
+  assertEquals(parseConfig({}).kvPath, "./data/app.kv");
+  assertEquals(parseConfig({}).jobs.queue, true);
+  assertEquals(parseConfig({}).jobs.sweepSeconds, 30);
+});
+
+Deno.test("on Deno Deploy explicit settings still win, and the doubtful ones are warned about", () => {
+  const url = parseConfig({ ...ON_DENO_DEPLOY, KV_PATH: "https://kv.example.com" });
+  assertEquals(url.kvPath, "https://kv.example.com");
+  assertEquals(url.jobs.queue, false, "a KV Connect URL is queue-less whatever JOB_QUEUE says");
+  assertEquals(deployWarnings(url), []);
+  assertEquals(deployWarnings(parseConfig({ ...ON_DENO_DEPLOY, KV_PATH: ":memory:" })), []);
+
+  const queued = parseConfig({ ...ON_DENO_DEPLOY, JOB_QUEUE: "on" });
+  assertEquals(queued.jobs.queue, true, "honoured: for the day Deno Deploy's KV has queues again");
+  assertEquals(queued.jobs.sweepSeconds, 30);
+  const [queueWarning, ...rest] = deployWarnings(queued);
+  assertMatch(queueWarning, /^JOB_QUEUE=on on Deno Deploy, whose KV has no queues/);
+  assertEquals(rest, []);
+
+  const file = parseConfig({ ...ON_DENO_DEPLOY, KV_PATH: "./data/app.kv", JOB_QUEUE: "off" });
+  assertEquals(file.kvPath, "./data/app.kv");
+  assertEquals(file.jobs.queue, false);
+  const warnings = deployWarnings(file);
+  assertEquals(warnings.length, 1);
+  assertMatch(warnings[0], /^KV_PATH=\.\/data\/app\.kv on Deno Deploy is a file on one instance's/);
+
+  // The same settings away from Deno Deploy are ordinary and warned about by no one.
+  assertEquals(deployWarnings(parseConfig({ KV_PATH: "./data/app.kv", JOB_QUEUE: "on" })), []);
 });
