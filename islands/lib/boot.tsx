@@ -1,3 +1,5 @@
+// First: Zod must be jitless before any island module builds a schema (see zod_jitless.ts).
+import "./zod_jitless.ts";
 import { type ComponentType, type ReactNode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { isAnalyticsEvent } from "../../domain/analytics.ts";
