@@ -146,7 +146,8 @@ export interface BrowserOptions {
 
 /**
  * Serves the test app on a free loopback port and opens Chromium on it. Console errors, warnings and
- * uncaught page errors are collected in `problems` so tests can assert a clean run.
+ * uncaught page errors, and violations of the content security policy, are collected in `problems` so
+ * tests can assert a clean run.
  */
 export async function openBrowser(t: TestApp, options: BrowserOptions = {}) {
   // Serve where APP_URL points when a test chose a loopback address (see loopbackAppUrl), so links
@@ -169,6 +170,16 @@ export async function openBrowser(t: TestApp, options: BrowserOptions = {}) {
   });
   const problems: string[] = [];
   const requests: string[] = [];
+  // Chromium prints nothing for a CSP violation whose error the page caught (Zod's eval probe was
+  // one); it only fires this event. Made a console error, it lands in `problems` like any other.
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const where = `${event.sourceFile || "the page"}:${event.lineNumber}`;
+      console.error(
+        `CSP violation: ${event.violatedDirective} refused ${event.blockedURI || "inline"} at ${where}`,
+      );
+    });
+  });
   context.on("console", (message: ConsoleMessage) => {
     if (message.type() === "error" || message.type() === "warning") {
       problems.push(`${message.type()}: ${message.text()}`);

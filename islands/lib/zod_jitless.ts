@@ -2,8 +2,8 @@
  * Zod in the browser without its JIT. Zod 4 compiles a fast parser for each object schema with
  * `new Function`, probing once whether that is allowed when the first object schema is built. Our CSP
  * has no 'unsafe-eval' (routes/middleware/security.ts), so the probe was refused: parsing still
- * worked, but every page whose islands bring a schema along (the order form, the payment and order
- * waiting pages, through domain/orders.ts) raised a `securitypolicyviolation`, which a policy with
+ * worked, but every page whose islands bring a schema along (the order form, and before Zod left them,
+ * the payment and order waiting pages) raised a `securitypolicyviolation`, which a policy with
  * report-to would send as a report. `jitless` skips both the probe and the compiled path.
  *
  * The setting must be in place before any schema is built, and Zod reads it from
