@@ -1,25 +1,29 @@
 import { z } from "zod";
 import { CHILD_AGES } from "./child_age.ts";
+import { CHILD_GENDERS, SINGER_GENDERS, SONG_GENRES, SONG_STYLES } from "./order_choices.ts";
 import type { StreamingStatus } from "./admin_orders.ts";
 import type { FailureType } from "./stages.ts";
 
-// Re-exported: the age list and its labels live apart so islands can use them without zod.
+// Re-exported for the server modules that read them from here; the lists and labels live apart so
+// islands can import them without zod (islands import those modules directly, never this one).
 export { CHILD_AGES, type ChildAge, childAgeLabel } from "./child_age.ts";
+export {
+  CHILD_GENDERS,
+  SINGER_GENDERS,
+  type SingerGender,
+  SONG_GENRES,
+  SONG_STYLES,
+  type SongGenre,
+  type SongStyle,
+} from "./order_choices.ts";
 
 /**
  * The song order (customer-side §3) and the form a parent fills to make one. Lengths follow
  * ARCHITECTURE.md §10: names 100, emails 254, free text 2,000. Unknown fields are dropped and a
  * client's prices or status are never read: the server decides those.
  */
-export const CHILD_GENDERS = ["boy", "girl"] as const;
-export const SONG_GENRES = ["pop", "country", "hip-hop", "singer-songwriter", "lullaby", "kids"] as const;
-export const SINGER_GENDERS = ["female", "male", "child"] as const;
-export const SONG_STYLES = ["happy", "energetic", "calm", "silly", "heartfelt"] as const;
 export const ORDER_STATUSES = ["pending", "generating", "completed", "failed"] as const;
 
-export type SongGenre = (typeof SONG_GENRES)[number];
-export type SingerGender = (typeof SINGER_GENDERS)[number];
-export type SongStyle = (typeof SONG_STYLES)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const NAME = 100;
@@ -236,31 +240,6 @@ export interface StepClaim {
   stage: string;
   attemptId: string;
   claimedAt: string;
-}
-
-/** Customer-side §3, analytics: form completeness is the share of these 13 fields that are filled. */
-export const TRACKED_FORM_FIELDS = [
-  "childName",
-  "childAge",
-  "childGender",
-  "favoriteColor",
-  "bestFriend",
-  "favoriteActivity",
-  "petName",
-  "favoriteToy",
-  "favoritePlace",
-  "specialTalent",
-  "childFriends",
-  "parentName",
-  "parentEmail",
-] as const;
-
-export function formCompleteness(values: Partial<Record<string, unknown>>): number {
-  const filled = TRACKED_FORM_FIELDS.filter((field) => {
-    const value = values[field];
-    return typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null;
-  });
-  return Math.round((filled.length / TRACKED_FORM_FIELDS.length) * 100);
 }
 
 export interface NewOrderFacts {

@@ -1,4 +1,4 @@
-import { CHILD_AGES, childAgeLabel } from "../../domain/orders.ts";
+import { CHILD_AGES, childAgeLabel } from "../../domain/child_age.ts";
 import { formatCents, STREAMING_PRICE_CENTS } from "../../domain/pricing.ts";
 import { Choices, type FormBinding, Section, Select, TextArea, TextInput, Toggle } from "./fields.tsx";
 

@@ -1,12 +1,7 @@
-import {
-  CHILD_AGES,
-  CHILD_GENDERS,
-  formCompleteness,
-  type OrderFormInput,
-  SINGER_GENDERS,
-  SONG_GENRES,
-  SONG_STYLES,
-} from "../../domain/orders.ts";
+import { CHILD_AGES } from "../../domain/child_age.ts";
+import { formCompleteness } from "../../domain/form_completeness.ts";
+import { CHILD_GENDERS, SINGER_GENDERS, SONG_GENRES, SONG_STYLES } from "../../domain/order_choices.ts";
+import type { OrderFormInput } from "../../domain/orders.ts";
 import { priceOrder } from "../../domain/pricing.ts";
 
 /**
