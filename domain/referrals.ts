@@ -1,22 +1,20 @@
 import { z } from "zod";
 import type { Discount, DiscountType } from "./pricing.ts";
-import {
-  REFERRAL_CODE_CHARACTERS,
-  REFERRAL_CODE_MAX,
-  REFERRAL_CODE_MESSAGE,
-  REFERRAL_CODE_MIN,
-} from "./referral_code_text.ts";
+import { parseReferralCode } from "./referral_code.ts";
 
 export { REFERRAL_CODE_MESSAGE } from "./referral_code_text.ts";
+export { FRIEND_DISCOUNT } from "./referral_code.ts";
 
-/** Staff-side §5: 3–20 letters, digits, `_` or `-`, always upper case. */
-export const referralCodeSchema = z.string().trim().toUpperCase()
-  .min(REFERRAL_CODE_MIN, `Code must be at least ${REFERRAL_CODE_MIN} characters`)
-  .max(REFERRAL_CODE_MAX, `Code must be at most ${REFERRAL_CODE_MAX} characters`)
-  .regex(REFERRAL_CODE_CHARACTERS, REFERRAL_CODE_MESSAGE);
-
-/** Customer-side §1: friends of a customer get 50 % off their first order. */
-export const FRIEND_DISCOUNT: Discount = { type: "percentage", value: 50 };
+/**
+ * Staff-side §5: 3–20 letters, digits, `_` or `-`, always upper case. The rule itself is the
+ * Zod-free `parseReferralCode`, which the order page runs too; only its first problem is reported.
+ */
+export const referralCodeSchema = z.string().transform((raw, context) => {
+  const parsed = parseReferralCode(raw);
+  if (parsed.ok) return parsed.code;
+  context.issues.push({ code: "custom", message: parsed.message, input: raw });
+  return z.NEVER;
+});
 
 /** Staff-side §3, referral code. `ownerEmail` marks a customer's own code (for the self-referral rule). */
 export interface ReferralCode {

@@ -2,8 +2,8 @@
  * Zod in the browser without its JIT. Zod 4 compiles a fast parser for each object schema with
  * `new Function`, probing once whether that is allowed when the first object schema is built. Our CSP
  * has no 'unsafe-eval' (routes/middleware/security.ts), so the probe was refused: parsing still
- * worked, but every page whose islands bring a schema along (the order form, and before Zod left them,
- * the payment and order waiting pages) raised a `securitypolicyviolation`, which a policy with
+ * worked, but every page whose islands brought a schema along (the order form, payment and order
+ * waiting pages, before Zod left every island) raised a `securitypolicyviolation`, which a policy with
  * report-to would send as a report. `jitless` skips both the probe and the compiled path.
  *
  * The setting must be in place before any schema is built, and Zod reads it from
@@ -13,7 +13,8 @@
  * chunk with React and the bundler's helpers, which every chunk holding Zod imports, so this runs
  * before them (tests/e2e/csp_console_test.ts watches for the violation).
  *
- * Browser only: the client boot is never loaded on the server, which keeps Zod's JIT.
+ * Browser only: the client boot is never loaded on the server, which keeps Zod's JIT. No island bundles
+ * Zod now (tests/e2e/csp_console_test.ts fails if one does); this stays so one that slips back is safe.
  */
 import type { $ZodConfig } from "zod/v4/core";
 

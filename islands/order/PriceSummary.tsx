@@ -1,6 +1,6 @@
 import { HeartIcon, SparkleIcon } from "../../components/icons.tsx";
 import { BASE_PRICE_CENTS, formatCents, priceOrder } from "../../domain/pricing.ts";
-import { FRIEND_DISCOUNT } from "../../domain/referrals.ts";
+import { FRIEND_DISCOUNT } from "../../domain/referral_code.ts";
 
 /**
  * The price before checkout (customer-side §9): the song, the streaming add-on when chosen, and the

@@ -1,4 +1,4 @@
-import { referralCodeSchema } from "../../domain/referrals.ts";
+import { parseReferralCode } from "../../domain/referral_code.ts";
 
 /** What the `ref` query parameter of /order brings (customer-side §2): nothing, a code, or a bad one. */
 export type ReferralParam =
@@ -9,9 +9,8 @@ export type ReferralParam =
 export function referralParam(params: URLSearchParams): ReferralParam {
   const raw = params.get("ref");
   if (raw === null || raw.trim() === "") return { kind: "none" };
-  const parsed = referralCodeSchema.safeParse(raw);
-  if (parsed.success) return { kind: "valid", code: parsed.data };
-  return { kind: "invalid", message: parsed.error.issues[0].message };
+  const parsed = parseReferralCode(raw);
+  return parsed.ok ? { kind: "valid", code: parsed.code } : { kind: "invalid", message: parsed.message };
 }
 
 /** Parameters left over from a payment round trip; they mean nothing to a fresh form. */
