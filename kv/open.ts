@@ -3,9 +3,6 @@ import { PLATFORM_KV } from "../domain/config.ts";
 import { StartupError } from "../domain/errors.ts";
 import { retryWhenBusy } from "./busy_retry.ts";
 
-// Defined with the configuration, which defaults KV_PATH to it on Deno Deploy; kept importable from here.
-export { PLATFORM_KV };
-
 /**
  * Opens Deno KV at a file path, `:memory:`, a KV Connect URL or `:default:` (PLATFORM_KV: no path,
  * Deno Deploy's own database), creating the folder of a file path first: the server's one write to

@@ -7,10 +7,10 @@
  * be half in it (docs/migrations.md).
  */
 import { parseArgs } from "node:util";
-import { parseConfig, runsOnDenoDeploy } from "../domain/config.ts";
+import { parseConfig, PLATFORM_KV, runsOnDenoDeploy } from "../domain/config.ts";
 import { StartupError } from "../domain/errors.ts";
 import { DumpError, writeDump } from "../kv/dump.ts";
-import { openKv, PLATFORM_KV, refusePlatformKvOffDeploy } from "../kv/open.ts";
+import { openKv, refusePlatformKvOffDeploy } from "../kv/open.ts";
 
 const USAGE = "Usage: deno task db:dump [--kv PATH] [--out FILE|-] [--include-ephemeral]";
 

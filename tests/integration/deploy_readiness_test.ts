@@ -1,7 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
 import { fileURLToPath } from "node:url";
-import { deployWarnings, parseConfig } from "../../domain/config.ts";
-import { PLATFORM_KV } from "../../kv/open.ts";
+import { deployWarnings, parseConfig, PLATFORM_KV } from "../../domain/config.ts";
 
 /**
  * What Deno Deploy and several instances on KV Connect need of the server (docs/deploy.md): no
