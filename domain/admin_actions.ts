@@ -10,7 +10,7 @@ export type ActionFacts =
     Order,
     "status" | "approvalStatus" | "emailSentAt" | "songUrl" | "songLyrics" | "error" | "addStreamingServices"
   >
-  & Partial<Pick<Order, "deliveryScheduledFor">>;
+  & Partial<Pick<Order, "deliveryScheduledFor" | "discountReview" | "refund">>;
 
 export const REGENERATE_LYRICS_BLOCKED = "Cannot regenerate lyrics while processing";
 
@@ -27,6 +27,8 @@ export interface AdminActions {
   errorDetails: boolean;
   regenerateOrder: boolean;
   streamingStatus: boolean;
+  /** Refund the payment of an order whose discount broke our rules (issue 16), once. */
+  refund: boolean;
 }
 
 /** Statuses in which generation is still under way: staff-side §4 lists them for Upload. */
@@ -54,6 +56,10 @@ export function canRegenerateOrder(order: ActionFacts): boolean {
   return order.status === "failed" || hasSong(order);
 }
 
+export function canRefund(order: ActionFacts): boolean {
+  return !!order.discountReview && !order.refund;
+}
+
 export function adminActionsOf(order: ActionFacts): AdminActions {
   const approval = order.approvalStatus ?? "pending";
   const sendable = hasSong(order) && approval === "approved" && !order.emailSentAt;
@@ -70,5 +76,6 @@ export function adminActionsOf(order: ActionFacts): AdminActions {
     errorDetails: order.status === "failed" && !!order.error,
     regenerateOrder: canRegenerateOrder(order),
     streamingStatus: !!order.addStreamingServices,
+    refund: canRefund(order),
   };
 }

@@ -17,4 +17,8 @@ export interface LocalCheckoutSession {
   status: "open" | "complete" | "expired";
   paid: boolean;
   createdAt: string;
+  /** After this the session can no longer be paid, as on Stripe (absent on sessions made before it). */
+  expiresAt?: string;
+  /** Cents given back by staff (the admin refund action). */
+  refundedCents?: number;
 }

@@ -62,7 +62,14 @@ export function adminOrderView(order: Order) {
  * task), and with the song only once it is delivered.
  */
 export function ownerOrderView(order: Order) {
-  const { songTags: _songTags, songTaskId: _songTaskId, ...visible } = adminOrderView(order);
+  const {
+    songTags: _songTags,
+    songTaskId: _songTaskId,
+    // Staff's judgement of the payment (issue 16) is never the family's to see.
+    discountReview: _discountReview,
+    refund: _refund,
+    ...visible
+  } = adminOrderView(order);
   return { ...visible, ...releasedSong(order) };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CHILD_AGES } from "./child_age.ts";
 import { CHILD_GENDERS, SINGER_GENDERS, SONG_GENRES, SONG_STYLES } from "./order_choices.ts";
+import type { DiscountReview, RefundRecord } from "./discount_review.ts";
 import type { StreamingStatus } from "./admin_orders.ts";
 import type { FailureType } from "./stages.ts";
 
@@ -222,6 +223,12 @@ export interface Order extends Omit<OrderForm, "referralCode" | "childAge"> {
   /** Set when staff turned the order's links off; the next send issues fresh ones. */
   tokenRevoked?: boolean;
   linkLastOpenedAt?: string | null;
+
+  // Money rules (issue 16). Staff only: never part of a customer's view.
+  /** The discount broke our rules (domain/discount_review.ts); absent for a clean payment. */
+  discountReview?: DiscountReview | null;
+  /** A refund staff made through the payment provider. */
+  refund?: RefundRecord | null;
 }
 
 /** Which emails of a send went out: the main one, and for a gift the parent's copy. */

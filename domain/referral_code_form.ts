@@ -1,5 +1,11 @@
 import { z } from "zod";
-import type { DiscountType } from "./pricing.ts";
+import {
+  type DiscountType,
+  formatCents,
+  MAX_AMOUNT_OFF_CENTS,
+  MAX_PERCENT_OFF,
+  MINIMUM_CHARGE_CENTS,
+} from "./pricing.ts";
 import { type ReferralCode, referralCodeSchema } from "./referrals.ts";
 
 /**
@@ -11,17 +17,20 @@ import { type ReferralCode, referralCodeSchema } from "./referrals.ts";
 export const REFERRAL_CODE_TAKEN = "A referral code with this text already exists.";
 export const REFERRAL_CODE_NOT_FOUND = "Referral code not found.";
 export const DESCRIPTION_MAX_CHARS = 2000;
-/** Stripe's ceiling for a coupon's `amount_off`; a larger discount could never be synced. */
-export const FIXED_AMOUNT_MAX_CENTS = 99_999_999;
 
 export const REFERRAL_FORM_MESSAGES = {
   code: "Please enter a code",
   discountType: "Discount type must be percentage or fixed_amount",
   discountValue: "Discount value must be a number greater than 0",
-  percentageTooHigh: "A percentage discount cannot be more than 100",
+  percentageTooHigh: `A percentage discount can be at most ${MAX_PERCENT_OFF}%, so every order still costs ` +
+    `at least $${formatCents(MINIMUM_CHARGE_CENTS)} (the card processor's minimum charge)`,
   percentageDecimals: "A percentage discount can have at most 2 decimal places",
   fixedAmountCents: "A fixed amount is in cents and must be a whole number",
-  fixedAmountTooHigh: `A fixed amount can be at most ${FIXED_AMOUNT_MAX_CENTS} cents`,
+  fixedAmountTooHigh: `A fixed amount can be at most ${MAX_AMOUNT_OFF_CENTS} cents ($${
+    formatCents(MAX_AMOUNT_OFF_CENTS)
+  }), so every order still costs at least $${
+    formatCents(MINIMUM_CHARGE_CENTS)
+  } (the card processor's minimum charge)`,
   usageLimit: "Usage limit must be a whole number greater than 0, or empty for unlimited",
   expiresAt: "Expiry must be a date (YYYY-MM-DD), an ISO date-time, or empty for never",
   description: "Description must be at most 2,000 characters",
@@ -68,13 +77,13 @@ const expiresAtField = z.string({ error: M.expiresAt }).trim().nullable().transf
 export function discountProblem(type: DiscountType, value: number): string | null {
   if (!(value > 0)) return M.discountValue;
   if (type === "percentage") {
-    if (value > 100) return M.percentageTooHigh;
+    if (value > MAX_PERCENT_OFF) return M.percentageTooHigh;
     // Stripe keeps percent_off to two decimals; more would make its discount differ from ours.
     if (Math.abs(Math.round(value * 100) - value * 100) > 1e-9) return M.percentageDecimals;
     return null;
   }
   if (!Number.isInteger(value)) return M.fixedAmountCents;
-  if (value > FIXED_AMOUNT_MAX_CENTS) return M.fixedAmountTooHigh;
+  if (value > MAX_AMOUNT_OFF_CENTS) return M.fixedAmountTooHigh;
   return null;
 }
 
@@ -143,8 +152,8 @@ export function newReferralCode(
  * The code after an edit, or the reason it cannot be made (a discount that does not add up once
  * merged). What Stripe holds for the code follows from the change:
  * - a new discount needs a new coupon (Stripe's are immutable), and so a new promotion code;
- * - a new code text, or turning the code off, ends its promotion code (whose text is the old code,
- *   and which customers could still type on Stripe's page); the coupon can be reused.
+ * - a new code text, new limits (usage limit, expiry), or turning the code off, ends its promotion
+ *   code (which customers could still type on Stripe's page); the coupon can be reused.
  * Cleared ids are made again by the next checkout that uses the code (ensurePromotion). Ids staff
  * give explicitly win.
  */
@@ -164,19 +173,27 @@ export function editedReferralCode(
   const givenCoupon = patch.stripeCouponId !== current.stripeCouponId ? patch.stripeCouponId : undefined;
   const givenPromo = patch.stripePromoId !== current.stripePromoId ? patch.stripePromoId : undefined;
   const newDiscount = discountType !== current.discountType || discountValue !== current.discountValue;
-  const promotionEnds = newDiscount || code !== current.code || !isActive || !!givenCoupon;
+  const usageLimit = patch.usageLimit === undefined ? current.usageLimit : patch.usageLimit;
+  const expiresAt = patch.expiresAt === undefined ? current.expiresAt : patch.expiresAt;
+  // Stripe cannot change a promotion code's max_redemptions or expires_at: new limits need a new one.
+  const newLimits = usageLimit !== current.usageLimit || expiresAt !== current.expiresAt;
+  const promotionEnds = newDiscount || newLimits || code !== current.code || !isActive || !!givenCoupon;
   return {
     code: {
       ...current,
       code,
       discountType,
       discountValue,
-      usageLimit: patch.usageLimit === undefined ? current.usageLimit : patch.usageLimit,
-      expiresAt: patch.expiresAt === undefined ? current.expiresAt : patch.expiresAt,
+      usageLimit,
+      expiresAt,
       description: patch.description ?? current.description,
       isActive,
       stripeCouponId: givenCoupon ?? (newDiscount ? null : current.stripeCouponId),
       stripePromoId: givenPromo ?? (promotionEnds ? null : current.stripePromoId),
+      // Absent until a promotion is made (jobs/promotions.ts); a new or ended one has no terms yet.
+      ...(current.stripePromoTerms === undefined
+        ? {}
+        : { stripePromoTerms: givenPromo || promotionEnds ? null : current.stripePromoTerms }),
       updatedAt: new Date(now).toISOString(),
     },
   };

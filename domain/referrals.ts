@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sameBuyer } from "./canonical_email.ts";
 import type { Discount, DiscountType } from "./pricing.ts";
 import { parseReferralCode } from "./referral_code.ts";
 
@@ -29,6 +30,8 @@ export interface ReferralCode {
   description: string;
   stripePromoId: string | null;
   stripeCouponId: string | null;
+  /** The limits `stripePromoId` was made with (promotionTermsOf); other terms need a new one. */
+  stripePromoTerms?: string | null;
   createdBy: string | null;
   sourceOrderId: string | null;
   ownerEmail: string | null;
@@ -49,21 +52,29 @@ export const REFERRAL_REFUSALS: Record<ReferralRefusal, string> = {
 
 /**
  * Why a code cannot be used for this order, or null when it can. Pure: the caller supplies whether
- * the buyer has paid orders already.
+ * the buyer (any alias of their address, see domain/canonical_email.ts) has paid orders already,
+ * and how many uses other checkouts hold but have not paid yet (kv/referral_holds.ts). The same
+ * rules run when a checkout starts and again when a payment is fulfilled (jobs/fulfil.ts).
  */
 export function refuseReferral(
   code: ReferralCode | null,
   buyerEmail: string,
   buyerHasOrders: boolean,
   now: number,
+  heldUses = 0,
 ): ReferralRefusal | null {
   if (!code) return "unknown";
   if (!code.isActive) return "inactive";
   if (code.expiresAt && Date.parse(code.expiresAt) <= now) return "expired";
-  if (code.usageLimit !== null && code.usageCount >= code.usageLimit) return "exhausted";
-  if (code.ownerEmail && code.ownerEmail === buyerEmail) return "self";
-  if (code.ownerEmail && buyerHasOrders) return "not-first-order";
+  if (code.usageLimit !== null && code.usageCount + heldUses >= code.usageLimit) return "exhausted";
+  if (code.ownerEmail && sameBuyer(code.ownerEmail, buyerEmail)) return "self";
+  if (isFirstOrderCode(code) && buyerHasOrders) return "not-first-order";
   return null;
+}
+
+/** A customer's own code is for friends' first orders; staff's codes have no such rule. */
+export function isFirstOrderCode(code: Pick<ReferralCode, "ownerEmail">): boolean {
+  return code.ownerEmail !== null;
 }
 
 export function discountOf(code: ReferralCode): Discount {

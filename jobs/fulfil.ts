@@ -1,12 +1,27 @@
 import { NotFoundError, PaymentRequiredError } from "../domain/errors.ts";
 import { buildOrder, type Order, type OrderForm, orderFormSchema } from "../domain/orders.ts";
-import { BASE_PRICE_CENTS, STREAMING_PRICE_CENTS } from "../domain/pricing.ts";
-import { FRIEND_DISCOUNT, personalCodeFor, type ReferralCode } from "../domain/referrals.ts";
+import { canonicalEmail } from "../domain/canonical_email.ts";
+import { type DiscountReview, discountReview } from "../domain/discount_review.ts";
+import { BASE_PRICE_CENTS, MINIMUM_CHARGE_CENTS, STREAMING_PRICE_CENTS } from "../domain/pricing.ts";
+import {
+  FRIEND_DISCOUNT,
+  personalCodeFor,
+  type ReferralCode,
+  type ReferralRefusal,
+  refuseReferral,
+} from "../domain/referrals.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { type CheckoutDraft, getCheckoutDraft } from "../kv/checkout_drafts.ts";
 import { keys } from "../kv/keys.ts";
 import { claimOrderNumber, getOrder, inOrderNumberTurn, writeOrder } from "../kv/orders.ts";
 import { getReferralCode, getReferralCodeByCode, writeNewReferralCode } from "../kv/referral_codes.ts";
+import {
+  buyerHasOrders,
+  heldUses,
+  holdOfSession,
+  type ReferralHold,
+  spendHold,
+} from "../kv/referral_holds.ts";
 import { getUserByEmail } from "../kv/users.ts";
 import type { Track } from "../providers/analytics.ts";
 import type { CheckoutSessionInfo, Payments } from "../providers/payments/mod.ts";
@@ -62,21 +77,24 @@ export async function fulfil(
   const form = draft?.form ?? formFromMetadata(session);
   if (!form) throw new NotFoundError(ORDER_DATA_NOT_FOUND);
   const referral = await referralOf(kv, draft, session);
+  const hold = await holdOfSession(kv, sessionId);
   const owner = await getUserByEmail(kv, form.parentEmail);
+  const buyer = canonicalEmail(form.parentEmail);
 
   const result = await inOrderNumberTurn(() =>
     retryOnConflict(`fulfilment of ${sessionId}`, async () => {
-      const [bySession, sequence, ownCode] = await kv.getMany<[string, number, string]>([
+      const [bySession, sequence, ownCode, buyerOrder] = await kv.getMany<[string, number, string, string]>([
         keys.orderBySession(sessionId),
         keys.orderSequence(),
         keys.referralCodeByOwner(form.parentEmail),
+        keys.orderOfBuyer(buyer),
       ]);
       if (bySession.value) {
         const order = await getOrder(kv, bySession.value);
         if (order) return { order, created: false };
       }
       const now = deps.now();
-      const operation = kv.atomic().check(bySession, ownCode);
+      const operation = kv.atomic().check(bySession, ownCode, buyerOrder);
       const orderNumber = claimOrderNumber(operation, sequence);
       const id = crypto.randomUUID();
 
@@ -86,15 +104,10 @@ export async function fulfil(
         writeNewReferralCode(operation, code);
         customerReferralCode = code.code;
       }
-      const referralEntry = referral && await kv.get<ReferralCode>(keys.referralCode(referral.id));
-      if (referralEntry?.value) {
-        const used = {
-          ...referralEntry.value,
-          usageCount: referralEntry.value.usageCount + 1,
-          updatedAt: new Date(now).toISOString(),
-        };
-        operation.check(referralEntry).set(keys.referralCode(used.id), used);
-      }
+      // The buyer's first paid order marks every alias of their address as having ordered.
+      if (!buyerOrder.value) operation.set(keys.orderOfBuyer(buyer), id);
+
+      const used = await judgeDiscount(deps, { operation, referral, hold, session, form, now });
 
       const order = withGenerationStarted(
         buildOrder(form, {
@@ -114,12 +127,13 @@ export async function fulfil(
             amountPaid: session.amountTotal,
           },
           promoCode: referral?.code ?? session.promotionCode,
-          referralCodeUsed: referral?.code ?? null,
+          referralCodeUsed: used.counted ? referral?.code ?? null : null,
           customerReferralCode,
           now,
         }),
         now,
       );
+      if (used.review) order.discountReview = used.review;
       writeOrder(operation, null, order).delete(keys.checkoutDraft(sessionId));
       deps.jobs.add(operation, jobMessage("generation", id));
       return (await operation.commit()).ok ? { order, created: true } : CONFLICT;
@@ -134,6 +148,68 @@ export async function fulfil(
     }
   }
   return result;
+}
+
+/**
+ * Our rules against the discount the payment actually got (issue 16), in the write that makes the
+ * order. A use held when the checkout began was judged then: it becomes a counted use. A code with
+ * no hold (typed on the provider's page, or a hold that ran out) is judged now by the same rules;
+ * a use that breaks them is not counted and flags the order for staff. A total under the minimum
+ * charge is flagged whatever the code.
+ */
+async function judgeDiscount(
+  deps: FulfilDeps,
+  facts: {
+    operation: Deno.AtomicOperation;
+    referral: { id: string; code: string } | null;
+    hold: ReferralHold | null;
+    session: CheckoutSessionInfo;
+    form: OrderForm;
+    now: number;
+  },
+): Promise<{ counted: boolean; review: DiscountReview | null }> {
+  const { kv } = deps;
+  const { operation, referral, hold, session, form, now } = facts;
+  const reviewFacts = {
+    buyer: form.parentEmail,
+    amountDiscount: session.amountDiscount,
+    amountTotal: session.amountTotal,
+    now,
+  };
+  const held = hold && referral && hold.codeId === referral.id ? hold : null;
+  if (hold) await spendHold(kv, operation, hold, now);
+  const belowMinimum = session.amountDiscount > 0 && session.amountTotal < MINIMUM_CHARGE_CENTS;
+  if (!referral) {
+    const review = belowMinimum ? discountReview("below-minimum", session.promotionCode, reviewFacts) : null;
+    return { counted: false, review };
+  }
+  const entry = await kv.get<ReferralCode>(keys.referralCode(referral.id));
+  let refusal: ReferralRefusal | null = null;
+  if (!held) {
+    const buyers = [...new Set([form.parentEmail, session.customerEmail ?? form.parentEmail])];
+    for (const email of buyers) {
+      refusal ??= refuseReferral(
+        entry.value,
+        email,
+        await buyerHasOrders(kv, email),
+        now,
+        await heldUses(kv, referral.id, now),
+      );
+    }
+  }
+  if (refusal) return { counted: false, review: discountReview(refusal, referral.code, reviewFacts) };
+  if (entry.value) {
+    const used = {
+      ...entry.value,
+      usageCount: entry.value.usageCount + 1,
+      updatedAt: new Date(now).toISOString(),
+    };
+    operation.check(entry).set(keys.referralCode(used.id), used);
+  }
+  return {
+    counted: true,
+    review: belowMinimum ? discountReview("below-minimum", referral.code, reviewFacts) : null,
+  };
 }
 
 async function orderOfSession(kv: Deno.Kv, sessionId: string) {

@@ -67,6 +67,17 @@ export const keys = {
   referralCodeByCode: (code: string) => ["referral_codes_by_code", code] as const,
   referralCodeByOwner: (email: string) => ["referral_codes_by_owner", email] as const,
   referralCodes: () => ["referral_codes"] as const,
+  /**
+   * Uses of a code held by checkouts not yet paid, by hold id (kv/referral_holds.ts): one entry per
+   * code, so "uses + live holds ≤ limit" is checked and written in one atomic operation.
+   */
+  referralHolds: (codeId: string) => ["referral_holds", codeId] as const,
+  /** A buyer's (canonical address) one live first-order discount, so aliases cannot stack it. */
+  firstOrderHold: (buyer: string) => ["first_order_holds", buyer] as const,
+  /** Which hold a checkout session carries, to count or release it by the session's id. */
+  sessionHold: (sessionId: string) => ["session_holds", sessionId] as const,
+  /** A buyer (canonical address, domain/canonical_email.ts) who has a paid order: the first-order rule. */
+  orderOfBuyer: (buyer: string) => ["orders_by_buyer", buyer] as const,
 
   /** An order's generation events, ordered by their sortable ids (ARCHITECTURE.md §4). */
   orderEvent: (orderId: string, eventId: string) => ["order_events", orderId, eventId] as const,

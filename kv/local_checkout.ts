@@ -36,13 +36,44 @@ export function applyLocalPromotion(kv: Deno.Kv, id: string, code: string, disco
     return {
       ...session,
       promotionCode: code,
+      // One code per session, as on Stripe: the use held for it is the session's only one.
+      allowPromotionCodes: false,
       amountDiscount,
       amountTotal: session.amountSubtotal - amountDiscount,
     };
   });
 }
 
-/** The card was "charged": the session completes, paid, exactly once. */
-export function payLocalSession(kv: Deno.Kv, id: string) {
-  return changeOpenSession(kv, id, (session) => ({ ...session, status: "complete", paid: true }));
+/**
+ * The card was "charged": the session completes, paid, exactly once. Past its expiry it expires
+ * instead, as Stripe's would, so a referral use held for it cannot be spent after its release.
+ */
+export function payLocalSession(kv: Deno.Kv, id: string, now: number = Date.now()) {
+  return changeOpenSession(
+    kv,
+    id,
+    (session) =>
+      session.expiresAt && Date.parse(session.expiresAt) <= now
+        ? { ...session, status: "expired" }
+        : { ...session, status: "complete", paid: true },
+  );
+}
+
+/** Ends an open session unpaid; answers it afterwards, or the session as it is when it was not open. */
+export async function expireLocalSession(kv: Deno.Kv, id: string): Promise<LocalCheckoutSession | null> {
+  return await changeOpenSession(kv, id, (session) => ({ ...session, status: "expired" })) ??
+    await getLocalSession(kv, id);
+}
+
+/** Records a refund of a paid session; answers the session, or null when it was not paid. */
+export function refundLocalSession(kv: Deno.Kv, id: string, cents: number) {
+  return retryOnConflict(`local checkout ${id}`, async () => {
+    const entry = await kv.get<LocalCheckoutSession>(keys.localCheckout(id));
+    if (!entry.value?.paid) return null;
+    const next = { ...entry.value, refundedCents: (entry.value.refundedCents ?? 0) + cents };
+    const result = await kv.atomic().check(entry).set(keys.localCheckout(id), next, {
+      expireIn: SESSION_TTL_MS * 14,
+    }).commit();
+    return result.ok ? next : CONFLICT;
+  });
 }

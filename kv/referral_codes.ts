@@ -1,3 +1,4 @@
+import { promotionTermsOf } from "../domain/promotion_terms.ts";
 import type { ReferralCode } from "../domain/referrals.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
 import { keys } from "./keys.ts";
@@ -30,33 +31,31 @@ export function writeNewReferralCode(operation: Deno.AtomicOperation, code: Refe
 
 /**
  * Remembers the payment provider's coupon and promotion ids for a code, so they are made once.
- * `madeFor` is the code as it was when the ids were made: if staff changed its text or discount
- * meanwhile (which clears the ids, see domain/referral_code_form.ts), the ids are for the old
- * discount and are not stored, so the next checkout makes the right ones.
+ * `madeFor` is the code as it was when the ids were made: if staff changed its text, discount or
+ * limits meanwhile (which clears the ids, see domain/referral_code_form.ts), the ids are for the old
+ * terms and are not stored, so the next checkout makes the right ones.
  */
 export function savePromotionIds(
   kv: Deno.Kv,
   id: string,
   ids: { stripeCouponId: string | null; stripePromoId: string | null },
   now: number,
-  madeFor: Pick<ReferralCode, "code" | "discountType" | "discountValue">,
+  madeFor: Parameters<typeof promotionTermsOf>[0],
 ): Promise<void> {
+  const terms = promotionTermsOf(madeFor);
   return retryOnConflict(`referral code ${id}`, async () => {
     const entry = await kv.get<ReferralCode>(keys.referralCode(id));
     if (!entry.value) return undefined;
-    if (!sameDiscountAndText(entry.value, madeFor)) return undefined;
-    const updated = { ...entry.value, ...ids, updatedAt: new Date(now).toISOString() };
+    if (promotionTermsOf(entry.value) !== terms) return undefined;
+    const updated = {
+      ...entry.value,
+      ...ids,
+      stripePromoTerms: terms,
+      updatedAt: new Date(now).toISOString(),
+    };
     const result = await kv.atomic().check(entry).set(keys.referralCode(id), updated).commit();
     return result.ok ? undefined : CONFLICT;
   });
-}
-
-function sameDiscountAndText(
-  stored: ReferralCode,
-  madeFor: Pick<ReferralCode, "code" | "discountType" | "discountValue">,
-): boolean {
-  return stored.code === madeFor.code && stored.discountType === madeFor.discountType &&
-    stored.discountValue === madeFor.discountValue;
 }
 
 /** Every code, staff's and customers' own, newest first (the admin's Referral Codes tab). */

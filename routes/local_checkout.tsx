@@ -1,9 +1,10 @@
 import { type Context, Hono } from "hono";
-import { discountOf, REFERRAL_REFUSALS, referralCodeSchema, refuseReferral } from "../domain/referrals.ts";
+import { ReferralRefusedError } from "../domain/errors.ts";
+import { discountOf, REFERRAL_REFUSALS, referralCodeSchema } from "../domain/referrals.ts";
+import { CHECKOUT_LIFETIME_MS, reserveReferral } from "../jobs/checkout_referral.ts";
 import { fulfil, fulfilDepsOf } from "../jobs/fulfil.ts";
 import { applyLocalPromotion, getLocalSession, payLocalSession } from "../kv/local_checkout.ts";
-import { hasOrders } from "../kv/orders.ts";
-import { getReferralCodeByCode } from "../kv/referral_codes.ts";
+import { attachHold, releaseHold } from "../kv/referral_holds.ts";
 import { LocalCheckoutPage } from "../components/checkout/LocalCheckoutPage.tsx";
 import type { AppEnv } from "./env.ts";
 import { renderPage } from "./render.tsx";
@@ -28,15 +29,27 @@ localCheckout.post("/checkout/local/:id/promo", async (c) => {
   if (!typed) return show(c, "Enter a promotion code.");
   // Not a code's shape: refused without a lookup (a long one would not even fit in a KV key).
   if (!referralCodeSchema.safeParse(typed).success) return show(c, REFERRAL_REFUSALS.unknown);
-  const code = await getReferralCodeByCode(kv, typed);
-  const refusal = refuseReferral(
-    code,
-    session.customerEmail,
-    await hasOrders(kv, session.customerEmail),
-    clock.now(),
-  );
-  if (refusal || !code) return show(c, REFERRAL_REFUSALS[refusal ?? "unknown"]);
-  await applyLocalPromotion(kv, session.id, code.code, discountOf(code));
+  // The same rules and the same hold as a code from the order form (jobs/checkout_referral.ts).
+  const expiresAt = session.expiresAt ? Date.parse(session.expiresAt) : clock.now() + CHECKOUT_LIFETIME_MS;
+  let reserved;
+  try {
+    reserved = await reserveReferral(
+      { kv, payments: c.var.deps.providers.payments, now: () => clock.now() },
+      typed,
+      session.customerEmail,
+      expiresAt,
+      session.id,
+    );
+  } catch (error) {
+    if (error instanceof ReferralRefusedError) return show(c, error.message);
+    throw error;
+  }
+  const { code, hold } = reserved;
+  if (!await applyLocalPromotion(kv, session.id, code.code, discountOf(code))) {
+    await releaseHold(kv, hold, clock.now());
+    return show(c);
+  }
+  await attachHold(kv, hold, session.id, clock.now());
   track("Promo Code Applied", { discountType: code.discountType, discountValue: code.discountValue });
   return c.redirect(`/checkout/local/${session.id}`, 303);
 });
@@ -45,10 +58,11 @@ localCheckout.post("/checkout/local/:id/pay", async (c) => {
   const { kv } = c.var.deps;
   const id = sessionIdOf(c);
   if (!id) return show(c);
-  const paid = await payLocalSession(kv, id);
+  const paid = await payLocalSession(kv, id, c.var.deps.clock.now());
   const session = paid ?? await getLocalSession(kv, id);
   if (!session) return show(c);
-  if (paid) {
+  // Past its expiry the session expired instead of being paid: nothing to fulfil.
+  if (paid?.paid) {
     try {
       await fulfil(fulfilDepsOf(c.var.deps), id);
     } catch (error) {

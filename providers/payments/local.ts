@@ -1,7 +1,12 @@
 import { priceOfDiscount } from "../../domain/pricing.ts";
 import { newToken } from "../../domain/tokens.ts";
-import { getLocalSession, saveLocalSession } from "../../kv/local_checkout.ts";
-import { type Payments, WebhookSignatureError } from "./mod.ts";
+import {
+  expireLocalSession,
+  getLocalSession,
+  refundLocalSession,
+  saveLocalSession,
+} from "../../kv/local_checkout.ts";
+import { PaymentProviderError, type Payments, WebhookSignatureError } from "./mod.ts";
 
 /**
  * The local default for payments (ARCHITECTURE.md §3): sessions live in KV and are paid on our own
@@ -30,6 +35,7 @@ export function createLocalPayments(kv: Deno.Kv, appUrl: string, now: () => numb
         status: "open",
         paid: false,
         createdAt: new Date(now()).toISOString(),
+        expiresAt: new Date(now() + request.lifetimeMs).toISOString(),
       });
       return { id, url: `${appUrl}/checkout/local/${id}` };
     },
@@ -54,6 +60,15 @@ export function createLocalPayments(kv: Deno.Kv, appUrl: string, now: () => numb
     deactivatePromotion() {
       // The local checkout keeps no promotion codes: it applies our referral codes directly.
       return Promise.resolve();
+    },
+    async expireCheckout(id) {
+      return (await expireLocalSession(kv, id))?.status ?? null;
+    },
+    async refund(sessionId, amountCents) {
+      // No card was charged; the refund is recorded on the session so the flow is the same as Stripe's.
+      const session = await refundLocalSession(kv, sessionId, amountCents);
+      if (!session) throw new PaymentProviderError(`Local session ${sessionId} has no payment to refund.`);
+      return { refundId: `re_local_${newToken().slice(0, 24)}`, amount: amountCents };
     },
     verifyWebhook() {
       // The local checkout fulfils directly; nobody may post "payment events" to a dev server.

@@ -19,6 +19,12 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** A referral discount decided by us; without one the checkout offers its own promo-code field. */
   discount: CheckoutDiscount | null;
+  /**
+   * How long the session may be paid (ms from its creation). A referral use held for it is released
+   * soon after, so it is short (Stripe allows 30 minutes to 24 hours). A duration rather than a time:
+   * Stripe judges it by its own clock.
+   */
+  lifetimeMs: number;
 }
 
 export interface CheckoutDiscount {
@@ -33,6 +39,27 @@ export interface CheckoutDiscount {
 export interface CheckoutSession {
   id: string;
   url: string;
+}
+
+/** What the provider must enforce for one of our codes typed on its own page (issue 16). */
+export interface PromotionRequest {
+  code: string;
+  discountType: DiscountType;
+  discountValue: number;
+  stripeCouponId: string | null;
+  /** A promotion code made for the same terms, reused; null makes a new one. */
+  stripePromoId: string | null;
+  /** Uses left (null: unlimited). */
+  maxRedemptions: number | null;
+  /** ISO time, or null for never. */
+  expiresAt: string | null;
+  /** Only for buyers without an earlier payment (a customer's code for friends' first orders). */
+  firstTimeTransaction: boolean;
+}
+
+export interface Refund {
+  refundId: string;
+  amount: number;
 }
 
 /** What we need to know about a session to fulfil it. */
@@ -70,19 +97,23 @@ export interface Payments {
    * Makes sure the provider has a coupon and promotion code for one of our referral codes, creating
    * them when the stored ids are missing; the caller stores what comes back.
    */
-  ensurePromotion(code: {
-    code: string;
-    discountType: DiscountType;
-    discountValue: number;
-    stripeCouponId: string | null;
-    stripePromoId: string | null;
-  }): Promise<PromotionIds>;
+  ensurePromotion(code: PromotionRequest): Promise<PromotionIds>;
   /**
    * Turns a promotion code off, so it can no longer be used (typed on the checkout page or applied),
    * e.g. when staff turn its referral code off, delete it or change its discount. One that the
    * provider does not know (any more) counts as done.
    */
   deactivatePromotion(promoId: string): Promise<void>;
+  /**
+   * Ends an open session so it can no longer be paid; answers its status afterwards ("complete"
+   * when it was paid meanwhile), or null for a session the provider does not know.
+   */
+  expireCheckout(id: string): Promise<CheckoutSessionInfo["status"] | null>;
+  /**
+   * Returns `amountCents` of a paid session's payment to the card. `idempotencyKey` makes a repeated
+   * request (a double click, a retry) refund once.
+   */
+  refund(sessionId: string, amountCents: number, idempotencyKey: string): Promise<Refund>;
   /** Verifies a webhook's signature and returns the event; throws WebhookSignatureError otherwise. */
   verifyWebhook(payload: string, signature: string | null): Promise<PaymentEvent>;
 }

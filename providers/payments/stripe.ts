@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { StartupError } from "../../domain/errors.ts";
+import { cappedDiscount } from "../../domain/pricing.ts";
 import {
   type CheckoutSessionInfo,
   PaymentProviderError,
@@ -65,6 +66,20 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
     return new PaymentProviderError(message, { cause: error });
   }
 
+  async function readSession(id: string): Promise<CheckoutSessionInfo | null> {
+    // An empty id would read GET /v1/checkout/sessions/, which is the list of all sessions.
+    if (!id.trim()) return null;
+    try {
+      // Expanded so a code typed on Stripe's page comes back as its text, which is how we know our codes.
+      return toSessionInfo(
+        await stripe.checkout.sessions.retrieve(id, { expand: ["discounts.promotion_code"] }),
+      );
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw providerError(`read checkout session ${id}`, error);
+    }
+  }
+
   return {
     kind: "stripe",
 
@@ -93,6 +108,7 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
           metadata: request.metadata,
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
+          expires_at: Math.floor((Date.now() + request.lifetimeMs) / 1000),
           // Stripe refuses both at once: a discount we chose replaces the customer's promo-code field.
           ...(promotionCodeId
             ? { discounts: [{ promotion_code: promotionCodeId }] }
@@ -104,30 +120,20 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
       return { id: session.id, url: session.url };
     },
 
-    async getSession(id) {
-      // An empty id would read GET /v1/checkout/sessions/, which is the list of all sessions.
-      if (!id.trim()) return null;
-      try {
-        // Expanded so a code typed on Stripe's page comes back as its text, which is how we know our codes.
-        return toSessionInfo(
-          await stripe.checkout.sessions.retrieve(id, { expand: ["discounts.promotion_code"] }),
-        );
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw providerError(`read checkout session ${id}`, error);
-      }
-    },
+    getSession: readSession,
 
     async ensurePromotion(code) {
       // The promotion code is all a checkout needs; the coupon only matters for making one.
       if (code.stripePromoId) return { couponId: code.stripeCouponId, promoId: code.stripePromoId };
 
+      // Capped like our own price, so Stripe's page can never make an order below the minimum charge.
+      const discount = cappedDiscount({ type: code.discountType, value: code.discountValue });
       const couponId = code.stripeCouponId ??
         (await call(`create a coupon for ${code.code}`, () =>
           stripe.coupons.create({
-            ...(code.discountType === "percentage"
-              ? { percent_off: code.discountValue }
-              : { amount_off: code.discountValue, currency: "usd" }),
+            ...(discount.type === "percentage"
+              ? { percent_off: discount.value }
+              : { amount_off: discount.value, currency: "usd" }),
             duration: "once",
             name: code.code,
           }))).id;
@@ -136,16 +142,21 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
       // its own. We apply the promotion by id at checkout, so only typing it on Stripe's page is lost.
       const text = PROMOTION_CODE_TEXT.test(code.code) ? code.code : undefined;
       try {
+        // Our limits travel with the code, so typing it on Stripe's page cannot skip them; fulfilment
+        // still re-checks what Stripe cannot know (self-referral, aliases).
         const promo = await stripe.promotionCodes.create({
           promotion: { type: "coupon", coupon: couponId },
           ...(text ? { code: text } : {}),
+          ...(code.maxRedemptions !== null ? { max_redemptions: code.maxRedemptions } : {}),
+          ...(code.expiresAt ? { expires_at: Math.floor(Date.parse(code.expiresAt) / 1000) } : {}),
+          ...(code.firstTimeTransaction ? { restrictions: { first_time_transaction: true } } : {}),
         });
         return { couponId, promoId: promo.id };
       } catch (error) {
         // An active code with this text already exists when an earlier call created it but its ids
         // were never stored (a crash, or two checkouts racing on a new code): adopt that one.
         const existing = text && error instanceof Stripe.errors.StripeInvalidRequestError
-          ? await findActivePromotion(text, code)
+          ? await findActivePromotion(text, { discountType: discount.type, discountValue: discount.value })
           : null;
         if (existing) return existing;
         throw providerError(`create a promotion code for ${code.code}`, error);
@@ -160,6 +171,40 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
         if (isMissing(error)) return; // deleted in the dashboard, or never made in this account
         throw providerError(`deactivate promotion code ${promoId}`, error);
       }
+    },
+
+    async expireCheckout(id) {
+      if (!id.trim()) return null;
+      try {
+        return toSessionInfo(await stripe.checkout.sessions.expire(id)).status;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        // Only an open session can be expired: a paid or already expired one answers what it is.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          const session = await readSession(id);
+          if (session) return session.status;
+        }
+        throw providerError(`expire checkout session ${id}`, error);
+      }
+    },
+
+    async refund(sessionId, amountCents, idempotencyKey) {
+      const session = await call(
+        `read checkout session ${sessionId}`,
+        () => stripe.checkout.sessions.retrieve(sessionId),
+      );
+      const paymentIntent = typeof session.payment_intent === "string"
+        ? session.payment_intent
+        : session.payment_intent?.id;
+      if (!paymentIntent) {
+        throw new PaymentProviderError(`Stripe session ${sessionId} has no payment to refund.`);
+      }
+      const refund = await call(`refund session ${sessionId}`, () =>
+        stripe.refunds.create(
+          { payment_intent: paymentIntent, amount: amountCents, metadata: { sessionId } },
+          { idempotencyKey },
+        ));
+      return { refundId: refund.id, amount: refund.amount };
     },
 
     async verifyWebhook(payload, signature) {

@@ -1,13 +1,11 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { ReferralRefusedError } from "../../domain/errors.ts";
 import { type OrderForm, orderFormSchema } from "../../domain/orders.ts";
 import { priceOrder } from "../../domain/pricing.ts";
-import { discountOf, REFERRAL_REFUSALS, type ReferralCode, refuseReferral } from "../../domain/referrals.ts";
+import { discountOf } from "../../domain/referrals.ts";
+import { CHECKOUT_LIFETIME_MS, checkoutDiscount, reserveReferral } from "../../jobs/checkout_referral.ts";
 import { saveCheckoutDraft } from "../../kv/checkout_drafts.ts";
-import { hasOrders } from "../../kv/orders.ts";
-import { getReferralCodeByCode, savePromotionIds } from "../../kv/referral_codes.ts";
-import type { CheckoutDiscount } from "../../providers/payments/mod.ts";
+import { attachHold, releaseHold } from "../../kv/referral_holds.ts";
 import type { AppEnv } from "../env.ts";
 import { requireUser } from "../middleware/session.ts";
 import { valid } from "./validate.ts";
@@ -37,25 +35,36 @@ checkoutApi.post(
 async function startCheckout(c: Context<AppEnv>, form: OrderForm, guest: boolean) {
   const { kv, config, clock, providers, track } = c.var.deps;
   const now = clock.now();
-  const referral = form.referralCode
-    ? await acceptedReferral(kv, form.referralCode, form.parentEmail, now)
+  const deps = { kv, payments: providers.payments, now: () => clock.now() };
+  const expiresAt = now + CHECKOUT_LIFETIME_MS;
+  const reserved = form.referralCode
+    ? await reserveReferral(deps, form.referralCode, form.parentEmail, expiresAt)
     : null;
+  const referral = reserved?.code ?? null;
   const price = priceOrder(form.addStreamingServices, referral && discountOf(referral));
-  const discount = referral && await checkoutDiscount(c, referral);
-  const session = await providers.payments.createCheckout({
-    amountCents: price.totalPrice + price.discountAmount,
-    productName: "Personalized Song",
-    description: `A personalized song for ${form.childName}${
-      form.addStreamingServices ? ", released on streaming platforms" : ""
-    }`,
-    customerEmail: form.parentEmail,
-    metadata: paymentMetadata(form),
-    successUrl: `${config.appUrl}/payment-processing?session_id={CHECKOUT_SESSION_ID}${
-      guest ? "&guest=true" : ""
-    }`,
-    cancelUrl: `${config.appUrl}/order`,
-    discount,
-  });
+  let session;
+  try {
+    const discount = referral && await checkoutDiscount(deps, referral);
+    session = await providers.payments.createCheckout({
+      amountCents: price.totalPrice + price.discountAmount,
+      productName: "Personalized Song",
+      description: `A personalized song for ${form.childName}${
+        form.addStreamingServices ? ", released on streaming platforms" : ""
+      }`,
+      customerEmail: form.parentEmail,
+      metadata: paymentMetadata(form),
+      successUrl: `${config.appUrl}/payment-processing?session_id={CHECKOUT_SESSION_ID}${
+        guest ? "&guest=true" : ""
+      }`,
+      cancelUrl: `${config.appUrl}/order`,
+      discount,
+      lifetimeMs: CHECKOUT_LIFETIME_MS,
+    });
+  } catch (error) {
+    if (reserved) await releaseHold(kv, reserved.hold, clock.now());
+    throw error;
+  }
+  if (reserved) await attachHold(kv, reserved.hold, session.id, clock.now());
   await saveCheckoutDraft(kv, {
     sessionId: session.id,
     form,
@@ -66,34 +75,6 @@ async function startCheckout(c: Context<AppEnv>, form: OrderForm, guest: boolean
   });
   track("Payment Initiated", { value: price.totalPrice / 100, currency: "USD", guest });
   return c.json({ checkoutUrl: session.url, sessionId: session.id });
-}
-
-/** A referral code the buyer may use, or a 422 saying why not (the client offers full price). */
-async function acceptedReferral(kv: Deno.Kv, code: string, buyerEmail: string, now: number) {
-  const referral = await getReferralCodeByCode(kv, code);
-  const refusal = refuseReferral(referral, buyerEmail, await hasOrders(kv, buyerEmail), now);
-  if (refusal || !referral) throw new ReferralRefusedError(REFERRAL_REFUSALS[refusal ?? "unknown"]);
-  return referral;
-}
-
-async function checkoutDiscount(c: Context<AppEnv>, referral: ReferralCode): Promise<CheckoutDiscount> {
-  const { kv, clock, providers } = c.var.deps;
-  const ids = await providers.payments.ensurePromotion(referral);
-  if (ids.promoId !== referral.stripePromoId || ids.couponId !== referral.stripeCouponId) {
-    await savePromotionIds(
-      kv,
-      referral.id,
-      { stripeCouponId: ids.couponId, stripePromoId: ids.promoId },
-      clock.now(),
-      referral,
-    );
-  }
-  return {
-    code: referral.code,
-    type: referral.discountType,
-    value: referral.discountValue,
-    promotionCodeId: ids.promoId,
-  };
 }
 
 /**

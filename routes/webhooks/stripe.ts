@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { BadRequestError, PaymentRequiredError } from "../../domain/errors.ts";
 import { fulfil, fulfilDepsOf } from "../../jobs/fulfil.ts";
 import { keys } from "../../kv/keys.ts";
+import { releaseHoldOfSession } from "../../kv/referral_holds.ts";
 import { WebhookSignatureError } from "../../providers/payments/mod.ts";
 import type { AppEnv } from "../env.ts";
 
@@ -32,6 +33,10 @@ stripeWebhook.post("/api/webhooks/stripe", async (c) => {
   const seen = await kv.get(keys.paymentEvent(event.id));
   if (seen.value) return c.json({ received: true, duplicate: true });
 
+  if (event.type === "checkout.session.expired" && event.sessionId) {
+    // Nobody paid: a referral use held for the session goes back to the code at once.
+    await releaseHoldOfSession(kv, event.sessionId, clock.now());
+  }
   if (FULFILMENT_EVENTS.has(event.type) && event.sessionId) {
     try {
       await fulfil(fulfilDepsOf(c.var.deps), event.sessionId);

@@ -32,7 +32,19 @@ export interface FakeSession {
   cancel_url: string | null;
   created: number;
   expires_at: number;
+  /** Set when the session is paid; what a refund is made against. */
+  payment_intent: string | null;
   livemode: false;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  payment_intent: string;
+  status: "succeeded";
+  metadata: Record<string, string>;
+  created: number;
 }
 
 export interface FakeCoupon {
@@ -57,8 +69,8 @@ export interface FakePromotionCode {
   code: string;
   promotion: { type: "coupon"; coupon: string };
   customer: null;
-  expires_at: null;
-  max_redemptions: null;
+  expires_at: number | null;
+  max_redemptions: number | null;
   times_redeemed: number;
   metadata: Record<string, string>;
   restrictions: { first_time_transaction: boolean; minimum_amount: null; minimum_amount_currency: null };
@@ -93,6 +105,9 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
   const sessions = new Map<string, FakeSession>();
   const coupons = new Map<string, FakeCoupon>();
   const promotionCodes = new Map<string, FakePromotionCode>();
+  const refunds = new Map<string, FakeRefund>();
+  /** Idempotency keys of refunds already made, as Stripe replays the first answer for a reused key. */
+  const refundKeys = new Map<string, string>();
   const requests: RecordedRequest[] = [];
   const failures: number[] = [];
   const now = () => Math.floor(Date.now() / 1000);
@@ -110,6 +125,7 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
       }));
       return ok({ ...session, discounts });
     }],
+    ["POST", /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, (_form, id) => expireSession(id)],
     ["POST", /^\/v1\/coupons$/, (form) => createCoupon(form)],
     ["POST", /^\/v1\/promotion_codes$/, (form) => createPromotionCode(form)],
     ["GET", /^\/v1\/promotion_codes$/, (form) => listPromotionCodes(form)],
@@ -158,7 +174,23 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
       if (!promo.active) {
         return invalid(`This promotion code is not active: ${promoId}.`, "discounts[0][promotion_code]");
       }
+      const problem = promotionProblem(
+        promo,
+        typeof form.customer_email === "string" ? form.customer_email : null,
+      );
+      if (problem) return invalid(problem, "discounts[0][promotion_code]");
       discount = { promo, coupon: coupons.get(promo.promotion.coupon)! };
+    }
+    // Stripe's session lifetime: 30 minutes to 24 hours from creation.
+    let expiresAt = now() + 24 * 3600;
+    if (form.expires_at !== undefined) {
+      expiresAt = Number(form.expires_at);
+      if (!Number.isInteger(expiresAt) || expiresAt < now() + 30 * 60 || expiresAt > now() + 24 * 3600) {
+        return invalid(
+          "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
+          "expires_at",
+        );
+      }
     }
 
     const id = `cs_test_${randomId(24)}`;
@@ -183,10 +215,13 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
       success_url: form.success_url,
       cancel_url: typeof form.cancel_url === "string" ? form.cancel_url : null,
       created: now(),
-      expires_at: now() + 24 * 3600,
+      expires_at: expiresAt,
+      payment_intent: null,
       livemode: false,
     };
     if (discount) applyDiscount(session, discount.promo);
+    const below = belowMinimum(session);
+    if (below) return invalid(below, "discounts[0][promotion_code]");
     sessions.set(id, session);
     return ok(session);
   }
@@ -200,6 +235,82 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
     session.discounts = [{ coupon: coupon.id, promotion_code: promo.id }];
     session.total_details = { ...session.total_details, amount_discount: amountDiscount };
     session.amount_total = session.amount_subtotal - amountDiscount;
+  }
+
+  /**
+   * Why Stripe would not redeem a promotion code now, or null: inactive, expired, used up, or a
+   * first-time-only code for an address that has paid before (Stripe checks the email for guests).
+   */
+  function promotionProblem(promo: FakePromotionCode, email: string | null): string | null {
+    if (!promo.active) return `This promotion code is not active: ${promo.id}.`;
+    if (promo.expires_at !== null && promo.expires_at <= now()) return "This promotion code has expired.";
+    if (promo.max_redemptions !== null && promo.times_redeemed >= promo.max_redemptions) {
+      return "This promotion code has been redeemed the maximum number of times.";
+    }
+    if (promo.restrictions.first_time_transaction && email) {
+      const paidBefore = [...sessions.values()].some((other) =>
+        other.status === "complete" && other.customer_details?.email?.toLowerCase() === email.toLowerCase()
+      );
+      if (paidBefore) {
+        return "This promotion code cannot be redeemed because the customer has prior transactions.";
+      }
+    }
+    return null;
+  }
+
+  /** Stripe refuses a charge under its minimum ($0.50 for USD); a total of exactly 0 needs no payment. */
+  function belowMinimum(session: FakeSession): string | null {
+    return session.amount_total > 0 && session.amount_total < 50
+      ? "The Checkout Session's total amount due must add up to at least $0.50 usd."
+      : null;
+  }
+
+  function expireSession(id: string): Response {
+    const found = sessions.get(id);
+    if (!found) return missing(404, "checkout session", id, "id");
+    if (found.status !== "open") {
+      return error(400, {
+        type: "invalid_request_error",
+        code: "checkout_session_not_open",
+        message:
+          `Only Checkout Sessions with a status in ["open"] can be expired. This session has status "${found.status}".`,
+      });
+    }
+    found.status = "expired";
+    found.url = null;
+    return ok(found);
+  }
+
+  function createRefund(form: Form, idempotencyKey: string | null): Response {
+    if (idempotencyKey && refundKeys.has(idempotencyKey)) {
+      return ok(refunds.get(refundKeys.get(idempotencyKey)!));
+    }
+    const intent = String(form.payment_intent ?? "");
+    const paid = [...sessions.values()].find((session) => session.payment_intent === intent);
+    if (!paid) return missing(400, "payment_intent", intent, "payment_intent");
+    const refunded = [...refunds.values()].filter((refund) => refund.payment_intent === intent)
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    const amount = form.amount === undefined ? paid.amount_total - refunded : Number(form.amount);
+    if (!Number.isInteger(amount) || amount <= 0 || amount > paid.amount_total - refunded) {
+      return invalid(
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${
+          paid.amount_total - refunded
+        }).`,
+        "amount",
+      );
+    }
+    const refund: FakeRefund = {
+      id: `re_${randomId(24)}`,
+      object: "refund",
+      amount,
+      payment_intent: intent,
+      status: "succeeded",
+      metadata: strings(form.metadata),
+      created: now(),
+    };
+    refunds.set(refund.id, refund);
+    if (idempotencyKey) refundKeys.set(idempotencyKey, refund.id);
+    return ok(refund);
   }
 
   function createCoupon(form: Form): Response {
@@ -249,6 +360,12 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
       promo.active && promo.code.toLowerCase() === code.toLowerCase()
     );
     if (taken) return invalid(`An active promotion code with \`code: ${code}\` already exists.`, "code");
+    if (form.max_redemptions !== undefined && !(Number(form.max_redemptions) >= 1)) {
+      return invalid("max_redemptions must be a positive integer.", "max_redemptions");
+    }
+    if (form.expires_at !== undefined && !(Number(form.expires_at) > now())) {
+      return invalid("expires_at must be in the future.", "expires_at");
+    }
     const promo: FakePromotionCode = {
       id: `promo_${randomId(24)}`,
       object: "promotion_code",
@@ -256,11 +373,15 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
       code,
       promotion: { type: "coupon", coupon: couponId },
       customer: null,
-      expires_at: null,
-      max_redemptions: null,
+      expires_at: form.expires_at === undefined ? null : Number(form.expires_at),
+      max_redemptions: form.max_redemptions === undefined ? null : Number(form.max_redemptions),
       times_redeemed: 0,
       metadata: strings(form.metadata),
-      restrictions: { first_time_transaction: false, minimum_amount: null, minimum_amount_currency: null },
+      restrictions: {
+        first_time_transaction: field(form.restrictions, "first_time_transaction") === "true",
+        minimum_amount: null,
+        minimum_amount_currency: null,
+      },
       created: now(),
       livemode: false,
     };
@@ -272,6 +393,9 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
   function updatePromotionCode(form: Form, id: string): Response {
     const promo = promotionCodes.get(id);
     if (!promo) return missing(404, "promotion code", id, "id");
+    for (const fixed of ["max_redemptions", "expires_at", "restrictions", "code", "promotion"]) {
+      if (form[fixed] !== undefined) return invalid(`Received unknown parameter: ${fixed}`, fixed);
+    }
     if (form.active !== undefined && form.active !== "true" && form.active !== "false") {
       return invalid("Invalid boolean: active.", "active");
     }
@@ -309,7 +433,7 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
     const body = request.method === "GET"
       ? parseForm(url.searchParams)
       : parseForm(new URLSearchParams(await request.text()));
-    const response = answer(request, url.pathname, body);
+    const response = answer(request, url.pathname, body, request.headers.get("idempotency-key"));
     requests.push({
       method: request.method,
       path: url.pathname,
@@ -321,7 +445,7 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
     return response;
   }
 
-  function answer(request: Request, path: string, body: Form): Response {
+  function answer(request: Request, path: string, body: Form, idempotencyKey: string | null): Response {
     const auth = request.headers.get("authorization");
     if (auth !== `Bearer ${SECRET_KEY}`) {
       const given = auth?.replace(/^Bearer /, "") ?? "";
@@ -337,6 +461,7 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
         ? error(429, { type: "invalid_request_error", code: "rate_limit", message: "Too many requests." })
         : error(failure, { type: "api_error", message: "Something went wrong on Stripe's end (injected)." });
     }
+    if (request.method === "POST" && path === "/v1/refunds") return createRefund(body, idempotencyKey);
     for (const [method, pattern, handler] of routes) {
       const match = request.method === method ? pattern.exec(path) : null;
       if (match) return handler(body, decodeURIComponent(match[1] ?? ""));
@@ -364,6 +489,7 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
     sessions,
     coupons,
     promotionCodes,
+    refunds,
     requests,
 
     /**
@@ -373,19 +499,28 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
     pay(sessionId: string, paid: { email?: string; promotionCode?: string } = {}): FakeSession {
       const found = session(sessionId);
       if (found.status !== "open") throw new Error(`Session ${sessionId} is ${found.status}, not open.`);
+      const email = paid.email ?? found.customer_email;
       if (paid.promotionCode) {
         const wanted = paid.promotionCode.toLowerCase();
         const promo = [...promotionCodes.values()].find((promo) =>
           promo.active && (promo.id === paid.promotionCode || promo.code.toLowerCase() === wanted)
         );
-        if (!promo || !found.allow_promotion_codes) {
-          throw new Error(`Stripe would refuse ${paid.promotionCode}.`);
+        const problem = promo ? promotionProblem(promo, email) : "No such code.";
+        if (problem || !found.allow_promotion_codes) {
+          throw new Error(`Stripe would refuse ${paid.promotionCode}: ${problem ?? "no promo-code field"}`);
         }
-        applyDiscount(found, promo);
+        applyDiscount(found, promo!);
+        const below = belowMinimum(found);
+        if (below) throw new Error(`Stripe would refuse ${paid.promotionCode}: ${below}`);
+      }
+      for (const discount of found.discounts) {
+        const promo = discount.promotion_code && promotionCodes.get(discount.promotion_code);
+        if (promo) promo.times_redeemed += 1;
       }
       found.status = "complete";
+      found.payment_intent = found.amount_total > 0 ? `pi_${randomId(24)}` : null;
       found.payment_status = found.amount_total === 0 ? "no_payment_required" : "paid";
-      found.customer_details = { email: paid.email ?? found.customer_email, name: null };
+      found.customer_details = { email, name: null };
       found.url = null;
       return found;
     },

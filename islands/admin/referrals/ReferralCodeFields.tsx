@@ -1,7 +1,12 @@
 import type { ReactElement } from "react";
 import { cloneElement } from "react";
 import { INPUT_CLASS } from "../../../components/ui.ts";
-import type { DiscountType } from "../../../domain/pricing.ts";
+import {
+  type DiscountType,
+  formatCents,
+  MAX_AMOUNT_OFF_CENTS,
+  MAX_PERCENT_OFF,
+} from "../../../domain/pricing.ts";
 import { CODE_MAX, codeInput, type ReferralForm, type ReferralProblems } from "./form.ts";
 
 export interface ReferralCodeFieldsProps {
@@ -54,7 +59,9 @@ export function ReferralCodeFields({ form, problems, editing, disabled, onChange
       <Field
         id="referral-value"
         label={fixed ? "Amount ($)" : "Percentage (%)"}
-        hint={fixed ? "In dollars, e.g. 5.00" : "1 to 100"}
+        hint={fixed
+          ? `In dollars, e.g. 5.00 (at most ${formatCents(MAX_AMOUNT_OFF_CENTS)})`
+          : `1 to ${MAX_PERCENT_OFF}`}
         problem={problems.value}
       >
         <input

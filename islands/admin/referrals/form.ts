@@ -1,4 +1,10 @@
-import type { DiscountType } from "../../../domain/pricing.ts";
+import {
+  type DiscountType,
+  formatCents,
+  MAX_AMOUNT_OFF_CENTS,
+  MAX_PERCENT_OFF,
+  MINIMUM_CHARGE_CENTS,
+} from "../../../domain/pricing.ts";
 import {
   REFERRAL_CODE_MAX,
   REFERRAL_CODE_MESSAGE,
@@ -111,11 +117,18 @@ export function problemsOf(form: ReferralForm): ReferralProblems {
   const value = form.value.trim();
   if (form.discountType === "percentage") {
     const percent = numberOf(value);
-    if (!PERCENT.test(value) || percent < 1 || percent > 100) {
-      problems.value = "Enter a percentage from 1 to 100";
+    if (!PERCENT.test(value) || percent < 1 || percent > MAX_PERCENT_OFF) {
+      problems.value =
+        `Enter a percentage from 1 to ${MAX_PERCENT_OFF}: every order must still cost at least $${
+          formatCents(MINIMUM_CHARGE_CENTS)
+        }`;
     }
   } else if (!DOLLARS.test(value) || centsOf(value) < 1) {
     problems.value = "Enter an amount in dollars above 0, like 5.00";
+  } else if (centsOf(value) > MAX_AMOUNT_OFF_CENTS) {
+    problems.value = `Enter at most $${
+      formatCents(MAX_AMOUNT_OFF_CENTS)
+    }: every order must still cost at least $${formatCents(MINIMUM_CHARGE_CENTS)}`;
   }
 
   const limit = form.usageLimit.trim();

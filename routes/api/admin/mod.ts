@@ -4,6 +4,7 @@ import { deliveryAdminApi } from "./delivery.ts";
 import { ordersAdminApi } from "./orders.ts";
 import { promptsAdminApi } from "./prompts.ts";
 import { referralCodesAdminApi } from "./referral_codes.ts";
+import { refundsAdminApi } from "./refunds.ts";
 import { songsAdminApi } from "./songs.ts";
 
 /**
@@ -16,5 +17,6 @@ export const adminApi = new Hono<AppEnv>();
 adminApi.route("/", ordersAdminApi);
 adminApi.route("/", deliveryAdminApi);
 adminApi.route("/", referralCodesAdminApi);
+adminApi.route("/", refundsAdminApi);
 adminApi.route("/", promptsAdminApi);
 adminApi.route("/", songsAdminApi);

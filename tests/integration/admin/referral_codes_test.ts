@@ -117,6 +117,10 @@ Deno.test("referral codes: each rule answers 400 with its message", async () => 
     [{ discountValue: "10" }, M.discountValue],
     [{ discountValue: undefined }, M.discountValue],
     [{ discountValue: 101 }, M.percentageTooHigh],
+    // A 100 % or oversized fixed code would make a $0 order on Stripe's page.
+    [{ discountValue: 100 }, M.percentageTooHigh],
+    [{ discountValue: 98 }, M.percentageTooHigh],
+    [{ discountType: "fixed_amount", discountValue: 2450 }, M.fixedAmountTooHigh],
     [{ discountValue: 12.345 }, M.percentageDecimals],
     [{ discountType: "fixed_amount", discountValue: 9.99 }, M.fixedAmountCents],
     [{ discountType: "fixed_amount", discountValue: 100_000_000 }, M.fixedAmountTooHigh],
@@ -137,8 +141,9 @@ Deno.test("referral codes: each rule answers 400 with its message", async () => 
   const list = await call(t, "GET", "/referral-codes", admin);
   assertEquals(list.body.codes, [], "nothing invalid was stored");
 
-  // The limits themselves are fine: 100 %, 2 decimals, whole cents, 2,000 characters.
-  await create(t, admin, { code: "ALL", discountValue: 100 });
+  // The limits themselves are fine: 97 %, $24.49, 2 decimals, whole cents, 2,000 characters.
+  await create(t, admin, { code: "ALL", discountValue: 97 });
+  await create(t, admin, { code: "MOST", discountType: "fixed_amount", discountValue: 2449 });
   await create(t, admin, { code: "ODD", discountValue: 12.29 });
   await create(t, admin, { code: "CENTS", discountType: "fixed_amount", discountValue: 1 });
   const long = await create(t, admin, { code: "LONG", description: "x".repeat(2000) });

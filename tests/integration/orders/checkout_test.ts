@@ -63,7 +63,7 @@ Deno.test("order numbers come from one sequence, even for orders paid at the sam
   }
   // Pay without fulfilling, then fulfil all at once from the browser side.
   const { payLocalSession } = await import("../../../kv/local_checkout.ts");
-  for (const id of sessions) await payLocalSession(t.kv, id);
+  for (const id of sessions) await payLocalSession(t.kv, id, t.clock.now());
   const answers = await Promise.all(
     sessions.map((sessionId) => t.request("/api/guest/orders", jsonBody({ sessionId }))),
   );

@@ -33,6 +33,7 @@ function checkoutRequest(overrides: Partial<CheckoutRequest> = {}): CheckoutRequ
     successUrl: SUCCESS_URL,
     cancelUrl: "http://localhost:8000/order",
     discount: null,
+    lifetimeMs: 31 * 60 * 1000,
     ...overrides,
   };
 }
@@ -43,6 +44,9 @@ const FRIEND_CODE = {
   discountValue: 50,
   stripeCouponId: null,
   stripePromoId: null,
+  maxRedemptions: null,
+  expiresAt: null,
+  firstTimeTransaction: false,
 };
 
 Deno.test("createCheckout sends the price, the buyer, the metadata and the return URLs Stripe needs", async () => {
@@ -70,8 +74,12 @@ Deno.test("createCheckout sends the price, the buyer, the metadata and the retur
     // Stripe fills the placeholder in when it redirects; it must arrive untouched.
     success_url: SUCCESS_URL,
     cancel_url: "http://localhost:8000/order",
+    expires_at: sent.body.expires_at,
     allow_promotion_codes: "true",
   });
+  // The shortest session Stripe allows (30 minutes), so a referral use held for it comes back soon.
+  const lifetime = Number(sent.body.expires_at) - Math.floor(Date.now() / 1000);
+  assert(lifetime > 30 * 60 && lifetime <= 31 * 60, `expires in ${lifetime} s`);
   assertMatch(sent.idempotencyKey ?? "", /^stripe-node-retry-/);
   assertEquals(sent.stripeVersion, Stripe.API_VERSION);
 });

@@ -283,6 +283,14 @@ export const ROUTE_TABLE: RouteCase[] = [
   },
   {
     method: "POST",
+    path: "/api/admin/orders/:id/refund",
+    // A demo order paid nothing and broke no rule: staff get a 409 saying a refund is not offered.
+    expected: adminOnly(409),
+    why: `${STAFF}; issue 16: refunds of flagged orders`,
+    send: async (w) => ({ params: { id: (await customerOrder(w, "completed")).id } }),
+  },
+  {
+    method: "POST",
     path: "/api/admin/orders/:id/approve",
     expected: adminOnly(),
     why: STAFF,

@@ -40,8 +40,11 @@ const idsAfter = (patch: Record<string, unknown>) => {
   return [after.stripeCouponId, after.stripePromoId, promotionToDeactivate(SYNCED, after)];
 };
 
-Deno.test("discountProblem: percentages 0–100 with 2 decimals, fixed amounts in whole cents", () => {
-  assertEquals(discountProblem("percentage", 100), null);
+Deno.test("discountProblem: percentages up to 97 with 2 decimals, fixed amounts in whole cents", () => {
+  assertEquals(discountProblem("percentage", 97), null);
+  assertEquals(discountProblem("percentage", 100), M.percentageTooHigh, "a $0 order");
+  assertEquals(discountProblem("fixed_amount", 2449), null);
+  assertEquals(discountProblem("fixed_amount", 2450), M.fixedAmountTooHigh, "less than Stripe's $0.50");
   assertEquals(discountProblem("percentage", 0.29), null, "floating point does not count as a 3rd decimal");
   assertEquals(discountProblem("percentage", 100.01), M.percentageTooHigh);
   assertEquals(discountProblem("percentage", 10.125), M.percentageDecimals);
@@ -51,7 +54,10 @@ Deno.test("discountProblem: percentages 0–100 with 2 decimals, fixed amounts i
 });
 
 Deno.test("editedReferralCode: what each change does to the Stripe ids, and which promotion code ends", () => {
-  assertEquals(idsAfter({ description: "new words", usageLimit: 5 }), ["CPN1", "promo_1", null]);
+  assertEquals(idsAfter({ description: "new words" }), ["CPN1", "promo_1", null]);
+  // Stripe cannot change a promotion code's limits: new ones need a new promotion code.
+  assertEquals(idsAfter({ usageLimit: 5 }), ["CPN1", null, "promo_1"]);
+  assertEquals(idsAfter({ expiresAt: "2026-12-31T23:59:59.999Z" }), ["CPN1", null, "promo_1"]);
   assertEquals(idsAfter({ discountValue: 25, discountType: "percentage" }), ["CPN1", "promo_1", null]);
   assertEquals(idsAfter({ discountValue: 30 }), [null, null, "promo_1"]);
   assertEquals(idsAfter({ discountType: "fixed_amount", discountValue: 25 }), [null, null, "promo_1"]);
@@ -87,4 +93,12 @@ Deno.test("editedReferralCode: keeps what is not sent, and refuses a discount th
     NOW,
   );
   assertEquals(refused, { problem: M.fixedAmountCents });
+});
+
+Deno.test("a discount never takes an order below Stripe's $0.50 minimum charge", async () => {
+  const { priceOrder, cappedDiscount } = await import("../../../domain/pricing.ts");
+  assertEquals(priceOrder(false, { type: "percentage", value: 100 }).totalPrice, 75, "capped at 97 %");
+  assertEquals(priceOrder(false, { type: "fixed_amount", value: 99_999 }).totalPrice, 50);
+  assertEquals(priceOrder(true, { type: "fixed_amount", value: 99_999 }).totalPrice, 1050, "the song's cap");
+  assertEquals(cappedDiscount({ type: "percentage", value: 100 }), { type: "percentage", value: 97 });
 });

@@ -79,19 +79,26 @@ Deno.test("the code: 3 to 20 letters, digits, _ or -, with the spec's message fo
   assertEquals(codeCharacterProblem("SAL$"), CODE_MESSAGE);
 });
 
-Deno.test("a percentage is from 1 to 100, with at most two decimals as the server keeps them", () => {
-  for (const value of ["1", "50", "100", "12.5", "33.33"]) {
+Deno.test("a percentage is from 1 to 97, with at most two decimals as the server keeps them", () => {
+  for (const value of ["1", "50", "97", "12.5", "33.33"]) {
     assertEquals(problemsOf(form({ value })).value, undefined, value);
   }
-  for (const value of ["0", "0.5", "101", "100.01", "12.345", "ten", ""]) {
-    assertEquals(problemsOf(form({ value })).value, "Enter a percentage from 1 to 100", value);
+  for (const value of ["0", "0.5", "98", "100", "101", "100.01", "12.345", "ten", ""]) {
+    assertEquals(
+      problemsOf(form({ value })).value,
+      "Enter a percentage from 1 to 97: every order must still cost at least $0.50",
+      value,
+    );
   }
 });
 
 Deno.test("a fixed amount is dollars with at most two decimals, above 0", () => {
   const fixed = (value: string) => problemsOf(form({ discountType: "fixed_amount", value })).value;
-  for (const value of ["5", "5.5", "5.00", "0.01", ".50", "250"]) {
+  for (const value of ["5", "5.5", "5.00", "0.01", ".50", "24.49"]) {
     assertEquals(fixed(value), undefined, value);
+  }
+  for (const value of ["24.50", "250"]) {
+    assertEquals(fixed(value), "Enter at most $24.49: every order must still cost at least $0.50", value);
   }
   for (const value of ["0", "0.00", "5.001", "-5", "$5", "5,00", ""]) {
     assertEquals(fixed(value), "Enter an amount in dollars above 0, like 5.00", value);
