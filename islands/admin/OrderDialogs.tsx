@@ -1,4 +1,5 @@
 import { adminActionsOf, canUploadManually } from "../../domain/admin_actions.ts";
+import { formatCents } from "../../domain/pricing.ts";
 import { ConfirmDialog } from "../lib/ConfirmDialog.tsx";
 import { OrderDetailDialog } from "./detail/OrderDetailDialog.tsx";
 import { ErrorDetailsDialog } from "./dialogs/ErrorDetailsDialog.tsx";
@@ -18,7 +19,8 @@ export type OrderDialog =
   | "regenerateLyrics"
   | "errorDetails"
   | "confirmSend"
-  | "confirmRegenerate";
+  | "confirmRegenerate"
+  | "confirmRefund";
 
 export interface OrderDialogsProps {
   kind: OrderDialog;
@@ -58,6 +60,8 @@ export function OrderDialogs({ kind, order, busy, actions, open, close, changed 
       return <ConfirmSend order={order} busy={busy} actions={actions} close={close} />;
     case "confirmRegenerate":
       return <ConfirmRegenerate order={order} busy={busy} actions={actions} close={close} />;
+    case "confirmRefund":
+      return <ConfirmRefund order={order} busy={busy} actions={actions} close={close} />;
   }
 }
 
@@ -83,6 +87,28 @@ function ConfirmSend({ order, busy, actions, close }: ConfirmProps) {
       onCancel={close}
       onConfirm={async () => {
         await actions.sendNow(order);
+        close();
+      }}
+    />
+  );
+}
+
+/** Issue 16: the whole payment of a flagged order goes back to the card; asked first, it cannot be undone. */
+function ConfirmRefund({ order, busy, actions, close }: ConfirmProps) {
+  const amount = formatCents(order.totalPrice);
+  return (
+    <ConfirmDialog
+      title="Refund Payment"
+      message={`${
+        order.discountReview?.detail ?? ""
+      } Refund $${amount} to the card that paid for order #${order.orderNumber}? ` +
+        `This cannot be undone; the order itself stays.`}
+      confirmLabel={`Refund $${amount}`}
+      cancelLabel="Cancel"
+      busyLabel={busy === "refund" ? BUSY_LABELS.refund : null}
+      onCancel={close}
+      onConfirm={async () => {
+        await actions.refund(order);
         close();
       }}
     />

@@ -23,6 +23,7 @@ const DIALOG_OF: Partial<Record<RowAction, OrderDialog>> = {
   regenerateLyrics: "regenerateLyrics",
   errorDetails: "errorDetails",
   regenerateOrder: "confirmRegenerate",
+  refund: "confirmRefund",
 };
 
 /** `b` unless `a` is strictly newer: a call's answer stands until the list has caught up with it. */

@@ -11,6 +11,7 @@ import {
 } from "../../components/admin_icons.tsx";
 import { MailIcon } from "../../components/icons.tsx";
 import { adminActionsOf } from "../../domain/admin_actions.ts";
+import { formatCents } from "../../domain/pricing.ts";
 import type { ListedOrder } from "./types.ts";
 
 export type RowAction =
@@ -22,7 +23,8 @@ export type RowAction =
   | "copyLyrics"
   | "regenerateLyrics"
   | "errorDetails"
-  | "regenerateOrder";
+  | "regenerateOrder"
+  | "refund";
 
 /** What the button says while its call runs. */
 export const BUSY_LABELS: Partial<Record<RowAction, string>> = {
@@ -30,6 +32,7 @@ export const BUSY_LABELS: Partial<Record<RowAction, string>> = {
   send: "Sending...",
   resend: "Sending...",
   regenerateOrder: "Regenerating...",
+  refund: "Refunding...",
 };
 
 export interface RowActionsProps {
@@ -45,7 +48,7 @@ type Tone = "primary" | "success" | "outline" | "quiet" | "danger";
 
 const TONES: Record<Tone, string> = {
   primary: "bg-violet-600 text-white hover:bg-violet-700",
-  success: "bg-green-600 text-white hover:bg-green-700",
+  success: "bg-green-700 text-white hover:bg-green-800",
   outline: "border border-violet-300 bg-white text-violet-800 hover:bg-violet-50",
   quiet: "border border-slate-200 bg-white text-slate-700 hover:bg-slate-50",
   danger: "border border-red-200 bg-white text-red-700 hover:bg-red-50",
@@ -61,6 +64,31 @@ const ICON_ONLY = { compact: "h-8 w-8", full: "h-11 min-w-[2.75rem] gap-1 px-2" 
 
 const BASE =
   "relative inline-flex items-center justify-center whitespace-nowrap rounded-full font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-1 disabled:cursor-not-allowed disabled:opacity-50";
+
+/** Staff's note on an order whose discount broke the rules (or that was refunded), with the detail on hover. */
+function discountFlag(order: ListedOrder): ReactNode {
+  if (order.refund) {
+    return (
+      <span key="flag" data-discount-flag="refunded" className={`${FLAG} bg-slate-100 text-slate-800`}>
+        Refunded ${formatCents(order.refund.amount)}
+      </span>
+    );
+  }
+  if (!order.discountReview) return null;
+  return (
+    <span
+      key="flag"
+      data-discount-flag="review"
+      title={order.discountReview.detail}
+      className={`${FLAG} bg-amber-100 text-amber-900`}
+    >
+      Discount flagged
+      <span className="sr-only">: {order.discountReview.detail}</span>
+    </span>
+  );
+}
+
+const FLAG = "inline-flex items-center rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap";
 
 /**
  * An order's buttons, drawn only from `adminActionsOf` (staff-side §4, the button rules), so the
@@ -126,6 +154,10 @@ export function RowActions({ order, busy, onAction, layout }: RowActionsProps) {
   if (actions.regenerateOrder) {
     add("regenerateOrder", "Regenerate", <RefreshIcon />, "quiet", { iconOnly: true });
   }
+  // Issue 16: a paid discount that broke our rules is flagged for staff, with its refund offered once.
+  if (actions.refund) add("refund", "Refund", <AlertTriangleIcon />, "danger");
+  const flag = discountFlag(order);
+  if (flag) primary.unshift(flag);
 
   if (layout === "compact") return <div className="flex items-center gap-1.5">{primary}{secondary}</div>;
   // On a phone the main action gets its own line, the icon buttons the next, rather than a ragged wrap.

@@ -5,7 +5,7 @@ import type { ToastInput } from "../lib/toast.ts";
  * Staff-side §8, the toasts of failed admin actions: when the server answered, its message (or a
  * fallback) under the action's title; when it could not be reached, 'Error' and a please-try-again.
  */
-export type AdminAction = "approve" | "send" | "resend" | "streaming" | "email" | "regenerate";
+export type AdminAction = "approve" | "send" | "resend" | "streaming" | "email" | "regenerate" | "refund";
 
 interface FailureTexts {
   title: string;
@@ -44,6 +44,11 @@ export const FAILURE_TEXTS: Record<AdminAction, FailureTexts> = {
     title: "Failed to regenerate song",
     fallback: "Please try again later.",
     network: "Failed to regenerate song. Please try again.",
+  },
+  refund: {
+    title: "Failed to refund",
+    fallback: "Please try again later.",
+    network: "Failed to refund the payment. Please try again.",
   },
 };
 

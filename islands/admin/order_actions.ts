@@ -104,6 +104,15 @@ export function orderActions({ setBusy, changed, reload }: OrderActionDeps) {
         (error) => toast(failureToast("regenerate", error)),
       ),
 
+    refund: (order: ListedOrder) =>
+      run(
+        order,
+        "refund",
+        () => api<OrderAnswer>("POST", orderPath(order, "refund")),
+        (answer) => toast({ title: "Payment refunded", description: answer.message }),
+        (error) => toast(failureToast("refund", error)),
+      ),
+
     async copyLyrics(order: ListedOrder) {
       if (order.songLyrics && await copyText(order.songLyrics)) toast({ title: "Lyrics copied" });
       else {toast({
