@@ -15,7 +15,7 @@ Deno.test("logged out: a Login button and no account actions", () => {
 Deno.test("logged in: My Songs, the green Create Song button and logout; no admin settings", () => {
   const html = render({ username: "ann@example.com", isDemo: false, role: "user" });
   assertStringIncludes(html, `href="/my-songs"`);
-  assertStringIncludes(html, "bg-green-600");
+  assertStringIncludes(html, "bg-green-700");
   assertStringIncludes(html, "Create Song");
   assertStringIncludes(html, `aria-label="Log out"`);
   assertStringIncludes(html, "ann@example.com");
