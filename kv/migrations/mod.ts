@@ -1,5 +1,6 @@
 import type { Migration } from "../migrations.ts";
 import { orderIndexes } from "./v1_order_indexes.ts";
+import { ordersByBuyer } from "./v2_orders_by_buyer.ts";
 
 /**
  * Every migration of the stored shapes, oldest first (docs/migrations.md). Append only: a released
@@ -7,4 +8,5 @@ import { orderIndexes } from "./v1_order_indexes.ts";
  */
 export const MIGRATIONS: readonly Migration[] = [
   orderIndexes,
+  ordersByBuyer,
 ];
