@@ -65,6 +65,17 @@ export function DetailsTab({ order, onChanged }: DetailsTabProps) {
         <Field label="Total Price" value={formatCents(order.totalPrice)} />
         <Field label="Promo Code" value={order.promoCode} />
         <Field label="Customer Referral Code" value={order.customerReferralCode} />
+        {/* Issue 16: staff only; the family never sees this judgement of their payment. */}
+        {order.discountReview && <Field label="Discount Review" value={order.discountReview.detail} wide />}
+        {order.refund && (
+          <Field
+            label="Refunded"
+            value={`${
+              formatCents(order.refund.amount)
+            } by ${order.refund.refundedBy} (${order.refund.refundId})`}
+            wide
+          />
+        )}
       </Section>
 
       <Section title="Streaming">

@@ -61,6 +61,15 @@ for (const [device, size] of SIZES) {
     await toast.waitFor({ state: "hidden" });
     assertEquals(await axeViolations(page), []);
     await browser.screenshot(page, `discount-refunded-${device}`);
+
+    // The order's details say why it was flagged and what was refunded.
+    await page.getByText("alice+2@example.com").locator("visible=true").first().click();
+    const detail = page.getByRole("dialog", { name: `Order #${order.orderNumber}` });
+    await detail.waitFor();
+    assert((await detail.locator('[data-field="Discount Review"] dd').textContent())?.includes("ALICE-7K3Q"));
+    assert((await detail.locator('[data-field="Refunded"] dd').textContent())?.startsWith("$24.99 by boss@"));
+    assertEquals(await axeViolations(page), []);
+    await browser.screenshot(page, `discount-detail-${device}`);
     assertEquals(browser.problems, []);
   });
 }
