@@ -11,7 +11,7 @@ export const SWIPE_THRESHOLD = 50;
  */
 export function Toaster() {
   useSignals();
-  const viewport = useRef<HTMLOListElement>(null);
+  const viewport = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -26,20 +26,21 @@ export function Toaster() {
 
   return (
     <div role="region" aria-label="Notifications (F8)">
-      <ol
+      {/* Not a list: a toast is a live region itself, and ARIA forbids the status and alert roles on list items. */}
+      <div
         ref={viewport}
         tabIndex={-1}
         data-toast-viewport=""
         className="fixed top-0 right-0 z-[100] flex flex-col-reverse w-full max-w-sm p-4 gap-2 outline-none sm:top-auto sm:bottom-0 focus-visible:ring-2 focus-visible:ring-violet-500"
       >
         {toastStore.items.value.map((item) => <Toast key={item.id} item={item} />)}
-      </ol>
+      </div>
     </div>
   );
 }
 
 function Toast({ item }: { item: ToastItem }) {
-  const element = useRef<HTMLLIElement>(null);
+  const element = useRef<HTMLDivElement>(null);
   const swipe = useRef<{ startX: number; pointerId: number } | null>(null);
   const destructive = item.variant === "destructive";
 
@@ -48,7 +49,7 @@ function Toast({ item }: { item: ToastItem }) {
   };
 
   return (
-    <li
+    <div
       ref={element}
       role={destructive ? "alert" : "status"}
       aria-live={destructive ? "assertive" : "polite"}
@@ -83,7 +84,10 @@ function Toast({ item }: { item: ToastItem }) {
     >
       <div className="grid gap-1">
         {item.title && <p className="text-sm font-semibold">{item.title}</p>}
-        {item.description && <p className="text-sm opacity-90">{item.description}</p>}
+        {item.description && (
+          // Full-strength text: white at 90 % on red-600 falls under AA's 4.5:1.
+          <p className={`text-sm ${destructive ? "text-white" : "text-slate-700"}`}>{item.description}</p>
+        )}
       </div>
       <button
         type="button"
@@ -95,6 +99,6 @@ function Toast({ item }: { item: ToastItem }) {
       >
         <span aria-hidden="true">✕</span>
       </button>
-    </li>
+    </div>
   );
 }

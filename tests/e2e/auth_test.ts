@@ -10,7 +10,7 @@ async function storedSession(page: Page) {
 }
 
 async function toastTitle(page: Page) {
-  const toast = page.locator("[data-toast-viewport] > li");
+  const toast = page.locator("[data-toast-viewport] > [data-state]");
   await toast.waitFor();
   return await toast.locator("p").first().textContent();
 }

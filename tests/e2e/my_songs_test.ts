@@ -83,7 +83,7 @@ async function signedInBrowser(t: TestApp, options: { width?: number; height?: n
 const card = (page: Page, childName: string) => page.getByRole("article", { name: childName, exact: true });
 
 async function expectToast(page: Page, title: string, description: string) {
-  const toast = page.locator("[data-toast-viewport] > li:not([hidden])").filter({ hasText: title });
+  const toast = page.locator("[data-toast-viewport] > [data-state]:not([hidden])").filter({ hasText: title });
   await toast.waitFor();
   assertEquals(await toast.locator("p").first().textContent(), title);
   assert((await toast.textContent())!.includes(description), await toast.textContent() ?? "");

@@ -6,7 +6,7 @@ import { createTestApp, e2eTest, openBrowser, recordBrowserAnalytics, signIn } f
 
 /** The newest toast with this title, once it shows. */
 async function toastNamed(page: Page, title: string) {
-  const toast = page.locator("[data-toast-viewport] > li:not([hidden])").filter({
+  const toast = page.locator("[data-toast-viewport] > [data-state]:not([hidden])").filter({
     has: page.locator("p", { hasText: title }),
   });
   await toast.waitFor();

@@ -9,7 +9,7 @@ import { placeOrder, waitForOrder } from "../integration/jobs/helpers.ts";
 const songApp = () => createTestApp({ jobs: true, env: { APP_URL: loopbackAppUrl() } });
 
 async function toastTexts(page: Page) {
-  const toast = page.locator("[data-toast-viewport] > li");
+  const toast = page.locator("[data-toast-viewport] > [data-state]");
   await toast.waitFor();
   return await toast.locator("p").allTextContents();
 }

@@ -18,7 +18,7 @@ async function signedInBrowser(t: TestApp, email: string, size: { width: number;
 }
 
 async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page.locator("[data-toast-viewport] > li:not([hidden])").filter({ hasText: title });
+  const toast = page.locator("[data-toast-viewport] > [data-state]:not([hidden])").filter({ hasText: title });
   await toast.waitFor();
   assertEquals(await toast.locator("p").first().textContent(), title);
   if (description) {
@@ -29,7 +29,7 @@ async function expectToast(page: Page, title: string, description?: string) {
 /** Closes the open toast so it cannot cover buttons (on a phone it sits over the top of the page). */
 async function dismissToasts(page: Page) {
   await page.evaluate(() =>
-    document.querySelectorAll<HTMLButtonElement>("[data-toast-viewport] > li button").forEach((button) =>
+    document.querySelectorAll<HTMLButtonElement>("[data-toast-viewport] > [data-state] button").forEach((button) =>
       button.click()
     )
   );

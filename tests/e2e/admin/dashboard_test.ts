@@ -129,7 +129,7 @@ async function seed(t: TestApp, heldChild: string): Promise<Seeded> {
 }
 
 async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page.locator("[data-toast-viewport] > li:not([hidden])").filter({ hasText: title });
+  const toast = page.locator("[data-toast-viewport] > [data-state]:not([hidden])").filter({ hasText: title });
   await toast.waitFor();
   assertEquals(await toast.locator("p").first().textContent(), title);
   if (description) {

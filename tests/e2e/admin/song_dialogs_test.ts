@@ -77,7 +77,7 @@ const rowButton = (page: Page, order: Order, name: string | RegExp) =>
 const dialog = (page: Page) => page.getByRole("dialog");
 
 async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page.locator("[data-toast-viewport] > li:not([hidden])").filter({ hasText: title });
+  const toast = page.locator("[data-toast-viewport] > [data-state]:not([hidden])").filter({ hasText: title });
   await toast.waitFor();
   assertEquals(await toast.locator("p").first().textContent(), title);
   if (description) {
@@ -88,7 +88,7 @@ async function expectToast(page: Page, title: string, description?: string) {
 /** Closes the open toast so it cannot cover the dialog's buttons on a phone. */
 async function dismissToasts(page: Page) {
   await page.evaluate(() =>
-    document.querySelectorAll<HTMLButtonElement>("[data-toast-viewport] > li button").forEach((button) =>
+    document.querySelectorAll<HTMLButtonElement>("[data-toast-viewport] > [data-state] button").forEach((button) =>
       button.click()
     )
   );
