@@ -8,7 +8,7 @@ async function fillOrder(page: Page, fields: Record<string, string>) {
 }
 
 async function toastText(page: Page) {
-  const toast = page.locator("[data-toast-viewport] > li").first();
+  const toast = page.locator("[data-toast-viewport] > [data-state]").first();
   await toast.waitFor();
   return await toast.innerText();
 }
