@@ -12,6 +12,7 @@ import { manifestPath } from "./routes/assets.ts";
 import { createApp } from "./routes/app.ts";
 import { jobDepsFrom } from "./jobs/deps.ts";
 import { type JobWorker, startJobWorker } from "./jobs/worker.ts";
+import { serveApp } from "./serve/mod.ts";
 
 /**
  * The sweeper's cron, registered before anything that can throw or wait: Deno Deploy finds crons by
@@ -61,10 +62,11 @@ async function start() {
   const app = createApp({ kv, config, providers });
   const worker = startJobWorker(jobDepsFrom({ kv, config, providers, now: Date.now, workerId }));
   cronWorker = worker;
-  const server = Deno.serve({
-    port: config.port,
-    onListen: ({ port }) => console.log(`Little Hits is listening on http://localhost:${port}`),
-  }, app.fetch);
+  const server = serveApp(
+    config,
+    (request, info) => app.fetch(request, info),
+    ({ port }) => console.log(`Little Hits is listening on http://localhost:${port}`),
+  );
 
   // Finish the requests in flight and close KV cleanly on Ctrl-C or a platform stop.
   const stop = async () => {

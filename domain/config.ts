@@ -31,9 +31,29 @@ export interface Config {
    * 0 (the default, right for Deno Deploy and a server facing the internet) ignores the header.
    */
   trustedProxies: number;
+  http: HttpSettings;
   deliveryDelayHours: number;
   songPollSeconds: number;
   jobs: JobSettings;
+}
+
+/**
+ * How the server holds connections and bodies (serve/guarded_server.ts, routes/middleware/body_guard.ts).
+ * The defaults let a single process face the internet; a proxy in front may be stricter.
+ */
+export interface HttpSettings {
+  /** The address to listen on: every interface by default, 127.0.0.1 behind a proxy on the same host. */
+  hostname: string;
+  /** Client connections held at most; null derives it from the open-file limit. */
+  maxConnections: number | null;
+  /** A connection with nothing to send or receive is closed after this long. */
+  idleTimeoutSeconds: number;
+  /** A request must have its first answer byte within this long (backs every deadline below). */
+  requestTimeoutSeconds: number;
+  /** A request body (other than a song upload) must arrive within this long. */
+  bodyTimeoutSeconds: number;
+  /** Bytes of unfinished request bodies the process holds at once, across all requests. */
+  bodyBudgetBytes: number;
 }
 
 /** How background work runs (ARCHITECTURE.md §5). Defaults suit production; tests shorten them. */
@@ -135,8 +155,40 @@ export function parseConfig(env: EnvMap): Config {
     deliveryDelayHours: positive(read("DELIVERY_DELAY_HOURS") ?? "12", "DELIVERY_DELAY_HOURS"),
     songPollSeconds: positive(read("SONG_POLL_SECONDS") ?? "20", "SONG_POLL_SECONDS"),
     trustedProxies: integer(read("TRUSTED_PROXIES") ?? "0", "TRUSTED_PROXIES", 0, 10),
+    http: httpSettings(read),
     jobs: jobSettings(read, kvPath, onDenoDeploy),
   };
+}
+
+function httpSettings(read: (name: string) => string | undefined): HttpSettings {
+  const maxConnections = read("MAX_CONNECTIONS");
+  return {
+    hostname: listenHostname(read("HOSTNAME")),
+    maxConnections: maxConnections === undefined
+      ? null
+      : integer(maxConnections, "MAX_CONNECTIONS", 1, 1_000_000),
+    idleTimeoutSeconds: positive(read("IDLE_TIMEOUT_SECONDS") ?? "30", "IDLE_TIMEOUT_SECONDS"),
+    requestTimeoutSeconds: positive(read("REQUEST_TIMEOUT_SECONDS") ?? "240", "REQUEST_TIMEOUT_SECONDS"),
+    bodyTimeoutSeconds: positive(read("BODY_TIMEOUT_SECONDS") ?? "15", "BODY_TIMEOUT_SECONDS"),
+    bodyBudgetBytes: positive(read("BODY_BUDGET_MB") ?? "64", "BODY_BUDGET_MB") * 1024 * 1024,
+  };
+}
+
+/**
+ * HOSTNAME is also the name Docker and some shells export for the machine itself; listening on
+ * whatever that resolves to is never what was meant. Only an address (or localhost) is a listen
+ * address; anything else means every interface, as when it is unset.
+ */
+export const ALL_INTERFACES = "0.0.0.0";
+
+export function listenHostname(raw: string | undefined): string {
+  if (!raw) return ALL_INTERFACES;
+  const looksLikeAddress = raw === "localhost" || /^\d{1,3}(\.\d{1,3}){3}$/.test(raw) || raw.includes(":");
+  return looksLikeAddress ? raw : ALL_INTERFACES;
+}
+
+export function isLoopbackHostname(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "::1" || /^127\./.test(hostname);
 }
 
 function jobSettings(
@@ -196,8 +248,15 @@ function smtpUrl(raw: string): string {
  * at start-up. Not errors: an explicit setting wins, as everywhere else in this file.
  */
 export function deployWarnings(config: Config): string[] {
-  if (!config.onDenoDeploy) return [];
   const warnings: string[] = [];
+  if (config.trustedProxies > 0 && !isLoopbackHostname(config.http.hostname)) {
+    warnings.push(
+      `TRUSTED_PROXIES=${config.trustedProxies} while listening on ${config.http.hostname}: anyone who reaches ` +
+        "this port directly can write X-Forwarded-For and pass per-client limits. Set HOSTNAME=127.0.0.1 " +
+        "with the proxy on this host, or let only the proxy reach the port (docs/deploy.md).",
+    );
+  }
+  if (!config.onDenoDeploy) return warnings;
   if (config.jobs.queue) {
     warnings.push(
       "JOB_QUEUE=on on Deno Deploy, whose KV has no queues: work handed to the queue may fail or " +

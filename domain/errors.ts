@@ -3,7 +3,7 @@
  * into a status code and a JSON `{ message }` for the API or an error page for pages.
  */
 export class AppError extends Error {
-  readonly status: 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429;
+  readonly status: 400 | 401 | 402 | 403 | 404 | 405 | 408 | 409 | 410 | 413 | 415 | 422 | 429;
   /** A stable machine-readable reason, sent as `code` beside `message` when a client must branch on it. */
   readonly code?: string;
   constructor(status: AppError["status"], message: string, options?: ErrorOptions & { code?: string }) {
@@ -60,6 +60,25 @@ export class GoneError extends AppError {
 export class PayloadTooLargeError extends AppError {
   constructor(message = "The request is too large.") {
     super(413, message);
+  }
+}
+
+/** A request body that did not arrive in time: the connection is dropped with the answer. */
+export class BodyTimeoutError extends AppError {
+  constructor(message = "The request took too long to arrive. Please try again.") {
+    super(408, message);
+  }
+}
+
+/**
+ * The server is holding as many unfinished request bodies as it allows: not the caller's fault,
+ * and trying again shortly will work (sent as 503 with Retry-After).
+ */
+export class ServerBusyError extends Error {
+  readonly retryAfterSeconds = 5;
+  constructor(message = "We're very busy right now. Please try again in a few seconds.") {
+    super(message);
+    this.name = "ServerBusyError";
   }
 }
 

@@ -1,7 +1,5 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { PayloadTooLargeError } from "../domain/errors.ts";
 import type { Config } from "../domain/config.ts";
 import { createJobQueue } from "../jobs/messages.ts";
 import { createTracker } from "../providers/analytics.ts";
@@ -10,6 +8,8 @@ import { type Assets, loadAssets } from "./assets.ts";
 import { type AppEnv, type Clock, systemClock } from "./env.ts";
 import { handleError, handleNotFound } from "./middleware/errors.tsx";
 import { securityHeaders } from "./middleware/security.ts";
+import { bodyGuard } from "./middleware/body_guard.ts";
+import { BodyBudget } from "./body/budget.ts";
 import { authApi } from "./api/auth.ts";
 import { checkoutApi } from "./api/checkout.ts";
 import { ordersApi } from "./api/orders.ts";
@@ -34,9 +34,6 @@ export interface CreateAppOptions {
 }
 
 const HEALTHY = JSON.stringify({ ok: true });
-const API_BODY_LIMIT = 1024 * 1024;
-/** Staff-side §5: songs up to 30 MB arrive here (routes/api/admin/songs.ts checks the size itself). */
-export const SONG_UPLOAD_PATH = "/api/admin/songs/upload-multipart";
 
 /**
  * Builds the whole HTTP app from its dependencies. Nothing here opens storage or starts work in the
@@ -51,6 +48,7 @@ export function createApp(options: CreateAppOptions) {
     assets: options.assets ?? loadAssets(),
     track: createTracker(options.providers.analytics),
     jobs: createJobQueue(options.config.jobs.queue),
+    bodyBudget: new BodyBudget(options.config.http.bodyBudgetBytes),
     anonymousPages: new Map(),
   };
   const app = new Hono<AppEnv>();
@@ -68,18 +66,8 @@ export function createApp(options: CreateAppOptions) {
   app.use(securityHeaders());
   // Text answers that are not kept compressed already (cached pages, built bundles) are gzipped here.
   app.use(compress());
-  // JSON bodies are small (the longest field is 20,000 characters); refuse anything far larger
-  // before reading it. The song upload route sets its own, larger limit.
-  const apiBodyLimit = bodyLimit({
-    maxSize: API_BODY_LIMIT,
-    onError: () => {
-      throw new PayloadTooLargeError("The request body is too large.");
-    },
-  });
-  app.use("/api/*", async (c, next) => {
-    if (c.req.path === SONG_UPLOAD_PATH) return await next(); // the song upload sets its own limit
-    return await apiBodyLimit(c, next);
-  });
+  // Bodies are read whole, within their route's size, in time and within the process's budget.
+  app.use(bodyGuard());
   // Stored songs and downloads: before static files (no stat per range request) and sessions.
   app.route("/", media);
   app.use(serveStatic(options.staticRoot ?? "static"));

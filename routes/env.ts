@@ -5,6 +5,7 @@ import type { Session } from "../kv/sessions.ts";
 import type { Providers } from "../providers/mod.ts";
 import type { Track } from "../providers/analytics.ts";
 import type { Assets } from "./assets.ts";
+import type { BodyBudget } from "./body/budget.ts";
 import type { PageCache } from "./page_cache.ts";
 
 /** A clock the app reads instead of `Date.now()`, so tests can move time. */
@@ -24,6 +25,8 @@ export interface AppDeps {
   track: Track;
   /** Adds job messages to the atomic writes that make work due (jobs/messages.ts). */
   jobs: JobQueue;
+  /** Bytes of unfinished request bodies held across every request of the process. */
+  bodyBudget: BodyBudget;
   /** Pages that are the same for every signed-out visitor, kept rendered and compressed. */
   anonymousPages: PageCache;
 }

@@ -1,6 +1,12 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { AppError, RateLimitError } from "../../domain/errors.ts";
+import {
+  AppError,
+  BodyTimeoutError,
+  PayloadTooLargeError,
+  RateLimitError,
+  ServerBusyError,
+} from "../../domain/errors.ts";
 import { MailDeliveryError } from "../../providers/mail/mod.ts";
 import { PaymentProviderError } from "../../providers/payments/mod.ts";
 import { ProviderCallError } from "../../providers/calls.ts";
@@ -21,8 +27,16 @@ export function handleError(error: Error, c: Context<AppEnv>) {
   // An outage is worth one line for operators, not a stack trace that looks like a bug.
   if (status === 503) console.warn(`${c.req.method} ${c.req.path} unavailable: ${causeOf(error)}`);
   else if (status >= 500) console.error(`${c.req.method} ${c.req.path} failed:`, error);
-  if (error instanceof RateLimitError && error.retryAfterSeconds) {
+  if ((error instanceof RateLimitError || error instanceof ServerBusyError) && error.retryAfterSeconds) {
     c.header("retry-after", String(error.retryAfterSeconds));
+  }
+  // A body refused before it was read in full may still be arriving: end the connection with the
+  // answer rather than drain it (serve/guarded_server.ts honours this even while the client sends).
+  if (
+    error instanceof BodyTimeoutError || error instanceof PayloadTooLargeError ||
+    error instanceof ServerBusyError
+  ) {
+    c.header("connection", "close");
   }
   if (wantsJson(c)) {
     return c.json(
@@ -55,6 +69,7 @@ function describe(error: Error): { status: ErrorStatus; message: string } {
     // Hono raises these for bodies it cannot parse (e.g. malformed JSON) and similar client faults.
     return { status: error.status as ErrorStatus, message: error.message || "The request is not valid." };
   }
+  if (error instanceof ServerBusyError) return { status: 503, message: error.message };
   // Outages of the services we call: not a bug and not the caller's fault; trying later may work.
   if (error instanceof MailDeliveryError) {
     return {

@@ -30,11 +30,14 @@ export interface AppProcessOptions {
   name: string;
   /** The whole environment of the server, besides PATH, HOME and DENO_DIR. */
   env: Record<string, string>;
+  /** Runs the server under this open-file limit (prlimit), as a small machine or a flood would. */
+  openFileLimit?: number;
 }
 
 export class AppProcess implements AsyncDisposable {
   readonly name: string;
   #env: Record<string, string>;
+  #openFileLimit: number | undefined;
   #child: Deno.ChildProcess | null = null;
   #drained: Promise<void>[] = [];
   #origin: string | null = null;
@@ -51,6 +54,7 @@ export class AppProcess implements AsyncDisposable {
   constructor(options: AppProcessOptions) {
     this.name = options.name;
     this.#env = options.env;
+    this.#openFileLimit = options.openFileLimit;
   }
 
   /** `http://127.0.0.1:<port>` while running, else null. */
@@ -65,8 +69,11 @@ export class AppProcess implements AsyncDisposable {
   /** Starts the server and resolves once it listens. */
   async start(): Promise<void> {
     if (this.#child) throw new Error(`server ${this.name} is already running`);
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "main.ts"],
+    const serve = [Deno.execPath(), "run", "-A", "main.ts"];
+    const limit = this.#openFileLimit;
+    const [command, ...args] = limit ? ["prlimit", `--nofile=${limit}:${limit}`, "--", ...serve] : serve;
+    const child = new Deno.Command(command, {
+      args,
       cwd: ROOT,
       env: inheritedBasics(this.#env),
       clearEnv: true,

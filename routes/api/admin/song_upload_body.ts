@@ -8,10 +8,13 @@ import {
 } from "../../../domain/song_uploads.ts";
 import type { AppEnv } from "../../env.ts";
 import { multipartFileName } from "./multipart_file_name.ts";
+import { PayloadTooLargeError } from "../../../domain/errors.ts";
+import { UPLOAD_DEADLINE_MS } from "../../body/limits.ts";
+import { readBounded } from "../../body/read_bounded.ts";
 
 /**
- * Reading the song upload's multipart body without the app's 1 MB API limit (routes/app.ts skips this
- * path) and without ever holding more than the song limit allows: a body declared too large is refused
+ * Reading the song upload's multipart body without the small limit other bodies get
+ * (routes/middleware/body_guard.ts skips this path) and without ever holding more than the song limit allows: a body declared too large is refused
  * before a byte is read, and one that turns out too large is cut off as soon as it passes the limit.
  */
 export type UploadBody =
@@ -35,7 +38,7 @@ export async function readSongUpload(c: Context<AppEnv>): Promise<UploadBody> {
       details: UPLOAD_MESSAGES.notMultipart,
     };
   }
-  const body = await readAtMost(c.req.raw.body, MAX_UPLOAD_BODY_BYTES);
+  const body = await readAtMost(c, c.req.raw.body, MAX_UPLOAD_BODY_BYTES);
   if (!body) return tooLarge(null);
 
   let form: FormData;
@@ -62,32 +65,26 @@ function declaredLength(header: string | undefined): number | null {
   return Number(header.trim());
 }
 
-/** The whole body, or null as soon as it passes `max` bytes (the rest is never read). */
+/**
+ * The whole body, or null as soon as it passes `max` bytes (the rest is never read); in time and
+ * within the process's body budget like every other body (routes/body/read_bounded.ts).
+ */
 async function readAtMost(
+  c: Context<AppEnv>,
   stream: ReadableStream<Uint8Array> | null,
   max: number,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!stream) return new Uint8Array();
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
+  try {
+    return await readBounded(stream, {
+      maxBytes: max,
+      deadlineMs: UPLOAD_DEADLINE_MS,
+      budget: c.var.deps.bodyBudget,
+    });
+  } catch (error) {
+    if (error instanceof PayloadTooLargeError) return null;
+    throw error;
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 async function discard(stream: ReadableStream<Uint8Array> | null) {

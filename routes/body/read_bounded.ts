@@ -1,0 +1,53 @@
+import { BodyTimeoutError, PayloadTooLargeError, ServerBusyError } from "../../domain/errors.ts";
+import type { BodyBudget } from "./budget.ts";
+
+export interface BodyBounds {
+  maxBytes: number;
+  /** The whole body must have arrived within this long. */
+  deadlineMs: number;
+  budget: BodyBudget;
+}
+
+/**
+ * A request body read chunk by chunk as it arrives, never allocated from what Content-Length
+ * promises: too large → PayloadTooLargeError as soon as it passes the limit, too slow →
+ * BodyTimeoutError, the process's budget spent → ServerBusyError. What it held is given back to the
+ * budget once the body is complete (the handler owns it then) or refused.
+ */
+export async function readBounded(
+  stream: ReadableStream<Uint8Array>,
+  bounds: BodyBounds,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<"late">((
+    resolve,
+  ) => (timer = setTimeout(() => resolve("late"), bounds.deadlineMs)));
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), deadline]);
+      if (next === "late") throw new BodyTimeoutError();
+      if (next.done) break;
+      const length = next.value.byteLength;
+      if (size + length > bounds.maxBytes) throw new PayloadTooLargeError("The request body is too large.");
+      if (!bounds.budget.take(length)) throw new ServerBusyError();
+      size += length;
+      chunks.push(next.value);
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    bounds.budget.release(size);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
