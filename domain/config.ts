@@ -170,7 +170,7 @@ function httpSettings(read: (name: string) => string | undefined): HttpSettings 
     idleTimeoutSeconds: positive(read("IDLE_TIMEOUT_SECONDS") ?? "30", "IDLE_TIMEOUT_SECONDS"),
     requestTimeoutSeconds: positive(read("REQUEST_TIMEOUT_SECONDS") ?? "240", "REQUEST_TIMEOUT_SECONDS"),
     bodyTimeoutSeconds: positive(read("BODY_TIMEOUT_SECONDS") ?? "15", "BODY_TIMEOUT_SECONDS"),
-    bodyBudgetBytes: positive(read("BODY_BUDGET_MB") ?? "64", "BODY_BUDGET_MB") * 1024 * 1024,
+    bodyBudgetBytes: positive(read("BODY_BUDGET_MB") ?? "48", "BODY_BUDGET_MB") * 1024 * 1024,
   };
 }
 
@@ -187,8 +187,9 @@ export function listenHostname(raw: string | undefined): string {
   return looksLikeAddress ? raw : ALL_INTERFACES;
 }
 
-export function isLoopbackHostname(hostname: string): boolean {
-  return hostname === "localhost" || hostname === "::1" || /^127\./.test(hostname);
+/** Listening everywhere: reachable by anyone who can route to the machine, not only a proxy. */
+function isEveryInterface(hostname: string): boolean {
+  return hostname === ALL_INTERFACES || hostname === "::";
 }
 
 function jobSettings(
@@ -249,11 +250,11 @@ function smtpUrl(raw: string): string {
  */
 export function deployWarnings(config: Config): string[] {
   const warnings: string[] = [];
-  if (config.trustedProxies > 0 && !isLoopbackHostname(config.http.hostname)) {
+  if (config.trustedProxies > 0 && isEveryInterface(config.http.hostname)) {
     warnings.push(
       `TRUSTED_PROXIES=${config.trustedProxies} while listening on ${config.http.hostname}: anyone who reaches ` +
         "this port directly can write X-Forwarded-For and pass per-client limits. Set HOSTNAME=127.0.0.1 " +
-        "with the proxy on this host, or let only the proxy reach the port (docs/deploy.md).",
+        "with the proxy on this host, or the private address only the proxy reaches (docs/deploy.md).",
     );
   }
   if (!config.onDenoDeploy) return warnings;

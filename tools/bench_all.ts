@@ -4,7 +4,7 @@
  */
 import { readFigures } from "./bench_summary.ts";
 
-const SCRIPTS = ["tools/bench.ts", "tools/bench_pipeline.ts", "tools/bench_admin.ts"];
+const SCRIPTS = ["tools/bench.ts", "tools/bench_guard.ts", "tools/bench_pipeline.ts", "tools/bench_admin.ts"];
 
 const summary = await Deno.makeTempFile({ prefix: "bench-summary-", suffix: ".jsonl" });
 let failed = false;

@@ -66,6 +66,11 @@ export class AppProcess implements AsyncDisposable {
     return this.#child !== null;
   }
 
+  /** The process id while running (for reading its memory from /proc), else null. */
+  get pid(): number | null {
+    return this.#child?.pid ?? null;
+  }
+
   /** Starts the server and resolves once it listens. */
   async start(): Promise<void> {
     if (this.#child) throw new Error(`server ${this.name} is already running`);

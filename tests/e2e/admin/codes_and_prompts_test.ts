@@ -29,9 +29,9 @@ async function expectToast(page: Page, title: string, description?: string) {
 /** Closes the open toast so it cannot cover buttons (on a phone it sits over the top of the page). */
 async function dismissToasts(page: Page) {
   await page.evaluate(() =>
-    document.querySelectorAll<HTMLButtonElement>("[data-toast-viewport] > [data-state] button").forEach((button) =>
-      button.click()
-    )
+    document.querySelectorAll<HTMLButtonElement>("[data-toast-viewport] > [data-state] button").forEach((
+      button,
+    ) => button.click())
   );
 }
 

@@ -88,9 +88,9 @@ async function expectToast(page: Page, title: string, description?: string) {
 /** Closes the open toast so it cannot cover the dialog's buttons on a phone. */
 async function dismissToasts(page: Page) {
   await page.evaluate(() =>
-    document.querySelectorAll<HTMLButtonElement>("[data-toast-viewport] > [data-state] button").forEach((button) =>
-      button.click()
-    )
+    document.querySelectorAll<HTMLButtonElement>("[data-toast-viewport] > [data-state] button").forEach((
+      button,
+    ) => button.click())
   );
 }
 

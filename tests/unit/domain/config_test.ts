@@ -137,3 +137,30 @@ Deno.test("on Deno Deploy explicit settings still win, and the doubtful ones are
   // The same settings away from Deno Deploy are ordinary and warned about by no one.
   assertEquals(deployWarnings(parseConfig({ KV_PATH: "./data/app.kv", JOB_QUEUE: "on" })), []);
 });
+
+Deno.test("HOSTNAME: an address to listen on; a machine name some platforms export means every interface", () => {
+  assertEquals(parseConfig({}).http.hostname, "0.0.0.0");
+  assertEquals(parseConfig({ HOSTNAME: "127.0.0.1" }).http.hostname, "127.0.0.1");
+  assertEquals(parseConfig({ HOSTNAME: "::1" }).http.hostname, "::1");
+  assertEquals(parseConfig({ HOSTNAME: "localhost" }).http.hostname, "localhost");
+  assertEquals(parseConfig({ HOSTNAME: "3f2a9c1b7d4e" }).http.hostname, "0.0.0.0");
+});
+
+Deno.test("TRUSTED_PROXIES on a port anyone can reach is warned about: X-Forwarded-For could be forged", () => {
+  const [warning] = deployWarnings(parseConfig({ TRUSTED_PROXIES: "1" }));
+  assertMatch(warning, /TRUSTED_PROXIES=1 while listening on 0\.0\.0\.0/);
+  assertEquals(deployWarnings(parseConfig({ TRUSTED_PROXIES: "1", HOSTNAME: "127.0.0.1" })), []);
+  assertEquals(deployWarnings(parseConfig({ TRUSTED_PROXIES: "1", HOSTNAME: "10.0.0.5" })), []);
+  assertEquals(deployWarnings(parseConfig({})), []);
+});
+
+Deno.test("connection and body limits have safe defaults and refuse nonsense", () => {
+  const { http } = parseConfig({});
+  assertEquals(
+    [http.maxConnections, http.idleTimeoutSeconds, http.requestTimeoutSeconds, http.bodyTimeoutSeconds],
+    [null, 30, 240, 15],
+  );
+  assertEquals(http.bodyBudgetBytes, 48 * 1024 * 1024);
+  assertThrows(() => parseConfig({ BODY_TIMEOUT_SECONDS: "0" }), StartupError);
+  assertThrows(() => parseConfig({ MAX_CONNECTIONS: "-1" }), StartupError);
+});
