@@ -95,13 +95,34 @@ export function runsOnDenoDeploy(env: EnvMap): boolean {
   return value !== undefined && value !== "" && value !== "0" && value !== "false";
 }
 
+/**
+ * Without APP_ENV, development only where the app plainly runs on a developer's machine: no APP_URL,
+ * or a plain-http one on this machine. Deno Deploy, an https address or any other host means the
+ * app is public, and public means production, which demands its keys and offers no shortcuts.
+ */
+function defaultAppEnv(appUrl: string | undefined, onDenoDeploy: boolean): AppEnvName {
+  if (onDenoDeploy) return "production";
+  if (appUrl === undefined) return "development";
+  // Not a URL at all: parseConfig refuses it by name below, whichever environment this says.
+  if (!URL.canParse(appUrl)) return "development";
+  const { protocol, hostname } = new URL(appUrl);
+  return protocol === "http:" && isLoopbackHost(hostname) ? "development" : "production";
+}
+
+/** This machine, by name or address (URL hostnames keep IPv6 in brackets). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\./.test(host) ||
+    /^::ffff:127\./.test(host);
+}
+
 export function parseConfig(env: EnvMap): Config {
   const read = (name: string) => {
     const value = env[name]?.trim();
     return value ? value : undefined;
   };
 
-  const appEnv = read("APP_ENV") ?? "development";
+  const appEnv = read("APP_ENV") ?? defaultAppEnv(read("APP_URL"), runsOnDenoDeploy(env));
   if (appEnv !== "development" && appEnv !== "test" && appEnv !== "production") {
     throw new StartupError(
       `APP_ENV must be development, test or production (got "${appEnv}").`,

@@ -10,12 +10,17 @@ import type { AppEnv } from "./env.ts";
  * left are whatever the caller sent, and never trusted.
  */
 export function clientAddress(c: Context<AppEnv>): string {
-  const info = c.env as { remoteAddr?: { hostname?: string } } | undefined;
-  const socketAddress = info?.remoteAddr?.hostname ?? "unknown";
+  const socketAddress = peerAddress(c);
   const proxies = c.var.deps.config.trustedProxies;
   if (proxies === 0) return socketAddress;
   const forwarded = (c.req.header("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim());
   // Fewer entries than proxies: the request did not come through all of them; trust only the socket.
   if (forwarded.length < proxies || forwarded.some((entry) => entry === "")) return socketAddress;
   return forwarded[forwarded.length - proxies];
+}
+
+/** The address of the socket's other end, whatever any header says ("unknown" without one). */
+export function peerAddress(c: Context<AppEnv>): string {
+  const info = c.env as { remoteAddr?: { hostname?: string } } | undefined;
+  return info?.remoteAddr?.hostname ?? "unknown";
 }

@@ -4,14 +4,18 @@ import { PageShell } from "../components/PageShell.tsx";
 import { LINK_CLASS } from "../components/ui.ts";
 import { type DevMail, listDevMail } from "../kv/dev_mail.ts";
 import type { AppEnv } from "./env.ts";
+import { thisMachineOnly } from "./middleware/this_machine_only.ts";
 import { renderPage } from "./render.tsx";
 
 /**
  * /dev/mailbox: the mail the dev mailbox kept instead of sending, newest first, so a developer (and
  * the end-to-end tests) can click a sign-in or song link. createApp mounts this router only when the
- * dev mailbox is the mailer, which production never allows, so it is never reachable there.
+ * dev mailbox is the mailer, which production never allows, and even then it answers only this
+ * machine (a public app without APP_ENV is production: domain/config.ts).
  */
 export const devMailbox = new Hono<AppEnv>();
+
+devMailbox.use("/dev/mailbox", thisMachineOnly);
 
 devMailbox.get("/dev/mailbox", async (c) => {
   const mail = await listDevMail(c.var.deps.kv);

@@ -7,6 +7,7 @@ import { applyLocalPromotion, getLocalSession, payLocalSession } from "../kv/loc
 import { attachHold, releaseHold } from "../kv/referral_holds.ts";
 import { LocalCheckoutPage } from "../components/checkout/LocalCheckoutPage.tsx";
 import type { AppEnv } from "./env.ts";
+import { thisMachineOnly } from "./middleware/this_machine_only.ts";
 import { renderPage } from "./render.tsx";
 
 /**
@@ -15,6 +16,8 @@ import { renderPage } from "./render.tsx";
  * fulfils it as Stripe's webhook would, and redirects to the success URL like Stripe does.
  */
 export const localCheckout = new Hono<AppEnv>();
+
+localCheckout.use("/checkout/local/*", thisMachineOnly);
 
 localCheckout.get("/checkout/local/:id", (c) => show(c));
 

@@ -21,6 +21,9 @@ import { createLocalLyricist } from "../providers/words/local.ts";
 import type { Clock } from "../routes/env.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tools/chromium.ts";
 
+/** The connection info Deno.serve passes for a client on loopback. */
+export const THIS_MACHINE = { remoteAddr: { transport: "tcp", hostname: "127.0.0.1", port: 50000 } };
+
 export function testConfig(env: EnvMap = {}): Config {
   return parseConfig({ APP_ENV: "test", KV_PATH: ":memory:", ...env });
 }
@@ -97,7 +100,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     providers,
     worker,
     /** `app.request` with a path, for the common case. */
-    request: async (path: string, init?: RequestInit) => await app.request(path, init),
+    // As Deno.serve would call it for a request from this machine (the tests' own client).
+    request: async (path: string, init?: RequestInit) => await app.request(path, init, THIS_MACHINE),
     async [Symbol.asyncDispose]() {
       await worker?.stop();
       providers.mail.close();

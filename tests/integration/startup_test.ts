@@ -136,7 +136,8 @@ Deno.test("on Deno Deploy, missing bundles stop start-up with one line instead o
   const dir = await Deno.makeTempDir({ prefix: "startup-deploy-" });
   try {
     // No KV_PATH: the Deno Deploy default (:default:) is never opened, as start-up stops before KV.
-    const { code, stdout, stderr } = await startMain({ DENO_DEPLOY: "true" }, { cwd: dir }).output();
+    const { code, stdout, stderr } = await startMain({ DENO_DEPLOY: "true", APP_ENV: "test" }, { cwd: dir })
+      .output();
     assertEquals(code, 1);
     assertEquals(linesOf(stdout), []);
     assertEquals(linesOf(stderr), [
@@ -156,7 +157,7 @@ Deno.test("on Deno Deploy with its bundles, start-up serves, warns about JOB_QUE
     await Deno.writeTextFile(`${dir}/static/build/manifest.json`, JSON.stringify({ islands: {} }));
     const script = await cronRecorder(dir);
     const { code, stdout, stderr } = await startMain(
-      { DENO_DEPLOY: "true", KV_PATH: ":memory:", PORT: "0", JOB_QUEUE: "on" },
+      { DENO_DEPLOY: "true", APP_ENV: "test", KV_PATH: ":memory:", PORT: "0", JOB_QUEUE: "on" },
       { cwd: dir, script },
     ).output();
     const out = linesOf(stdout);
@@ -183,4 +184,14 @@ Deno.test("on Deno Deploy with its bundles, start-up serves, warns about JOB_QUE
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("an https APP_URL without APP_ENV starts as production: it stops for its missing keys", async () => {
+  const { code, stderr } = await startMain({
+    APP_URL: "https://little-hits.example.com",
+    KV_PATH: ":memory:",
+  })
+    .output();
+  assertEquals(code, 1);
+  assertMatch(new TextDecoder().decode(stderr), /^Little Hits cannot start: Missing STRIPE_SECRET_KEY, /);
 });

@@ -31,7 +31,10 @@ Deno.test("APP_URL defaults to the port; lists are normalised; decimals are acce
   assertEquals(config.adminEmails, ["boss@example.com", "ops@example.com"]);
   assertEquals(config.deliveryDelayHours, 0.002);
   assertEquals(config.songPollSeconds, 1);
-  assertEquals(parseConfig({ APP_URL: "https://littlehits.studio/" }).appUrl, "https://littlehits.studio");
+  assertEquals(
+    parseConfig({ APP_ENV: "test", APP_URL: "https://littlehits.studio/" }).appUrl,
+    "https://littlehits.studio",
+  );
 });
 
 Deno.test("production refuses to start without its keys and names them", () => {
@@ -87,7 +90,13 @@ Deno.test("one line per provider says which implementation is in use", () => {
 });
 
 /** What Deno Deploy itself sets (docs.deno.com/deploy/reference/env_vars_and_contexts). */
-const ON_DENO_DEPLOY = { DENO_DEPLOY: "true", DENO_DEPLOYMENT_ID: "abc123", DENO_TIMELINE: "production" };
+/** Deno Deploy's own variables; APP_ENV set so these tests see the platform's defaults, not missing keys. */
+const ON_DENO_DEPLOY = {
+  DENO_DEPLOY: "true",
+  DENO_DEPLOYMENT_ID: "abc123",
+  DENO_TIMELINE: "production",
+  APP_ENV: "test",
+};
 
 Deno.test("DENO_DEPLOY is what tells Deno Deploy apart; anything else is another host", () => {
   assertEquals(runsOnDenoDeploy(ON_DENO_DEPLOY), true);
