@@ -17,7 +17,8 @@ function isBusy(error: unknown) {
     /database is locked|database table is locked|SQLITE_BUSY/i.test(error.message);
 }
 
-async function retryBusy<T>(run: () => Promise<T>): Promise<T> {
+/** Runs `run` again while SQLite answers busy, within the budget above. */
+export async function retryBusy<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1;; attempt++) {
     try {
       return await run();

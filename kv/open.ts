@@ -1,7 +1,7 @@
 import { dirname } from "node:path";
 import { PLATFORM_KV } from "../domain/config.ts";
 import { StartupError } from "../domain/errors.ts";
-import { retryWhenBusy } from "./busy_retry.ts";
+import { retryBusy, retryWhenBusy } from "./busy_retry.ts";
 
 /**
  * Opens Deno KV at a file path, `:memory:`, a KV Connect URL or `:default:` (PLATFORM_KV: no path,
@@ -13,9 +13,10 @@ export async function openKv(path: string): Promise<Deno.Kv> {
   const isFile = path !== ":memory:" && path !== PLATFORM_KV && !/^https?:\/\//.test(path);
   try {
     if (isFile) await Deno.mkdir(dirname(path), { recursive: true });
-    const kv = path === PLATFORM_KV ? await Deno.openKv() : await Deno.openKv(path);
-    // A file may be shared with another process (two servers, a seed run): see busy_retry.ts.
-    return isFile ? retryWhenBusy(kv) : kv;
+    if (!isFile) return path === PLATFORM_KV ? await Deno.openKv() : await Deno.openKv(path);
+    // A file may be shared with another process (two servers, a seed run): see busy_retry.ts. Opening
+    // meets the other's transactions too, while SQLite sets the file up.
+    return retryWhenBusy(await retryBusy(() => Deno.openKv(path)));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new StartupError(`Cannot open Deno KV at "${path}" (KV_PATH): ${reason}`, {

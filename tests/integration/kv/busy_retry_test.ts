@@ -50,3 +50,24 @@ Deno.test("other errors, and a lock that never goes, reach the caller", async ()
   assertEquals(stuck.calls(), 16);
   assertEquals((await store.get(["b"])).value, null);
 });
+
+Deno.test("processes opening the same new KV files at once all get them (SQLite's set-up meets the lock too)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "busy_open_" });
+  try {
+    // Each process opens the same 150 fresh files in turn: before openKv retried a busy open, four of
+    // them collided a few times per run with "database is locked" (a CI run lost a migration test to it).
+    const script = `
+      import { openKv } from "${new URL("../../../kv/open.ts", import.meta.url)}";
+      for (let i = 0; i < 150; i++) (await openKv(${JSON.stringify(dir)} + "/store" + i + ".kv")).close();
+    `;
+    const outputs = await Promise.all(Array.from({ length: 4 }, () =>
+      new Deno.Command(Deno.execPath(), {
+        args: ["eval", "--ext=ts", script],
+        stdout: "null",
+        stderr: "piped",
+      }).output()));
+    for (const output of outputs) assertEquals(output.code, 0, new TextDecoder().decode(output.stderr));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
