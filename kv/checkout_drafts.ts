@@ -16,8 +16,12 @@ export interface CheckoutDraft {
   createdAt: string;
 }
 
-/** Long enough for a slow payment (Stripe sessions live 24 hours; async methods can take days). */
-const DRAFT_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/**
+ * A checkout can be paid for 31 minutes (jobs/checkout_referral.ts), and Stripe retries a webhook for up
+ * to 3 days, so a draft is kept 4 days and no longer: anyone may start a checkout, and what nobody pays
+ * for should not pile up. Past that, fulfilment rebuilds the form from the session's metadata.
+ */
+export const DRAFT_TTL_MS = 4 * 24 * 60 * 60 * 1000;
 
 export async function saveCheckoutDraft(kv: Deno.Kv, draft: CheckoutDraft) {
   await kv.set(keys.checkoutDraft(draft.sessionId), draft, { expireIn: DRAFT_TTL_MS });
@@ -25,4 +29,9 @@ export async function saveCheckoutDraft(kv: Deno.Kv, draft: CheckoutDraft) {
 
 export async function getCheckoutDraft(kv: Deno.Kv, sessionId: string): Promise<CheckoutDraft | null> {
   return (await kv.get<CheckoutDraft>(keys.checkoutDraft(sessionId))).value;
+}
+
+/** A checkout nobody paid for (its session expired) leaves nothing behind. */
+export async function forgetCheckoutDraft(kv: Deno.Kv, sessionId: string) {
+  await kv.delete(keys.checkoutDraft(sessionId));
 }

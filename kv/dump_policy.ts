@@ -1,4 +1,5 @@
 import { MAGIC_LINK_TTL_MS, SESSION_TTL_MS } from "../domain/auth.ts";
+import { DRAFT_TTL_MS } from "./checkout_drafts.ts";
 import { DEV_MAIL_TTL_MS } from "./dev_mail.ts";
 
 /**
@@ -24,8 +25,6 @@ export interface PrefixPolicy {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
-/** kv/checkout_drafts.ts DRAFT_TTL_MS. */
-const DRAFT_TTL_MS = 14 * DAY;
 /** kv/local_checkout.ts: SESSION_TTL_MS × 14, renewed on each change (so from createdAt is a floor). */
 const LOCAL_CHECKOUT_TTL_MS = 14 * DAY;
 /** routes/webhooks/stripe.ts EVENT_MEMORY_MS. */
@@ -52,6 +51,7 @@ const after = (name: string, ttl: number) => (value: unknown) => {
 export const APP_DUMP_POLICY: Record<string, PrefixPolicy> = {
   // Ephemeral: left out by default.
   rate_limits: { ephemeral: true },
+  unknown_payment_sessions: { ephemeral: true },
   locks: { ephemeral: true, expiresAt: after("expiresAt", LOCK_KEEP_MS) },
   magic_links: { ephemeral: true, expiresAt: after("createdAt", MAGIC_LINK_TTL_MS * 2) },
   dev_mail: { ephemeral: true, expiresAt: after("sentAt", DEV_MAIL_TTL_MS) },

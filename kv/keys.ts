@@ -62,6 +62,7 @@ export const keys = {
   checkoutDraft: (sessionId: string) => ["checkout_drafts", sessionId] as const,
   paymentEvent: (eventId: string) => ["payment_events", eventId] as const,
   localCheckout: (sessionId: string) => ["local_checkout", sessionId] as const,
+  unknownPaymentSession: (sessionId: string) => ["unknown_payment_sessions", sessionId] as const,
 
   referralCode: (id: string) => ["referral_codes", id] as const,
   referralCodeByCode: (code: string) => ["referral_codes_by_code", code] as const,

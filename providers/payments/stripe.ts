@@ -28,6 +28,17 @@ export const STRIPE_NETWORK = { timeout: 20_000, maxNetworkRetries: 2 } as const
 const PROMOTION_CODE_TEXT = /^[A-Za-z0-9-]+$/;
 
 /**
+ * What Stripe's checkout session ids look like. Anything else never reaches Stripe: the SDK puts the id
+ * in the path, so "." or ".." would ask for the list of every session, and a made-up id would spend our
+ * API allowance on a certain "no such session".
+ */
+const STRIPE_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,250}$/;
+
+export function isStripeSessionId(id: string): boolean {
+  return STRIPE_SESSION_ID.test(id);
+}
+
+/**
  * Stripe Checkout through the official SDK. Its `fetch` client is named even though the SDK's Deno
  * build already defaults to it: the Node client would keep sockets that Deno's test sanitizers
  * report as leaks, and a future change of export conditions must not switch it back silently.
@@ -67,8 +78,7 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
   }
 
   async function readSession(id: string): Promise<CheckoutSessionInfo | null> {
-    // An empty id would read GET /v1/checkout/sessions/, which is the list of all sessions.
-    if (!id.trim()) return null;
+    if (!isStripeSessionId(id)) return null;
     try {
       // Expanded so a code typed on Stripe's page comes back as its text, which is how we know our codes.
       return toSessionInfo(
@@ -174,7 +184,7 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
     },
 
     async expireCheckout(id) {
-      if (!id.trim()) return null;
+      if (!isStripeSessionId(id)) return null;
       try {
         return toSessionInfo(await stripe.checkout.sessions.expire(id)).status;
       } catch (error) {
@@ -189,6 +199,9 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
     },
 
     async refund(sessionId, amountCents, idempotencyKey) {
+      if (!isStripeSessionId(sessionId)) {
+        throw new PaymentProviderError(`"${sessionId}" is not a Stripe checkout session id.`);
+      }
       const session = await call(
         `read checkout session ${sessionId}`,
         () => stripe.checkout.sessions.retrieve(sessionId),

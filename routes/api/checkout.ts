@@ -8,6 +8,7 @@ import { saveCheckoutDraft } from "../../kv/checkout_drafts.ts";
 import { attachHold, releaseHold } from "../../kv/referral_holds.ts";
 import type { AppEnv } from "../env.ts";
 import { requireUser } from "../middleware/session.ts";
+import { CHECKOUT_LIMIT, limitPerClient } from "../middleware/client_limit.ts";
 import { valid } from "./validate.ts";
 
 /**
@@ -23,12 +24,14 @@ checkoutApi.post(
   "/create-checkout-session",
   requireUser,
   valid("json", checkoutBody),
+  limitPerClient(CHECKOUT_LIMIT),
   (c) => startCheckout(c, c.req.valid("json").order, false),
 );
 
 checkoutApi.post(
   "/guest/create-checkout-session",
   valid("json", checkoutBody),
+  limitPerClient(CHECKOUT_LIMIT),
   (c) => startCheckout(c, c.req.valid("json").order, true),
 );
 

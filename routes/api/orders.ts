@@ -15,6 +15,7 @@ import { getOrder, getOrders, listOrdersOfEmail, listOrdersOfUser, updateOrder }
 import type { AppEnv } from "../env.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
 import { describeIssue } from "./validate.ts";
+import { limitPerClient, PAYMENT_CHECK_LIMIT, spendClientAllowance } from "../middleware/client_limit.ts";
 
 /**
  * Orders from the customer's side (customer-side §7, ARCHITECTURE.md §10). Paid orders come only
@@ -25,8 +26,10 @@ export const ordersApi = new Hono<AppEnv>();
 const sessionBody = z.object({ sessionId: z.string().trim().min(1).max(300) });
 const sessionIdParam = z.string().min(1).max(300);
 
-ordersApi.get("/verify-payment/:sessionId", requireUser, (c) => verifyPayment(c));
-ordersApi.get("/guest/verify-payment/:sessionId", (c) => verifyPayment(c));
+const paymentChecks = limitPerClient(PAYMENT_CHECK_LIMIT);
+
+ordersApi.get("/verify-payment/:sessionId", requireUser, paymentChecks, (c) => verifyPayment(c));
+ordersApi.get("/guest/verify-payment/:sessionId", paymentChecks, (c) => verifyPayment(c));
 
 async function verifyPayment(c: Context<AppEnv>) {
   const sessionId = sessionIdParam.safeParse(c.req.param("sessionId"));
@@ -49,7 +52,9 @@ ordersApi.post("/orders", requireUser, async (c) => {
 
 ordersApi.post("/guest/orders", async (c) => await fulfilFromBody(c, await readJson(c)));
 
+/** Each call asks the payment provider about a session, so it spends the client's payment checks. */
 async function fulfilFromBody(c: Context<AppEnv>, body: unknown) {
+  await spendClientAllowance(c, PAYMENT_CHECK_LIMIT);
   const parsed = sessionBody.safeParse(body);
   if (!parsed.success) throw new BadRequestError("sessionId: the paid checkout session is required.");
   const { order } = await fulfil(fulfilDepsOf(c.var.deps), parsed.data.sessionId);

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { BadRequestError, PaymentRequiredError } from "../../domain/errors.ts";
 import { fulfil, fulfilDepsOf } from "../../jobs/fulfil.ts";
+import { forgetCheckoutDraft } from "../../kv/checkout_drafts.ts";
 import { keys } from "../../kv/keys.ts";
 import { releaseHoldOfSession } from "../../kv/referral_holds.ts";
 import { WebhookSignatureError } from "../../providers/payments/mod.ts";
@@ -36,6 +37,7 @@ stripeWebhook.post("/api/webhooks/stripe", async (c) => {
   if (event.type === "checkout.session.expired" && event.sessionId) {
     // Nobody paid: a referral use held for the session goes back to the code at once.
     await releaseHoldOfSession(kv, event.sessionId, clock.now());
+    await forgetCheckoutDraft(kv, event.sessionId);
   }
   if (FULFILMENT_EVENTS.has(event.type) && event.sessionId) {
     try {

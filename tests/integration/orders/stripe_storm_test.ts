@@ -36,32 +36,39 @@ Deno.test("stripe storm: 200 paid sessions, every event 3× shuffled and racing 
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_URL: stripe.url,
+      // Each parent checks out from their own address, which the proxy in front reports.
+      TRUSTED_PROXIES: "1",
     },
   });
+  const from = (i: number) => ({ "x-forwarded-for": `198.51.100.${i % 250}` });
   const random = seededRandom(9);
 
   // Five parents whose first orders give them referral codes for their friends.
   const codes: string[] = [];
   for (let i = 0; i < REFERRERS; i++) {
-    const { body } = await startCheckout(t, orderForm({ parentEmail: `referrer${i}@example.com` }));
+    const { body } = await startCheckout(t, orderForm({ parentEmail: `referrer${i}@example.com` }), from(i));
     stripe.pay(body.sessionId);
-    const order = await (await t.request("/api/guest/orders", jsonBody({ sessionId: body.sessionId })))
+    const order = await (await t.request(
+      "/api/guest/orders",
+      jsonBody({ sessionId: body.sessionId }, { headers: from(i) }),
+    ))
       .json();
     codes.push(order.customerReferralCode);
   }
 
   // Every other friend brings a code; each friend is new, so each code is allowed once per friend.
-  const sessions: { id: string; code?: string }[] = [];
+  const sessions: { id: string; code?: string; parent: number }[] = [];
   const expectedUses = new Map<string, number>();
   for (let i = 0; i < SESSIONS; i++) {
     const code = i % 2 === 0 ? codes[i % REFERRERS] : undefined;
     const { status, body } = await startCheckout(
       t,
       orderForm({ parentEmail: `friend${i}@example.com`, childName: `Child ${i}`, referralCode: code }),
+      from(i),
     );
     assertEquals(status, 200, `checkout ${i}: ${JSON.stringify(body)}`);
     stripe.pay(body.sessionId);
-    sessions.push({ id: body.sessionId, code });
+    sessions.push({ id: body.sessionId, code, parent: i });
     if (code) expectedUses.set(code, (expectedUses.get(code) ?? 0) + 1);
   }
 
@@ -85,7 +92,10 @@ Deno.test("stripe storm: 200 paid sessions, every event 3× shuffled and racing 
     }
     for (let visit = 0; visit < 2; visit++) {
       tasks.push(async () => {
-        const answer = await t.request("/api/guest/orders", jsonBody({ sessionId: session.id }));
+        const answer = await t.request(
+          "/api/guest/orders",
+          jsonBody({ sessionId: session.id }, { headers: from(session.parent) }),
+        );
         statuses.push(answer.status);
         await answer.body?.cancel();
       });

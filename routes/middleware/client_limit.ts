@@ -1,0 +1,55 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { RateLimitError } from "../../domain/errors.ts";
+import { takeRateLimit } from "../../kv/rate_limits.ts";
+import { clientAddress } from "../client.ts";
+import type { AppEnv } from "../env.ts";
+
+export interface ClientLimit {
+  /** Names the counter; routes that share a scope share one allowance. */
+  scope: string;
+  limit: number;
+  windowMs: number;
+  /** What the family reads when they reach it: plain words, a way forward. */
+  message: string;
+}
+
+/**
+ * An allowance per client address for an open door that costs us something each time (a payment
+ * provider call, a stored draft): the next request past it gets 429 with Retry-After.
+ */
+export async function spendClientAllowance(c: Context<AppEnv>, rule: ClientLimit): Promise<void> {
+  const { kv, clock } = c.var.deps;
+  const decision = await takeRateLimit(
+    kv,
+    [{ scope: rule.scope, subject: clientAddress(c), limit: rule.limit }],
+    rule.windowMs,
+    clock.now(),
+  );
+  if (decision.exceeded) throw new RateLimitError(rule.message, Math.ceil(decision.retryAfterMs / 1000));
+}
+
+/** The allowance as a route's middleware. */
+export function limitPerClient(rule: ClientLimit): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await spendClientAllowance(c, rule);
+    await next();
+  };
+}
+
+const MINUTE = 60_000;
+
+/** Starting a payment: a family tries a few times at most; each try is a session at Stripe and a draft. */
+export const CHECKOUT_LIMIT: ClientLimit = {
+  scope: "checkout:client",
+  limit: 20,
+  windowMs: 60 * MINUTE,
+  message: "You've started a lot of checkouts in a short time. Please wait a little and try again.",
+};
+
+/** Confirming a payment: the processing page asks a handful of times per order. */
+export const PAYMENT_CHECK_LIMIT: ClientLimit = {
+  scope: "payment-check:client",
+  limit: 60,
+  windowMs: 10 * MINUTE,
+  message: "We're checking a lot of payments from here. Please wait a few minutes and try again.",
+};
