@@ -1,7 +1,8 @@
 import { canApprove, canResend, canSendNow, deliveryDelayMs, describeDelay } from "../domain/delivery.ts";
 import { type AppError, ConflictError, NotFoundError } from "../domain/errors.ts";
 import { isOrderId, type Order } from "../domain/orders.ts";
-import { listOrderLinks, storeOrderLink } from "../kv/order_links.ts";
+import { forgetRevokedAccess } from "../kv/order_access.ts";
+import { listOrderLinks, revokeOrderLinksIn } from "../kv/order_links.ts";
 import { updateOrder } from "../kv/orders.ts";
 import { iso } from "./deps.ts";
 import { jobMessage, type JobQueue } from "./messages.ts";
@@ -92,41 +93,58 @@ function whyNotSendable(order: Order): string {
   return MESSAGES.notApproved;
 }
 
-/** Staff-side §7, update-email: the address later sends go to (links already sent stay valid). */
-export function changeOrderEmail(
+/**
+ * Staff-side §7, update-email: the address later sends go to. The links already sent to the old
+ * address are turned off with it, and with them what they granted (a session as that address, access
+ * to the order): an address is changed because it was the wrong one. Ownership by address follows the
+ * order's current address by itself (domain/order_readers.ts).
+ */
+export async function changeOrderEmail(
   deps: Pick<ApprovalDeps, "kv" | "now">,
   orderId: string,
   emailType: "parent" | "gift",
   newEmail: string,
 ) {
+  if (!isOrderId(orderId)) throw new NotFoundError("Order not found.");
   const now = deps.now();
-  return changeOrder(deps.kv, orderId, (current) => {
+  const field = emailType === "parent" ? "parentEmail" : "giftRecipientEmail";
+  const links = await listOrderLinks(deps.kv, orderId);
+  const change = { replaced: null as string | null };
+  const order = await changeOrder(deps.kv, orderId, (current) => {
     if (emailType === "gift" && !current.isGift) return new ConflictError(MESSAGES.notGift);
-    const field = emailType === "parent" ? "parentEmail" : "giftRecipientEmail";
     if (current[field] === newEmail) return null;
     return { ...current, [field]: newEmail, updatedAt: iso(now) };
+  }, (operation, _next, before) => {
+    change.replaced = before[field] ?? null;
+    revokeOrderLinksIn(operation, links.filter((link) => link.email === change.replaced), now);
   });
+  if (change.replaced === null) return order;
+  // A send that minted a link while the address changed: that link is turned off too.
+  const late = (await listOrderLinks(deps.kv, orderId))
+    .filter((link) => link.email === change.replaced && !link.revokedAt);
+  if (late.length) await revokeOrderLinksIn(deps.kv.atomic(), late, now).commit();
+  await forgetRevokedAccess(deps.kv, orderId);
+  return order;
 }
 
 /**
  * Turns every private link of the order off (a link forwarded to the wrong person, an address typed
- * wrong). The links are kept, marked, so whoever opens one is told it was turned off rather than that
- * it never existed; the next send mints fresh ones.
+ * wrong), and what they granted: sessions started from them end, access through them goes. The links
+ * are kept, marked, so whoever opens one is told it was turned off rather than that it never existed;
+ * the next send mints fresh ones.
  */
 export async function revokeOrderLinks(deps: Pick<ApprovalDeps, "kv" | "now">, orderId: string) {
   // Checked before the links are listed: an id too long for a KV key must be a 404, not a crash.
   if (!isOrderId(orderId)) throw new NotFoundError("Order not found.");
   const now = deps.now();
   const links = await listOrderLinks(deps.kv, orderId);
-  return await changeOrder(deps.kv, orderId, (current) => ({
+  const order = await changeOrder(deps.kv, orderId, (current) => ({
     ...current,
     tokenRevoked: true,
     updatedAt: iso(now),
-  }), (operation) => {
-    for (const link of links) {
-      if (!link.revokedAt) storeOrderLink(operation, { ...link, revokedAt: iso(now) });
-    }
-  });
+  }), (operation) => revokeOrderLinksIn(operation, links, now));
+  await forgetRevokedAccess(deps.kv, orderId);
+  return order;
 }
 
 /**
@@ -137,7 +155,7 @@ export async function changeOrder(
   kv: Deno.Kv,
   orderId: string,
   decide: (order: Order) => Order | null | AppError,
-  alongside?: (operation: Deno.AtomicOperation, next: Order) => void,
+  alongside?: (operation: Deno.AtomicOperation, next: Order, before: Order) => void,
 ): Promise<Order> {
   if (!isOrderId(orderId)) throw new NotFoundError("Order not found.");
   let refusal: AppError | null = null;

@@ -22,7 +22,6 @@ import {
   type ReferralHold,
   spendHold,
 } from "../kv/referral_holds.ts";
-import { getUserByEmail } from "../kv/users.ts";
 import type { Track } from "../providers/analytics.ts";
 import type { CheckoutSessionInfo, Payments } from "../providers/payments/mod.ts";
 import { withGenerationStarted } from "../domain/generation.ts";
@@ -78,7 +77,6 @@ export async function fulfil(
   if (!form) throw new NotFoundError(ORDER_DATA_NOT_FOUND);
   const referral = await referralOf(kv, draft, session);
   const hold = await holdOfSession(kv, sessionId);
-  const owner = await getUserByEmail(kv, form.parentEmail);
   const buyer = canonicalEmail(form.parentEmail);
 
   const result = await inOrderNumberTurn(() =>
@@ -113,7 +111,10 @@ export async function fulfil(
         buildOrder(form, {
           id,
           orderNumber,
-          userId: draft?.userId ?? owner?.id ?? null,
+          // The account signed in when paying, or none: ownership by address is read from the
+          // order's current address (domain/order_readers.ts), never stored, so it ends when staff
+          // correct a mistyped one.
+          userId: draft?.userId ?? null,
           price: {
             basePrice: BASE_PRICE_CENTS,
             streamingPrice: STREAMING_PRICE_CENTS,

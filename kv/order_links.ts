@@ -47,3 +47,20 @@ export async function listOrderLinks(kv: Deno.Kv, orderId: string): Promise<Orde
 export async function listOrderLinkKeys(kv: Deno.Kv, orderId: string): Promise<Deno.KvKey[]> {
   return (await listOrderLinks(kv, orderId)).map((link) => keys.orderLink(link.orderId, link.tokenHash));
 }
+
+/**
+ * Whether staff turned this link off (revoke-links, or a changed address). What a link granted (a
+ * session as its address, access to its order) lasts only while the link does, so readers of those
+ * grants ask this. A link that is gone with its deleted order was not revoked: the family deleted it.
+ */
+export async function isOrderLinkRevoked(kv: Deno.Kv, orderId: string, tokenHash: string): Promise<boolean> {
+  return !!(await kv.get<OrderLink>(keys.orderLink(orderId, tokenHash))).value?.revokedAt;
+}
+
+/** Marks links off in `operation`, kept so whoever opens one is told it was turned off. */
+export function revokeOrderLinksIn(operation: Deno.AtomicOperation, links: OrderLink[], now: number) {
+  for (const link of links) {
+    if (!link.revokedAt) storeOrderLink(operation, { ...link, revokedAt: new Date(now).toISOString() });
+  }
+  return operation;
+}

@@ -184,15 +184,3 @@ export function updateOrder(
     return result.ok ? next : CONFLICT;
   });
 }
-
-/** Gives a user the orders placed as a guest with their address, when they sign in. */
-export async function linkOrdersToUser(kv: Deno.Kv, userId: string, email: string, now: number) {
-  for (const order of await listOrdersOfEmail(kv, email)) {
-    if (order.userId) continue;
-    await updateOrder(
-      kv,
-      order.id,
-      (current) => current.userId ? null : { ...current, userId, updatedAt: new Date(now).toISOString() },
-    );
-  }
-}

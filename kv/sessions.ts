@@ -1,16 +1,29 @@
 import { SESSION_TTL_MS } from "../domain/auth.ts";
 import { hashToken, looksLikeToken, newToken } from "../domain/tokens.ts";
 import { keys } from "./keys.ts";
+import { isOrderLinkRevoked } from "./order_links.ts";
+
+/** The delivery link a session was started from: the session ends when staff turn that link off. */
+export interface OrderLinkOrigin {
+  orderId: string;
+  linkHash: string;
+}
 
 export interface Session {
   userId: string;
   tokenHash: string;
   createdAt: string;
   expiresAt: string;
+  viaOrderLink?: OrderLinkOrigin;
 }
 
 /** Starts a session for a user and returns its token; only the token's hash is stored. */
-export async function createSession(kv: Deno.Kv, userId: string, now: number): Promise<string> {
+export async function createSession(
+  kv: Deno.Kv,
+  userId: string,
+  now: number,
+  viaOrderLink?: OrderLinkOrigin,
+): Promise<string> {
   const token = newToken();
   const tokenHash = await hashToken(token);
   const session: Session = {
@@ -18,6 +31,7 @@ export async function createSession(kv: Deno.Kv, userId: string, now: number): P
     tokenHash,
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + SESSION_TTL_MS).toISOString(),
+    ...(viaOrderLink ? { viaOrderLink } : {}),
   };
   const result = await kv.atomic()
     .set(keys.session(tokenHash), session, { expireIn: SESSION_TTL_MS })
@@ -27,11 +41,20 @@ export async function createSession(kv: Deno.Kv, userId: string, now: number): P
   return token;
 }
 
-/** The live session a token stands for, or null when it is unknown, expired or revoked. */
+/**
+ * The live session a token stands for, or null when it is unknown, expired or revoked, or was started
+ * from a delivery link staff have since turned off (then it is ended here too).
+ */
 export async function getSession(kv: Deno.Kv, token: string, now: number): Promise<Session | null> {
   if (!looksLikeToken(token)) return null;
   const session = (await kv.get<Session>(keys.session(await hashToken(token)))).value;
-  return session && Date.parse(session.expiresAt) > now ? session : null;
+  if (!session || Date.parse(session.expiresAt) <= now) return null;
+  const origin = session.viaOrderLink;
+  if (origin && await isOrderLinkRevoked(kv, origin.orderId, origin.linkHash)) {
+    await revokeSession(kv, session);
+    return null;
+  }
+  return session;
 }
 
 /** Ends a session on the server, so its token is refused from now on wherever it was copied to. */

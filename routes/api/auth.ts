@@ -15,7 +15,7 @@ import { signInEmail } from "../../domain/emails/sign_in.ts";
 import { toSessionUser } from "../../domain/users.ts";
 import { consumeMagicLink, createMagicLink } from "../../kv/magic_links.ts";
 import { takeRateLimit } from "../../kv/rate_limits.ts";
-import { linkOrdersToUser, updateOrder } from "../../kv/orders.ts";
+import { updateOrder } from "../../kv/orders.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { upsertUserOnSignIn } from "../../kv/users.ts";
 import { clientAddress } from "../client.ts";
@@ -77,7 +77,6 @@ authApi.get("/verify-magic-link", async (c) => {
   if (!email) throw new UnauthorizedError(MESSAGES.badSignInToken);
 
   const { user, created } = await upsertUserOnSignIn(kv, email, config, now);
-  await linkOrdersToUser(kv, user.id, email, now);
   const sessionToken = await createSession(kv, user.id, now);
   setSessionCookie(c, sessionToken);
   if (created) track("User Signup", { method: "magic_link" });
@@ -115,10 +114,10 @@ authApi.get("/magic-link/:orderId", async (c) => {
   );
   if (!order) throw new UnauthorizedError(MESSAGES.badOrderLink);
 
+  // What the link gives lasts while the link is on: staff turning it off ends both (kv/order_links.ts).
   const { user, created } = await upsertUserOnSignIn(kv, link.email, config, now);
-  await linkOrdersToUser(kv, user.id, link.email, now);
-  await grantOrderAccess(kv, user.id, orderId, now);
-  const sessionToken = await createSession(kv, user.id, now);
+  await grantOrderAccess(kv, user.id, orderId, link.tokenHash, now);
+  const sessionToken = await createSession(kv, user.id, now, { orderId, linkHash: link.tokenHash });
   setSessionCookie(c, sessionToken);
   if (created) track("User Signup", { method: "order_link" });
   track("Magic Link Accessed", { isGift: order.isGift });

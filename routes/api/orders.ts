@@ -135,8 +135,9 @@ ordersApi.get("/orders/:id", async (c) => {
 });
 
 /**
- * Delete Song: the owner deletes the order with everything that hangs off it; someone it was shared
- * with only removes it from their own list (the song is still the family's).
+ * Delete Song: the owner (the account that paid, or the account of the order's current address)
+ * deletes the order with everything that hangs off it; someone it was shared with only removes it from
+ * their own list (the song is still the family's). Staff have no delete (staff-side §6).
  */
 ordersApi.delete("/orders/:id", requireUser, async (c) => {
   const { kv } = c.var.deps;

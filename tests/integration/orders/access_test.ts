@@ -98,7 +98,7 @@ Deno.test("My Songs lists own orders and songs shared by link, newest first; vis
   );
   const gift = await completedOrder(t, { childName: "Cal", parentEmail: "gran@example.com" }, "gran");
   await markDelivered(t, gift.id);
-  await grantOrderAccess(t.kv, annId, gift.id, t.clock.now());
+  await grantOrderAccess(t.kv, annId, gift.id, "opened-link", t.clock.now());
   const notHers = await completedOrder(t, { childName: "Dan", parentEmail: "eve@example.com" }, "eve");
 
   const list = await (await t.request("/api/orders/user", { headers: owner })).json();
@@ -134,7 +134,7 @@ Deno.test("Delete Song: the owner deletes the order with its indexes, events, au
   ]);
   await operation.commit();
   const recipientId = (await getUserByEmail(t.kv, "ann@example.com"))!.id;
-  await grantOrderAccess(t.kv, recipientId, order.id, t.clock.now());
+  await grantOrderAccess(t.kv, recipientId, order.id, "opened-link", t.clock.now());
   const countsBefore = [await countOrders(t.kv, "all"), await countOrders(t.kv, "status:completed")];
 
   const del = (headers: Record<string, string>, id = order.id) =>
@@ -175,7 +175,13 @@ Deno.test("someone a song was shared with removes it from their list only; the f
   const order = await completedOrder(t, { parentEmail: "ann@example.com" });
   await markDelivered(t, order.id);
   const recipient = await sessionHeaders(t, "sam@example.com");
-  await grantOrderAccess(t.kv, (await getUserByEmail(t.kv, "sam@example.com"))!.id, order.id, t.clock.now());
+  await grantOrderAccess(
+    t.kv,
+    (await getUserByEmail(t.kv, "sam@example.com"))!.id,
+    order.id,
+    "opened-link",
+    t.clock.now(),
+  );
   const removed = await t.request(`/api/orders/${order.id}`, { method: "DELETE", headers: recipient });
   assertEquals(removed.status, 200);
   assert(await getOrder(t.kv, order.id), "the order is still there");
