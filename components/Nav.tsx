@@ -132,6 +132,6 @@ function MobileAccount({ user }: { user: SessionUser | null }) {
  * Logout is a POST so a link or a prefetch can never sign someone out. `data-logout` lets the
  * client boot clear the token kept in local storage before the form goes.
  */
-function LogoutForm({ children }: { children: ReactNode }) {
+export function LogoutForm({ children }: { children: ReactNode }) {
   return <form method="post" action="/logout" data-logout="" className="contents">{children}</form>;
 }

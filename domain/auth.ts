@@ -25,6 +25,11 @@ export const SIGN_IN_LIMITS = {
 export const ORDER_LINK_LIMIT = { windowMs: 15 * 60 * 1000, perClient: 60 } as const;
 
 export const SESSION_COOKIE = "lh_session";
+/**
+ * Marks the browser that asked for a sign-in link; the link signs in at once only there (issue 16 §6).
+ * Anywhere else (another device, or a page someone else sent you to) it asks first whose account opens.
+ */
+export const SIGN_IN_BROWSER_COOKIE = "lh_signin";
 
 /** ARCHITECTURE.md §10: emails up to 254 characters; compared and stored normalised. */
 export const emailSchema = z
@@ -47,6 +52,7 @@ export const MESSAGES = {
     "Too many sign-in links were requested for this address. Please wait 15 minutes and try again.",
   tooManyForClient: "Too many sign-in requests from your network. Please wait 15 minutes and try again.",
   crossSite: "This request came from another site and was refused.",
+  confirmSignIn: "This link was requested in another browser. Please check the address before you continue.",
   // Customer-side §5, magic link pages.
   badOrderLink: "Invalid magic link. Please check your email and try again.",
   revokedOrderLink: "This link has been turned off. Please contact us and we'll send you a new one.",

@@ -187,7 +187,7 @@ export default function OrderForm({ user }: OrderFormProps) {
           {pending.value && <SpinnerIcon className="h-5 w-5" />}
           {pending.value ? "Creating Your Order..." : "Create Your Song"}
         </button>
-        <p className="text-center text-xs text-slate-500">
+        <p className="text-center text-xs text-slate-600">
           {user?.isDemo
             ? "Demo account: no payment needed."
             : "You'll pay securely on our payment provider's page."}

@@ -1,7 +1,7 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
-import { AlertCircleIcon, CheckCircleIcon, SpinnerIcon } from "../components/icons.tsx";
+import { AlertCircleIcon, CheckCircleIcon, MailIcon, SpinnerIcon } from "../components/icons.tsx";
 import { buttonClass } from "../components/ui.ts";
 import type { SessionUser } from "../domain/users.ts";
 import { track } from "./lib/analytics.ts";
@@ -15,14 +15,14 @@ export const SIGNED_IN_REDIRECT_MS = 1500;
 
 type State =
   | { step: "verifying" }
+  | { step: "confirming"; email: string; token: string; sending: boolean }
   | { step: "signed-in" }
   | { step: "failed"; message: string };
 
-interface VerifyResponse {
-  token: string;
-  user: SessionUser;
-  message: string;
-}
+type VerifyResponse =
+  | { token: string; user: SessionUser; message: string }
+  /** The link was asked for in another browser: the reader says whether this address is theirs. */
+  | { confirm: true; email: string; message: string };
 
 /** The landing page of the emailed sign-in link (customer-side §2, /auth/verify). */
 export default function VerifySignIn() {
@@ -42,26 +42,63 @@ export default function VerifySignIn() {
     }
     api<VerifyResponse>("GET", `/api/auth/verify-magic-link?t=${encodeURIComponent(token)}`)
       .then((answer) => {
-        saveSession(answer.token, answer.user);
-        track("Auth Verify", { outcome: "success" });
-        state.value = { step: "signed-in" };
-        toast({ title: "Welcome!", description: "You've been signed in successfully." });
-        setTimeout(() => location.assign("/"), SIGNED_IN_REDIRECT_MS);
+        if ("confirm" in answer) {
+          state.value = { step: "confirming", email: answer.email, token, sending: false };
+        } else signedIn(answer.token, answer.user);
       })
-      .catch((error) => {
-        const message = error instanceof ApiError
-          ? serverMessage(error) ?? "Failed to verify link"
-          : "Something went wrong. Please try again.";
-        track("Auth Verify", { outcome: "failed", status: error instanceof ApiError ? error.status : 0 });
-        state.value = { step: "failed", message };
-      });
+      .catch(failed);
   }, []);
+
+  const signedIn = (token: string, user: SessionUser) => {
+    saveSession(token, user);
+    track("Auth Verify", { outcome: "success" });
+    state.value = { step: "signed-in" };
+    toast({ title: "Welcome!", description: "You've been signed in successfully." });
+    setTimeout(() => location.assign("/"), SIGNED_IN_REDIRECT_MS);
+  };
+  const failed = (error: unknown) => {
+    const message = error instanceof ApiError
+      ? serverMessage(error) ?? "Failed to verify link"
+      : "Something went wrong. Please try again.";
+    track("Auth Verify", { outcome: "failed", status: error instanceof ApiError ? error.status : 0 });
+    state.value = { step: "failed", message };
+  };
+  const confirm = (token: string, email: string) => {
+    state.value = { step: "confirming", email, token, sending: true };
+    api<{ token: string; user: SessionUser }>("POST", "/api/auth/verify-magic-link", { t: token })
+      .then((answer) => signedIn(answer.token, answer.user))
+      .catch(failed);
+  };
 
   const current = state.value;
   if (current.step === "verifying") {
     return (
       <StatusPanel icon={<SpinnerIcon className="h-10 w-10 text-violet-600" />} title="Signing You In...">
         <p className="text-slate-600">Checking your magic link.</p>
+      </StatusPanel>
+    );
+  }
+  if (current.step === "confirming") {
+    return (
+      <StatusPanel icon={<MailIcon className="h-10 w-10 text-violet-600" />} title="Sign in as this address?">
+        <p className="max-w-md text-slate-600">
+          This link signs you in as{" "}
+          <strong className="break-all text-slate-900">{current.email}</strong>. It was asked for in another
+          browser, so please check that this is your email address.
+        </p>
+        <button
+          type="button"
+          disabled={current.sending}
+          onClick={() =>
+            confirm(current.token, current.email)}
+          className={buttonClass("primary")}
+        >
+          {current.sending && <SpinnerIcon className="h-5 w-5" />}
+          Continue as {current.email}
+        </button>
+        <a href="/login" className="text-sm font-medium text-violet-700 underline underline-offset-2">
+          This isn't my address
+        </a>
       </StatusPanel>
     );
   }

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { LogoutForm } from "../components/Nav.tsx";
 import { OrderForm } from "../islands/mod.ts";
 import type { AppEnv } from "./env.ts";
 import { renderPage } from "./render.tsx";
@@ -21,9 +22,33 @@ orderPage.get("/order", (c) => {
         <p className="mx-auto max-w-2xl text-lg text-slate-600">
           Tell us about your child and we'll write a song that's all about them, ready within 24 hours.
         </p>
+        {user && <SignedInAs username={user.username} />}
       </header>
       <OrderForm user={user} />
     </section>,
     { title: "Create Your Song" },
   );
 });
+
+/**
+ * Whose account the order joins, said before anything is paid: a browser signed in as someone else
+ * (a shared computer, a sign-in link someone sent) is noticed here, not after the child's details are
+ * in their account.
+ */
+function SignedInAs({ username }: { username: string }) {
+  return (
+    <div
+      className="flex flex-wrap items-center justify-center gap-x-2 text-sm text-slate-700"
+      data-signed-in-as=""
+    >
+      <span>
+        Signed in as <strong className="break-all text-slate-900">{username}</strong>.
+      </span>
+      <LogoutForm>
+        <button type="submit" className="font-medium text-violet-700 underline underline-offset-2">
+          Not you? Log out
+        </button>
+      </LogoutForm>
+    </div>
+  );
+}

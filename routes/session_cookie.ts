@@ -1,6 +1,7 @@
 import type { Context } from "hono";
-import { deleteCookie, setCookie } from "hono/cookie";
-import { SESSION_COOKIE, SESSION_TTL_MS } from "../domain/auth.ts";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { MAGIC_LINK_TTL_MS, SESSION_COOKIE, SESSION_TTL_MS, SIGN_IN_BROWSER_COOKIE } from "../domain/auth.ts";
+import { looksLikeToken, newToken } from "../domain/tokens.ts";
 import type { AppEnv } from "./env.ts";
 
 /**
@@ -21,6 +22,29 @@ export function setSessionCookie(c: Context<AppEnv>, token: string) {
 
 export function clearSessionCookie(c: Context<AppEnv>) {
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isHttps(c), httpOnly: true, sameSite: "Lax" });
+}
+
+/**
+ * The asking browser's mark (SIGN_IN_BROWSER_COOKIE): kept while it is still there, so two links asked
+ * for in one browser both open at once, and renewed for the life of the newest link. Only the sign-in
+ * API reads it.
+ */
+export function markSignInBrowser(c: Context<AppEnv>): string {
+  const kept = readSignInBrowserMark(c);
+  const mark = kept ?? newToken();
+  setCookie(c, SIGN_IN_BROWSER_COOKIE, mark, {
+    httpOnly: true,
+    secure: isHttps(c),
+    sameSite: "Lax",
+    path: "/api/auth",
+    maxAge: Math.floor(MAGIC_LINK_TTL_MS / 1000),
+  });
+  return mark;
+}
+
+export function readSignInBrowserMark(c: Context<AppEnv>): string | null {
+  const mark = getCookie(c, SIGN_IN_BROWSER_COOKIE);
+  return mark && looksLikeToken(mark) ? mark : null;
 }
 
 function isHttps(c: Context<AppEnv>) {

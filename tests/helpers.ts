@@ -284,12 +284,42 @@ export async function latestSignInLink(t: TestApp, email: string): Promise<strin
   return link;
 }
 
+/**
+ * The mark (SIGN_IN_BROWSER_COOKIE) that asking for a sign-in link leaves in a browser, kept per test
+ * app as the one browser its requests stand for: its links then sign in at once, as in the browser
+ * that asked. A test of the other browser's path sends the link without it.
+ */
+const signInMarks = new WeakMap<TestApp, string>();
+
+function withSignInMark(t: TestApp, init: RequestInit = {}): RequestInit {
+  const mark = signInMarks.get(t);
+  if (!mark) return init;
+  const headers = new Headers(init.headers);
+  headers.append("cookie", `lh_signin=${mark}`);
+  return { ...init, headers };
+}
+
+/** POST /api/auth/request-magic-link from the test's browser, which keeps the mark it is given. */
+export async function requestSignInLink(t: TestApp, email: string, init: RequestInit = {}) {
+  const response = await t.request(
+    "/api/auth/request-magic-link",
+    withSignInMark(t, jsonBody({ email }, init)),
+  );
+  const mark = response.headers.get("set-cookie")?.match(/lh_signin=([^;]+)/)?.[1];
+  if (mark) signInMarks.set(t, mark);
+  return response;
+}
+
+/** Opens an emailed sign-in link (GET /api/auth/verify-magic-link) in the browser that asked for it. */
+export async function openSignInLink(t: TestApp, link: string, init: RequestInit = {}) {
+  return await t.request(`/api/auth/verify-magic-link${new URL(link).search}`, withSignInMark(t, init));
+}
+
 /** Signs `email` in through the real endpoints; answers the session token and the cookie header. */
 export async function signIn(t: TestApp, email: string) {
-  const requested = await t.request("/api/auth/request-magic-link", jsonBody({ email }));
+  const requested = await requestSignInLink(t, email);
   if (requested.status !== 200) throw new Error(`request-magic-link answered ${requested.status}`);
-  const link = new URL(await latestSignInLink(t, email));
-  const verified = await t.request(`/api/auth/verify-magic-link${link.search}`);
+  const verified = await openSignInLink(t, await latestSignInLink(t, email));
   if (verified.status !== 200) throw new Error(`verify-magic-link answered ${verified.status}`);
   const body = await verified.json();
   return { token: body.token as string, cookie: `lh_session=${body.token}`, user: body.user };

@@ -44,7 +44,7 @@ export function PriceSummary(
         <HeartIcon className="mt-0.5 h-4 w-4 shrink-0 text-pink-500" />
         <span>$1 from every song goes to a children's research hospital.</span>
       </p>
-      <p className="text-sm text-slate-500">Have a promo code? You can enter it at checkout.</p>
+      <p className="text-sm text-slate-600">Have a promo code? You can enter it at checkout.</p>
     </section>
   );
 }

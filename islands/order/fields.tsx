@@ -24,7 +24,7 @@ const CONTROL =
 const CONTROL_OK = "border-slate-300 focus:border-violet-600 focus:ring-violet-200";
 const CONTROL_BAD = "border-red-500 focus:border-red-600 focus:ring-red-200";
 const LABEL = "text-sm font-semibold text-slate-700";
-const HINT = "text-sm text-slate-500";
+const HINT = "text-sm text-slate-600";
 
 /** A titled group of fields: one column on phones, two from `md` up. */
 export function Section(

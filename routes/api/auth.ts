@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import {
   emailSchema,
@@ -7,22 +7,29 @@ import {
   ORDER_LINK_LIMIT,
   SIGN_IN_LIMITS,
 } from "../../domain/auth.ts";
-import { BadRequestError, GoneError, RateLimitError, UnauthorizedError } from "../../domain/errors.ts";
+import {
+  BadRequestError,
+  ForbiddenError,
+  GoneError,
+  RateLimitError,
+  UnauthorizedError,
+} from "../../domain/errors.ts";
+import { hashToken } from "../../domain/tokens.ts";
 import { isOrderId } from "../../domain/orders.ts";
 import { grantOrderAccess } from "../../kv/order_access.ts";
 import { findOrderLink } from "../../kv/order_links.ts";
 import { signInEmail } from "../../domain/emails/sign_in.ts";
 import { toSessionUser } from "../../domain/users.ts";
-import { consumeMagicLink, createMagicLink } from "../../kv/magic_links.ts";
+import { consumeMagicLink, createMagicLink, findMagicLink } from "../../kv/magic_links.ts";
 import { takeRateLimit } from "../../kv/rate_limits.ts";
 import { updateOrder } from "../../kv/orders.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { upsertUserOnSignIn } from "../../kv/users.ts";
 import { clientAddress } from "../client.ts";
 import type { AppEnv } from "../env.ts";
-import { currentUser } from "../middleware/session.ts";
+import { currentUser, isFromAnotherSite } from "../middleware/session.ts";
 import { signOut } from "../sign_out.ts";
-import { setSessionCookie } from "../session_cookie.ts";
+import { markSignInBrowser, readSignInBrowserMark, setSessionCookie } from "../session_cookie.ts";
 import { valid } from "./validate.ts";
 
 /** Sign-in by emailed link (customer-side §7; ARCHITECTURE.md §7). */
@@ -58,7 +65,7 @@ authApi.post("/request-magic-link", valid("json", z.object({ email: emailSchema 
     throw new RateLimitError(message, Math.ceil(decision.retryAfterMs / 1000));
   }
 
-  const token = await createMagicLink(kv, email, now);
+  const token = await createMagicLink(kv, email, now, await hashToken(markSignInBrowser(c)));
   const link = `${config.appUrl}/auth/verify?t=${token}`;
   // A failed send becomes a 503 in the error mapper; the unused link simply expires.
   await providers.mail.send({
@@ -68,10 +75,32 @@ authApi.post("/request-magic-link", valid("json", z.object({ email: emailSchema 
   return c.json({ message: MESSAGES.linkSent });
 });
 
+/**
+ * Opens a sign-in link. In the browser that asked for it, it signs in at once. Anywhere else (the
+ * email read on a phone, or a page an attacker sent someone to with the attacker's own link) it only
+ * says whose account it opens, and signing in takes the POST below, from our own page: a login CSRF
+ * then needs the victim to confirm an address that is not theirs.
+ */
 authApi.get("/verify-magic-link", async (c) => {
-  const { kv, clock, config, track } = c.var.deps;
+  const { kv, clock } = c.var.deps;
   const token = c.req.query("t");
   if (!token) throw new BadRequestError(MESSAGES.missingSignInToken);
+  const link = await findMagicLink(kv, token, clock.now());
+  if (!link) throw new UnauthorizedError(MESSAGES.badSignInToken);
+  const mark = readSignInBrowserMark(c);
+  if (!link.browserHash || !mark || await hashToken(mark) !== link.browserHash) {
+    return c.json({ confirm: true, email: link.email, message: MESSAGES.confirmSignIn });
+  }
+  return await signInWithLink(c, token);
+});
+
+authApi.post("/verify-magic-link", valid("json", z.object({ t: z.string().min(1).max(200) })), async (c) => {
+  if (isFromAnotherSite(c)) throw new ForbiddenError(MESSAGES.crossSite);
+  return await signInWithLink(c, c.req.valid("json").t);
+});
+
+async function signInWithLink(c: Context<AppEnv>, token: string) {
+  const { kv, clock, config, track } = c.var.deps;
   const now = clock.now();
   const email = await consumeMagicLink(kv, token, now);
   if (!email) throw new UnauthorizedError(MESSAGES.badSignInToken);
@@ -82,7 +111,7 @@ authApi.get("/verify-magic-link", async (c) => {
   if (created) track("User Signup", { method: "magic_link" });
   track("User Login", { method: "magic_link" });
   return c.json({ token: sessionToken, user: toSessionUser(user, config), message: MESSAGES.signedIn });
-});
+}
 
 /**
  * A delivery email's link (customer-side §7): signs the holder in as the address the link was sent

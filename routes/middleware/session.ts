@@ -61,6 +61,17 @@ function isSameOrigin(c: Context<AppEnv>) {
   return origin === new URL(c.var.deps.config.appUrl).origin || origin === new URL(c.req.url).origin;
 }
 
+/**
+ * For a write that needs no cookie but must not be made from another site's page (confirming a sign-in
+ * link): a browser says where a request came from, and only what it says counts. A client that says
+ * nothing is not a browser some other site is driving.
+ */
+export function isFromAnotherSite(c: Context<AppEnv>) {
+  const fetchSite = c.req.header("sec-fetch-site");
+  if (fetchSite) return fetchSite !== "same-origin";
+  return c.req.header("origin") !== undefined && !isSameOrigin(c);
+}
+
 /** Guard for routes that need a signed-in user: 401 otherwise. */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.var.user) throw new UnauthorizedError(MESSAGES.notSignedIn);

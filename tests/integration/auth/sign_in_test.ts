@@ -2,15 +2,18 @@ import { assert, assertEquals, assertMatch, assertNotEquals } from "@std/assert"
 import { MAGIC_LINK_TTL_MS } from "../../../domain/auth.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";
 import { keys } from "../../../kv/keys.ts";
-import { createTestApp, jsonBody, latestSignInLink, signIn, type TestApp } from "../../helpers.ts";
+import {
+  createTestApp,
+  jsonBody,
+  latestSignInLink,
+  openSignInLink,
+  requestSignInLink,
+  signIn,
+  type TestApp,
+} from "../../helpers.ts";
 
-async function requestLink(t: TestApp, email: string, init: RequestInit = {}) {
-  return await t.request("/api/auth/request-magic-link", jsonBody({ email }, init));
-}
-
-async function verify(t: TestApp, link: string) {
-  return await t.request(`/api/auth/verify-magic-link${new URL(link).search}`);
-}
+const requestLink = requestSignInLink;
+const verify = (t: TestApp, link: string) => openSignInLink(t, link);
 
 Deno.test("a requested link is emailed, built from APP_URL, and signs the address in", async () => {
   await using t = await createTestApp({ env: { APP_URL: "https://shop.example" } });

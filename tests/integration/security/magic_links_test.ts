@@ -6,7 +6,15 @@ import { getOrder } from "../../../kv/orders.ts";
 import { getUserByEmail } from "../../../kv/users.ts";
 import type { Mailer } from "../../../providers/mail/mod.ts";
 import { createApp } from "../../../routes/app.ts";
-import { createTestApp, jsonBody, latestSignInLink, signIn, type TestApp } from "../../helpers.ts";
+import {
+  createTestApp,
+  jsonBody,
+  latestSignInLink,
+  openSignInLink,
+  requestSignInLink,
+  signIn,
+  type TestApp,
+} from "../../helpers.ts";
 import { completedOrder } from "../delivery/helpers.ts";
 import { storeChanges, storeSnapshot } from "./helpers.ts";
 
@@ -155,12 +163,10 @@ Deno.test("enumeration: a known and an unknown address get the same answer after
 // ---------------------------------------------------------------------------------------------
 // Reuse and expiry: refused, and nothing is left behind (no session, no cookie, no user).
 
-async function verifyLink(t: TestApp, link: string) {
-  return await t.request(`/api/auth/verify-magic-link${new URL(link).search}`);
-}
+const verifyLink = (t: TestApp, link: string) => openSignInLink(t, link);
 
 async function requestLink(t: TestApp, email: string) {
-  const response = await t.request("/api/auth/request-magic-link", jsonBody({ email }));
+  const response = await requestSignInLink(t, email);
   assertEquals(response.status, 200);
   await response.body?.cancel();
   return await latestSignInLink(t, email);

@@ -98,6 +98,13 @@ export const ROUTE_TABLE: RouteCase[] = [
     send: async (w) => ({ query: { t: await signInToken(w) } }),
   },
   {
+    method: "POST",
+    path: "/api/auth/verify-magic-link",
+    expected: everyone(200),
+    why: "signing in after confirming the address, from our own page only (issue 16 §6)",
+    send: async (w) => ({ body: { t: await signInToken(w) } }),
+  },
+  {
     method: "GET",
     path: "/api/auth/magic-link/:orderId",
     expected: everyone(200),
