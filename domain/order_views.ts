@@ -58,36 +58,80 @@ export function adminOrderView(order: Order) {
 }
 
 /**
- * The owner's view: the staff view without the studio's working material (style tags, provider
- * task), and with the song only once it is delivered.
+ * The family's own order (its owner: the account that paid, or the account of its address): what they
+ * told us, what it cost, and the song once delivered. Listed field by field, so a field added to the
+ * order reaches customers only when someone adds it here (the exact key sets are fixed by
+ * tests/unit/domain/order_views_test.ts). Never here: staff names and judgements (approvedBy,
+ * discountReview, refund), the studio's working material (prompts, tags, provider ids, lyrics
+ * instructions), the mail server's replies, user ids and the job system's bookkeeping.
  */
 export function ownerOrderView(order: Order) {
-  const {
-    songTags: _songTags,
-    songTaskId: _songTaskId,
-    // Staff's judgement of the payment (issue 16) is never the family's to see.
-    discountReview: _discountReview,
-    refund: _refund,
-    ...visible
-  } = adminOrderView(order);
-  return { ...visible, ...releasedSong(order) };
+  return {
+    ...aboutTheSong(order),
+    parentEmail: order.parentEmail,
+    giftRecipientEmail: order.giftRecipientEmail,
+    basePrice: order.basePrice,
+    streamingPrice: order.streamingPrice,
+    totalPrice: order.totalPrice,
+    discountAmount: order.discountAmount,
+    promoCode: order.promoCode,
+    referralCodeUsed: order.referralCodeUsed,
+  };
 }
+export type OwnerOrderView = ReturnType<typeof ownerOrderView>;
 
 /**
- * Someone the song was shared with by its link (a gift's recipient): the owner's view without what
- * the order cost or who paid with which code.
+ * Someone the song was shared with by its link (a gift's recipient): the song and what was said
+ * about the child, who it is from and their message; not what it cost or anyone's address.
  */
 export function recipientOrderView(order: Order) {
-  const {
-    basePrice: _basePrice,
-    streamingPrice: _streamingPrice,
-    totalPrice: _totalPrice,
-    discountAmount: _discountAmount,
-    promoCode: _promoCode,
-    referralCodeUsed: _referralCodeUsed,
-    ...visible
-  } = ownerOrderView(order);
-  return visible;
+  return aboutTheSong(order);
+}
+export type RecipientOrderView = ReturnType<typeof recipientOrderView>;
+
+/** What the owner and a recipient both see. */
+function aboutTheSong(order: Order) {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    createdAt: order.createdAt,
+    completedAt: order.completedAt ?? null,
+    error: order.status === "failed" ? order.error ?? null : null,
+    childName: order.childName,
+    phoneticSpelling: order.phoneticSpelling,
+    childGender: order.childGender,
+    childAge: order.childAge ?? null,
+    childBirthday: order.childBirthday,
+    favoriteColor: order.favoriteColor,
+    bestFriend: order.bestFriend,
+    favoriteActivity: order.favoriteActivity,
+    petName: order.petName,
+    parentCallName: order.parentCallName,
+    favoriteSaying: order.favoriteSaying,
+    favoriteToy: order.favoriteToy,
+    dreamAspiration: order.dreamAspiration,
+    favoritePlace: order.favoritePlace,
+    specialTalent: order.specialTalent,
+    childFriends: order.childFriends,
+    childActivities: order.childActivities,
+    extraDetails: order.extraDetails,
+    additionalDetails: order.additionalDetails,
+    songStyle: order.songStyle,
+    songGenre: order.songGenre,
+    singerGender: order.singerGender,
+    parentName: order.parentName,
+    isGift: order.isGift,
+    giftRecipientName: order.giftRecipientName,
+    giftMessage: order.giftMessage,
+    addStreamingServices: order.addStreamingServices,
+    streamingArtistName: order.streamingArtistName,
+    streamingStatus: order.streamingStatus ?? null,
+    customerReferralCode: order.customerReferralCode,
+    delivery: deliveryStateOf(order),
+    deliveryScheduledFor: order.status === "completed" ? order.deliveryScheduledFor ?? null : null,
+    ...releasedSong(order),
+  };
 }
 
 /** Customer-side §3, My Songs list item, with what the card needs to say where the song stands. */

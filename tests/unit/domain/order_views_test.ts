@@ -1,0 +1,205 @@
+import { assert, assertEquals } from "@std/assert";
+import {
+  mySongsItem,
+  ownerOrderView,
+  publicOrderView,
+  recipientOrderView,
+} from "../../../domain/order_views.ts";
+import { buildOrder, type Order, orderFormSchema } from "../../../domain/orders.ts";
+
+/**
+ * Issue 16 §7: every customer-facing view lists what it includes. These key sets are the promise:
+ * a field reaches a customer only when it is added here on purpose.
+ */
+const NOW = Date.parse("2026-03-01T10:00:00Z");
+
+/** A delivered gift order with every staff-only and bookkeeping field filled in. */
+function orderFullOfSecrets(): Order {
+  const form = orderFormSchema.parse({
+    childName: "Mia Rose",
+    parentName: "Sam Parent",
+    parentEmail: "sam@example.com",
+    isGift: true,
+    giftRecipientName: "Grandma",
+    giftRecipientEmail: "grandma@example.com",
+    giftMessage: "Happy birthday!",
+  });
+  const order = buildOrder(form, {
+    id: "o1",
+    orderNumber: 1000,
+    userId: "user-secret",
+    price: { basePrice: 2499, streamingPrice: 1000, discountAmount: 500, totalPrice: 1999 },
+    payment: { kind: "checkout", sessionId: "cs_test_secret", provider: "stripe", amountPaid: 1999 },
+    promoCode: "FRIEND",
+    referralCodeUsed: "FRIEND",
+    customerReferralCode: "MIA-1000",
+    now: NOW,
+  });
+  const at = new Date(NOW).toISOString();
+  return {
+    ...order,
+    status: "completed",
+    approvalStatus: "approved",
+    approvedAt: at,
+    approvedBy: "staff@littlehits.example",
+    songUrl: "https://shop.example/songs/blob.mp3",
+    songTitle: "Mia's Song",
+    songLyrics: "La la",
+    songTags: "pop, happy",
+    songTaskId: "task-secret",
+    songBlobId: "blob-secret",
+    completedAt: at,
+    emailSentAt: at,
+    emailSendCount: 1,
+    emailMessageId: "<secret@mail>",
+    deliveryError: "smtp.internal.example said 451",
+    statusDetail: "Suno said something",
+    lyricsCustomInput: "make it rhyme with the dog's name",
+    promptVersions: { lyrics: 3, tags: 2 },
+    claimTokenHash: "hash-secret",
+    linkLastOpenedAt: at,
+    tokenRevoked: false,
+    discountReview: { flaggedAt: at, reasons: ["secret"] },
+    refund: { refundedAt: at, by: "staff@littlehits.example", amountCents: 1999 },
+  } as unknown as Order;
+}
+
+const SONG_AND_CHILD = [
+  "id",
+  "orderNumber",
+  "status",
+  "createdAt",
+  "completedAt",
+  "error",
+  "childName",
+  "phoneticSpelling",
+  "childGender",
+  "childAge",
+  "childBirthday",
+  "favoriteColor",
+  "bestFriend",
+  "favoriteActivity",
+  "petName",
+  "parentCallName",
+  "favoriteSaying",
+  "favoriteToy",
+  "dreamAspiration",
+  "favoritePlace",
+  "specialTalent",
+  "childFriends",
+  "childActivities",
+  "extraDetails",
+  "additionalDetails",
+  "songStyle",
+  "songGenre",
+  "singerGender",
+  "parentName",
+  "isGift",
+  "giftRecipientName",
+  "giftMessage",
+  "addStreamingServices",
+  "streamingArtistName",
+  "streamingStatus",
+  "customerReferralCode",
+  "delivery",
+  "deliveryScheduledFor",
+  "songUrl",
+  "songTitle",
+  "songLyrics",
+];
+
+const sorted = (keys: string[]) => [...keys].sort();
+
+Deno.test("the owner's view is exactly the family's fields: what they told us, what it cost, the song", () => {
+  assertEquals(
+    sorted(Object.keys(ownerOrderView(orderFullOfSecrets()))),
+    sorted([
+      ...SONG_AND_CHILD,
+      "parentEmail",
+      "giftRecipientEmail",
+      "basePrice",
+      "streamingPrice",
+      "totalPrice",
+      "discountAmount",
+      "promoCode",
+      "referralCodeUsed",
+    ]),
+  );
+});
+
+Deno.test("a recipient's view has the song and the message, no prices and no addresses", () => {
+  assertEquals(sorted(Object.keys(recipientOrderView(orderFullOfSecrets()))), sorted(SONG_AND_CHILD));
+});
+
+Deno.test("the public view and the My Songs item keep their key sets", () => {
+  assertEquals(
+    sorted(Object.keys(publicOrderView(orderFullOfSecrets()))),
+    sorted([
+      "id",
+      "status",
+      "childName",
+      "childAge",
+      "childFriends",
+      "songStyle",
+      "songGenre",
+      "songUrl",
+      "songTitle",
+      "songLyrics",
+      "customerReferralCode",
+      "createdAt",
+    ]),
+  );
+  assertEquals(
+    sorted(Object.keys(mySongsItem(orderFullOfSecrets(), "owner"))),
+    sorted([
+      "id",
+      "songTitle",
+      "childName",
+      "orderNumber",
+      "status",
+      "createdAt",
+      "completedAt",
+      "songUrl",
+      "error",
+      "songStyle",
+      "childAge",
+      "childFriends",
+      "stageLabel",
+      "delivery",
+      "deliveryScheduledFor",
+      "access",
+    ]),
+  );
+});
+
+Deno.test("no customer view carries a staff address, a secret or the mail server's words", () => {
+  const order = orderFullOfSecrets();
+  for (
+    const view of [
+      ownerOrderView(order),
+      recipientOrderView(order),
+      publicOrderView(order),
+      mySongsItem(order, "shared"),
+    ]
+  ) {
+    const text = JSON.stringify(view);
+    for (
+      const secret of [
+        "staff@littlehits.example",
+        "user-secret",
+        "cs_test_secret",
+        "task-secret",
+        "blob-secret",
+        "hash-secret",
+        "<secret@mail>",
+        "smtp.internal",
+        "Suno said",
+        "rhyme with the dog",
+        "pop, happy",
+      ]
+    ) {
+      assert(!text.includes(secret), `${secret} leaks into ${text.slice(0, 80)}…`);
+    }
+  }
+  assertEquals(ownerOrderView(order).songUrl, order.songUrl, "the delivered song is the family's");
+});
