@@ -32,9 +32,16 @@ export type EventDraft =
 /** Messages come from providers too; keep them to a size a timeline can show. */
 const MESSAGE_LIMIT = 500;
 
+/**
+ * Events this process has built, in order. An id sorts by time, then by this count, so a step that
+ * starts in the same millisecond as the last one settled still lists after it.
+ */
+let built = 0;
+
 export function buildEvent(draft: EventDraft, now: number, sequence = 0): GenerationEvent {
+  const order = (built++ % 36 ** 6).toString(36).padStart(6, "0");
   return {
-    id: `${now.toString(36).padStart(10, "0")}-${String(sequence).padStart(3, "0")}-${randomHex()}`,
+    id: `${now.toString(36).padStart(10, "0")}-${order}-${String(sequence).padStart(3, "0")}-${randomHex()}`,
     stage: draft.stage,
     type: draft.type,
     provider: draft.provider ?? null,
