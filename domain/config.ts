@@ -68,6 +68,11 @@ export interface JobSettings {
   retryBaseSeconds: number;
   /** How long the music service may take to finish a song before the order fails. */
   songDeadlineMinutes: number;
+  /**
+   * How many generation steps this process runs at once (GENERATION_CONCURRENCY). More wait in the
+   * due-time index, oldest first, not in memory; the family's emails never wait for a slot.
+   */
+  generationConcurrency: number;
 }
 
 export type EnvMap = Record<string, string | undefined>;
@@ -232,6 +237,7 @@ function jobSettings(
     leaseSeconds: positive(read("JOB_LEASE_SECONDS") ?? "300", "JOB_LEASE_SECONDS"),
     retryBaseSeconds: positive(read("RETRY_BASE_SECONDS") ?? "5", "RETRY_BASE_SECONDS"),
     songDeadlineMinutes: positive(read("SONG_DEADLINE_MINUTES") ?? "15", "SONG_DEADLINE_MINUTES"),
+    generationConcurrency: integer(read("GENERATION_CONCURRENCY") ?? "4", "GENERATION_CONCURRENCY", 1, 64),
   };
 }
 

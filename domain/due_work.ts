@@ -8,6 +8,18 @@ import type { Order } from "./orders.ts";
 export const JOB_NAMES = ["generation", "failure-email", "delivery"] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
+/**
+ * Work comes in two lanes, kept apart in the due-time index so neither waits behind the other:
+ * what a family is waiting to receive (the delivery and failure emails) runs first and at once; the
+ * making of songs takes the worker's generation slots, oldest due first (issue 17).
+ */
+export const JOB_LANES = ["customer", "generation"] as const;
+export type JobLane = (typeof JOB_LANES)[number];
+
+export function laneOf(job: JobName): JobLane {
+  return job === "generation" ? "generation" : "customer";
+}
+
 export interface DueWork {
   job: JobName;
   dueAt: number;

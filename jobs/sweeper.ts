@@ -1,4 +1,4 @@
-import type { JobName } from "../domain/due_work.ts";
+import type { JobLane, JobName } from "../domain/due_work.ts";
 import { keys } from "../kv/keys.ts";
 
 /** How many due items one sweep takes on; the rest wait for the next sweep. */
@@ -10,12 +10,17 @@ export interface DueItem {
   job: JobName;
 }
 
-/** Work whose due time has passed, oldest first, from the due-time index (no order is read). */
-export async function listDue(kv: Deno.Kv, now: number, limit = SWEEP_BATCH): Promise<DueItem[]> {
+/** A lane's work whose due time has passed, oldest first, from the due-time index (no order is read). */
+export async function listDue(
+  kv: Deno.Kv,
+  lane: JobLane,
+  now: number,
+  limit = SWEEP_BATCH,
+): Promise<DueItem[]> {
   const items: DueItem[] = [];
-  const selector = { prefix: keys.jobsDue(), end: [...keys.jobsDue(), now + 1] };
+  const selector = { prefix: keys.jobsDue(lane), end: [...keys.jobsDue(lane), now + 1] };
   for await (const entry of kv.list<string>(selector, { limit })) {
-    const [, dueAt, orderId, job] = entry.key as [string, number, string, JobName];
+    const [, , dueAt, orderId, job] = entry.key as [string, string, number, string, JobName];
     items.push({ dueAt, orderId, job });
   }
   return items;

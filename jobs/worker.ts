@@ -1,22 +1,27 @@
-import type { JobName } from "../domain/due_work.ts";
+import { type JobName, laneOf } from "../domain/due_work.ts";
 import { type JobDeps, seconds } from "./deps.ts";
 import { deliverSong } from "./delivery.ts";
 import { sendFailureEmail } from "./failure_email.ts";
-import { runGeneration } from "./generation.ts";
+import { type GenerationRun, runGeneration } from "./generation.ts";
 import { jobMessage, jobMessageSchema } from "./messages.ts";
 import { forEachLimited, listDue } from "./sweeper.ts";
 
-/** Orders the queue-less sweeper works on at once. */
-const SWEEP_CONCURRENCY = 16;
+/** Emails one sweep sends at once. */
+const SEND_CONCURRENCY = 8;
 /**
  * In queue mode, work is left to its own delayed message for this long past its due time before the
  * sweeper sends another: it only steps in for messages that were lost. Shorter when sweeps are
  * frequent (tests), never more than ten seconds.
  */
 const sweepGraceMs = (sweepMs: number) => Math.min(10_000, 5 * sweepMs);
+/** A step due this soon is taken now (a delayed message may arrive a little early). */
+const EARLY_MS = 1000;
 
 export interface JobWorker {
-  /** Runs one sweep now (also what `Deno.cron` calls in main.ts). */
+  /**
+   * Runs one sweep now and waits for the work it started (what `Deno.cron` calls in main.ts, and what
+   * tests step the worker with).
+   */
   sweep(): Promise<void>;
   /** Stops sweeping and waits for the work in hand. Close KV afterwards, then await `closed`. */
   stop(): Promise<void>;
@@ -25,9 +30,12 @@ export interface JobWorker {
 }
 
 /**
- * The process's one job worker (ARCHITECTURE.md §5): a single `kv.listenQueue` dispatching on the
- * message's validated `type`, and a sweeper that re-triggers overdue work from the due-time index,
- * so a lost message, a crash or a KV without queues delays work but never loses it.
+ * The process's one job worker (ARCHITECTURE.md §5): a `kv.listenQueue` for messages and a sweeper
+ * over the due-time index, so a lost message, a crash or a KV without queues delays work but never
+ * loses it. Work runs in two lanes (domain/due_work.ts). The family's emails run as soon as they are
+ * due. Generation steps take one of `generationConcurrency` slots; the rest wait in the index, and a
+ * freed slot goes to the oldest due order at once. Nothing waits in memory, so a backlog of thousands
+ * costs the process no more than its slots.
  */
 export function startJobWorker(deps: JobDeps): JobWorker {
   const inFlight = new Set<Promise<unknown>>();
@@ -37,18 +45,20 @@ export function startJobWorker(deps: JobDeps): JobWorker {
     return work;
   };
   let stopped = false;
+  const sweepMs = seconds(deps.config.jobs.sweepSeconds);
 
-  const dispatch = async (job: JobName, orderId: string) => {
+  const runCustomerJob = async (job: JobName, orderId: string) => {
     if (stopped) return;
     try {
-      if (job === "generation") await runGeneration(deps, orderId);
-      else if (job === "delivery") await deliverSong(deps, orderId);
+      if (job === "delivery") await deliverSong(deps, orderId);
       else await sendFailureEmail(deps, orderId);
     } catch (error) {
       // The due-time index still holds the work: the sweeper brings it back.
       if (!stopped) console.error(`job ${job} for order ${orderId} failed:`, error);
     }
   };
+
+  const slots = generationSlots(deps, track, () => stopped);
 
   const closed = deps.queue.enabled
     ? deps.kv.listenQueue(async (raw: unknown) => {
@@ -57,46 +67,132 @@ export function startJobWorker(deps: JobDeps): JobWorker {
         console.error("dropped a queue message of unknown shape:", raw);
         return;
       }
-      await track(dispatch(message.data.type, message.data.orderId));
+      const { type, orderId } = message.data;
+      // A generation message only wakes the slots: they take the oldest due order, which may be another.
+      if (laneOf(type) === "generation") slots.fill();
+      else await track(runCustomerJob(type, orderId));
     })
     : Promise.resolve();
 
-  let sweeping: Promise<void> | null = null;
-  const sweep = () => {
+  /** The family's emails first, then the free generation slots; waits for the emails only. */
+  const sweepOnce = async (): Promise<Promise<unknown>[]> => {
+    if (stopped) return [];
+    const now = deps.now();
+    slots.forgetLeasedElsewhere();
+    const started = slots.fill();
+    if (deps.queue.enabled) {
+      for (const item of await listDue(deps.kv, "customer", now - sweepGraceMs(sweepMs))) {
+        await deps.kv.enqueue(jobMessage(item.job, item.orderId));
+      }
+    } else {
+      const due = await listDue(deps.kv, "customer", now);
+      await forEachLimited(due, SEND_CONCURRENCY, (item) => runCustomerJob(item.job, item.orderId));
+    }
+    return await started;
+  };
+
+  let sweeping: Promise<Promise<unknown>[]> | null = null;
+  const sweepSerially = () => {
     // One sweep at a time: a slow sweep is not doubled by the next tick.
     sweeping ??= track(sweepOnce()).finally(() => (sweeping = null));
     return sweeping;
   };
-  const sweepOnce = async () => {
-    if (stopped) return;
-    const now = deps.now();
-    if (deps.queue.enabled) {
-      const lost = await listDue(deps.kv, now - sweepGraceMs(seconds(deps.config.jobs.sweepSeconds)));
-      for (const item of lost) {
-        await deps.kv.enqueue(jobMessage(item.job, item.orderId));
-      }
-      return;
-    }
-    const due = await listDue(deps.kv, now);
-    await forEachLimited(due, SWEEP_CONCURRENCY, (item) => dispatch(item.job, item.orderId));
-  };
 
   // A restarted process first picks up what was due while it was away.
-  const first = setTimeout(() => sweep().catch(() => {}), 0);
+  const first = setTimeout(() => sweepSerially().catch(() => {}), 0);
   const timer = setInterval(() => {
-    sweep().catch((error) => {
+    sweepSerially().catch((error) => {
       if (!stopped) console.error("sweep failed:", error);
     });
-  }, seconds(deps.config.jobs.sweepSeconds));
+  }, sweepMs);
 
   return {
-    sweep,
+    async sweep() {
+      const steps = await sweepSerially();
+      await Promise.allSettled(steps);
+    },
     async stop() {
       stopped = true;
       clearTimeout(first);
       clearInterval(timer);
-      await Promise.allSettled([...inFlight]);
+      // Work in hand may start more (a finished step fills its slot) until it sees `stopped`.
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
     },
     closed,
+  };
+}
+
+/**
+ * The generation slots of one process. `fill` starts steps for the oldest due orders while slots are
+ * free, and answers the steps it started. A step that finishes fills again at once; one that found its
+ * order leased by another process leaves that order alone until the next sweep, so two processes never
+ * spin on each other's work.
+ */
+function generationSlots(
+  deps: JobDeps,
+  track: <T>(work: Promise<T>) => Promise<T>,
+  isStopped: () => boolean,
+) {
+  const capacity = deps.config.jobs.generationConcurrency;
+  const running = new Set<string>();
+  const leasedElsewhere = new Set<string>();
+  let filling: Promise<Promise<unknown>[]> | null = null;
+  let fillAgain = false;
+
+  const start = (orderId: string): Promise<unknown> => {
+    running.add(orderId);
+    return track((async () => {
+      let outcome: GenerationRun | null = null;
+      try {
+        outcome = await runGeneration(deps, orderId);
+      } catch (error) {
+        if (!isStopped()) console.error(`job generation for order ${orderId} failed:`, error);
+      } finally {
+        running.delete(orderId);
+      }
+      if (outcome === "busy") leasedElsewhere.add(orderId);
+      if (!isStopped()) fill();
+    })());
+  };
+
+  const fillOnce = async (): Promise<Promise<unknown>[]> => {
+    const started: Promise<unknown>[] = [];
+    if (isStopped() || running.size >= capacity) return started;
+    // Enough candidates to fill every slot past those running here or leased elsewhere.
+    const limit = capacity + running.size + leasedElsewhere.size;
+    const due = await listDue(deps.kv, "generation", deps.now() + EARLY_MS, limit);
+    for (const item of due) {
+      if (running.size >= capacity || isStopped()) break;
+      if (running.has(item.orderId) || leasedElsewhere.has(item.orderId)) continue;
+      started.push(start(item.orderId));
+    }
+    return started;
+  };
+
+  const fill = (): Promise<Promise<unknown>[]> => {
+    if (filling) {
+      fillAgain = true;
+      return filling;
+    }
+    filling = track((async () => {
+      const started: Promise<unknown>[] = [];
+      try {
+        do {
+          fillAgain = false;
+          started.push(...await fillOnce());
+        } while (fillAgain && !isStopped());
+      } catch (error) {
+        // The index could not be read (KV closing at shutdown, a busy store): the next sweep fills.
+        if (!isStopped()) console.error("could not fill the generation slots:", error);
+      }
+      return started;
+    })()).finally(() => (filling = null));
+    return filling;
+  };
+
+  return {
+    fill,
+    /** Forgets which orders were leased elsewhere: each sweep gives them another look. */
+    forgetLeasedElsewhere: () => leasedElsewhere.clear(),
   };
 }

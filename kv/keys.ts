@@ -87,9 +87,16 @@ export const keys = {
   orderDebug: (orderId: string, name: string) => ["order_debug", orderId, name] as const,
   orderDebugTexts: (orderId: string) => ["order_debug", orderId] as const,
 
-  /** Work that is due at `dueAt` (ms), derived from the order's state in the same write (jobs/). */
-  jobDue: (dueAt: number, orderId: string, job: string) => ["jobs_due", dueAt, orderId, job] as const,
-  jobsDue: () => ["jobs_due"] as const,
+  /**
+   * Work that is due at `dueAt` (ms) in its lane (domain/due_work.ts), derived from the order's state
+   * in the same write (jobs/).
+   */
+  jobDue: (lane: string, dueAt: number, orderId: string, job: string) =>
+    ["jobs_due_by_lane", lane, dueAt, orderId, job] as const,
+  jobsDue: (lane: string) => ["jobs_due_by_lane", lane] as const,
+  allJobsDue: () => ["jobs_due_by_lane"] as const,
+  /** The one-lane index before issue 17, which migration 3 replaces. */
+  jobsDueBeforeLanes: () => ["jobs_due"] as const,
   /** A lease on a resource (staff-side §3, concurrency lock). */
   lock: (resourceType: string, resourceId: string) => ["locks", resourceType, resourceId] as const,
 

@@ -709,7 +709,7 @@ function withMailFaults(mail: Mailer, rate: number, random: () => number): Maile
 }
 
 async function nothingDue(kv: Deno.Kv): Promise<boolean> {
-  for await (const _ of kv.list({ prefix: keys.jobsDue() }, { limit: 1 })) return false;
+  for await (const _ of kv.list({ prefix: keys.allJobsDue() }, { limit: 1 })) return false;
   return true;
 }
 

@@ -1,6 +1,7 @@
 import type { Migration } from "../migrations.ts";
 import { orderIndexes } from "./v1_order_indexes.ts";
 import { ordersByBuyer } from "./v2_orders_by_buyer.ts";
+import { dueWorkLanes } from "./v3_due_work_lanes.ts";
 
 /**
  * Every migration of the stored shapes, oldest first (docs/migrations.md). Append only: a released
@@ -9,4 +10,5 @@ import { ordersByBuyer } from "./v2_orders_by_buyer.ts";
 export const MIGRATIONS: readonly Migration[] = [
   orderIndexes,
   ordersByBuyer,
+  dueWorkLanes,
 ];

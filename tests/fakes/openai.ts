@@ -112,6 +112,8 @@ export function startOpenAiFake(options: OpenAiFakeOptions = {}) {
   const random = seededRandom(options.seed ?? 1);
   const randomFaults = options.randomFaults ?? DEFAULT_RANDOM_FAULTS;
   let served = 0;
+  let inFlight = 0;
+  let mostAtOnce = 0;
 
   function nextFault(): OpenAiFault | undefined {
     const fault = queued.shift();
@@ -123,6 +125,16 @@ export function startOpenAiFake(options: OpenAiFakeOptions = {}) {
   }
 
   async function handle(request: Request, info: ServeInfo): Promise<Response> {
+    inFlight++;
+    mostAtOnce = Math.max(mostAtOnce, inFlight);
+    try {
+      return await answerRequest(request, info);
+    } finally {
+      inFlight--;
+    }
+  }
+
+  async function answerRequest(request: Request, info: ServeInfo): Promise<Response> {
     const url = new URL(request.url);
     const text = await request.text();
     const body = parseBody(text);
@@ -184,6 +196,10 @@ export function startOpenAiFake(options: OpenAiFakeOptions = {}) {
     /** OPENAI_BASE_URL for this fake (the SDK appends `/chat/completions`). */
     baseUrl: `${server.origin}/v1`,
     requests,
+    /** The most requests it was answering at one time. */
+    get mostAtOnce() {
+      return mostAtOnce;
+    },
 
     /** The next `times` chat requests (after the key check) get `fault` instead of an answer. */
     failNext(fault: OpenAiFault, times = 1) {

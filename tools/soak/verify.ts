@@ -78,7 +78,7 @@ export async function verifyRun(
       if (entry.key.length === 2) orders.push(entry.value);
     }
     let stillDue = 0;
-    for await (const _ of kv.list({ prefix: keys.jobsDue() })) stillDue++;
+    for await (const _ of kv.list({ prefix: keys.allJobsDue() })) stillDue++;
     const events = new Map<string, GenerationEvent[]>();
     for (const order of orders) events.set(order.id, await listEvents(kv, order.id));
     return check(orders, events, stillDue, world, acknowledged, options);

@@ -1,0 +1,94 @@
+import { assert, assertEquals } from "@std/assert";
+import { orderFormSchema } from "../../../domain/orders.ts";
+import { createDemoOrder } from "../../../jobs/demo_order.ts";
+import { createJobQueue } from "../../../jobs/messages.ts";
+import { acquireLease } from "../../../kv/locks.ts";
+import { getOrder } from "../../../kv/orders.ts";
+import { startOpenAiFake } from "../../fakes/openai.ts";
+import { startSmtpSink } from "../../fakes/smtp_sink.ts";
+import { startSunoFake } from "../../fakes/suno.ts";
+import { createTestApp, type TestApp } from "../../helpers.ts";
+import { orderForm } from "../orders/helpers.ts";
+import { adminCall, adminHeaders, clockWorker, completedOrder, DELIVERY_ENV } from "../delivery/helpers.ts";
+
+/**
+ * Issue 17: a family's email never waits behind the songs being made. The worker runs on the test's
+ * clock, one sweep per second of it; the backlog is larger than a sweep takes on, as on the day
+ * 2,800 seeded orders were generating and five approved songs sat at "Email queued" for 15 minutes.
+ */
+const SLOTS = 3;
+const BACKLOG = 400;
+const MOVING = 30;
+const SENDS = 20;
+const DELAY_MS = 36_000; // DELIVERY_DELAY_HOURS=0.01
+
+async function generatingOrder(t: TestApp, i: number) {
+  const form = orderFormSchema.parse(
+    orderForm({ childName: `Kid ${i}`, parentEmail: `kid${i}@example.com` }),
+  );
+  return await createDemoOrder(t.kv, createJobQueue(false), form, "user-1", t.clock.now());
+}
+
+Deno.test("with 430 songs in the making, 20 emails due in the next minute each go within 10 s of their time, once", async () => {
+  await using openai = startOpenAiFake({ latencyMs: 15 });
+  await using suno = startSunoFake({ latencyMs: 5 });
+  await using sink = await startSmtpSink();
+  await using t = await createTestApp({
+    env: {
+      ...DELIVERY_ENV,
+      OPENAI_API_KEY: "sk-test",
+      OPENAI_BASE_URL: openai.baseUrl,
+      SUNO_API_KEY: "suno-test",
+      SUNO_API_URL: suno.baseUrl,
+      SMTP_URL: sink.url,
+      DELIVERY_DELAY_HOURS: "0.01",
+      GENERATION_CONCURRENCY: String(SLOTS),
+      SWEEP_SECONDS: "3600",
+    },
+  });
+  // The backlog: orders due now that another process is working on (their leases are held), and
+  // orders that this worker can move along.
+  for (let i = 0; i < BACKLOG; i++) {
+    const order = await generatingOrder(t, i);
+    assert(
+      await acquireLease(t.kv, { type: "order", id: order.id }, "other-process", 3_600_000, t.clock.now()),
+    );
+  }
+  const moving = [];
+  for (let i = 0; i < MOVING; i++) moving.push(await generatingOrder(t, BACKLOG + i));
+  const songs = [];
+  for (let i = 0; i < SENDS; i++) {
+    songs.push(await completedOrder(t, { parentEmail: `parent${i}@example.com` }));
+  }
+  const admin = await adminHeaders(t);
+  await using worker = clockWorker(t);
+
+  const dueAt = new Map<string, number>();
+  const sentAt = new Map<string, number>();
+  const start = t.clock.now();
+  for (let second = 0; second <= 80; second++) {
+    // Staff approve one song a second during the first twenty.
+    if (second < SENDS) {
+      const { status } = await adminCall(t, admin, songs[second].id, "approve");
+      assertEquals(status, 200);
+      dueAt.set(songs[second].id, t.clock.now() + DELAY_MS);
+    }
+    await worker.sweep();
+    for (const mail of sink.messages) {
+      const orderId = mail.text.match(/\/u\/([\w-]+)\?t=/)?.[1];
+      if (orderId && !sentAt.has(orderId)) sentAt.set(orderId, t.clock.now());
+    }
+    t.clock.advance(1000);
+  }
+
+  const late = songs
+    .map((song) => ({ song: song.id, lateMs: (sentAt.get(song.id) ?? Infinity) - dueAt.get(song.id)! }))
+    .filter(({ lateMs }) => lateMs > 10_000);
+  assertEquals(late, [], `late sends, ${(t.clock.now() - start) / 1000} s of clock`);
+  assertEquals(sink.messages.length, SENDS, "one email per song");
+  // Meanwhile the songs this worker could make moved on, never more than its slots at once.
+  const lyricsWritten = (await Promise.all(moving.map((order) => getOrder(t.kv, order.id))))
+    .filter((order) => order?.songLyrics).length;
+  assertEquals(lyricsWritten, MOVING);
+  assert(openai.mostAtOnce <= SLOTS, `${openai.mostAtOnce} lyricist calls at once`);
+});
