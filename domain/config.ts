@@ -22,7 +22,13 @@ export interface Config {
   onDenoDeploy: boolean;
   stripe: { secretKey?: string; webhookSecret?: string; apiUrl?: string };
   openai: { apiKey?: string; baseUrl?: string; model: string };
-  suno: { apiKey?: string; apiUrl: string; model: string };
+  suno: {
+    apiKey?: string;
+    apiUrl: string;
+    model: string;
+    /** The account's request limit (SUNO_RATE_LIMIT, "20/10s"): calls past it wait, in this instance. */
+    rateLimit: { requests: number; windowMs: number };
+  };
   mail: { smtpUrl?: string; from: string };
   adminEmails: readonly string[];
   demoEmails: readonly string[];
@@ -171,6 +177,7 @@ export function parseConfig(env: EnvMap): Config {
       apiKey: read("SUNO_API_KEY"),
       apiUrl: url(read("SUNO_API_URL") ?? "https://api.sunoapi.org", "SUNO_API_URL"),
       model: read("SUNO_MODEL") ?? "V4_5",
+      rateLimit: rateLimit(read("SUNO_RATE_LIMIT") ?? "20/10s", "SUNO_RATE_LIMIT"),
     },
     mail: {
       smtpUrl: smtp && smtpUrl(smtp),
@@ -239,6 +246,17 @@ function jobSettings(
     songDeadlineMinutes: positive(read("SONG_DEADLINE_MINUTES") ?? "15", "SONG_DEADLINE_MINUTES"),
     generationConcurrency: integer(read("GENERATION_CONCURRENCY") ?? "4", "GENERATION_CONCURRENCY", 1, 64),
   };
+}
+
+/** "20/10s": so many requests in so many seconds. */
+function rateLimit(raw: string, name: string): { requests: number; windowMs: number } {
+  const match = /^(\d+)\/(\d+(?:\.\d+)?)s$/.exec(raw.trim());
+  const requests = Number(match?.[1]);
+  const seconds = Number(match?.[2]);
+  if (!match || requests < 1 || !(seconds > 0)) {
+    throw new StartupError(`${name} must be requests per seconds, like "20/10s" (got "${raw}").`);
+  }
+  return { requests, windowMs: Math.round(seconds * 1000) };
 }
 
 function integer(raw: string, name: string, min: number, max: number): number {

@@ -5,6 +5,7 @@ import { PlusIcon } from "../components/my_songs_icons.tsx";
 import { SettingsIcon } from "../components/icons.tsx";
 import { buttonClass } from "../components/ui.ts";
 import type { AdminOrderList } from "../domain/admin_orders.ts";
+import { BacklogPanel } from "./admin/BacklogPanel.tsx";
 import { startClientClock } from "./admin/clock.ts";
 import { CreateOrderDialog } from "./admin/dialogs/CreateOrderDialog.tsx";
 import type { ListQuery } from "./admin/list_query.ts";
@@ -77,6 +78,8 @@ export default function AdminDashboard({ appUrl, initialQuery, initialList }: Ad
           </button>
         </div>
       </div>
+
+      <BacklogPanel />
 
       <TabList
         label="Admin sections"

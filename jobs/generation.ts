@@ -5,6 +5,7 @@ import { type GenerationStage, isGenerationStage, STAGE_LABELS } from "../domain
 import { isTransient } from "../domain/generation_errors.ts";
 import { ProviderCallError } from "../providers/calls.ts";
 import { deleteBlob } from "../kv/blobs.ts";
+import { countGenerationStep } from "../kv/backlog.ts";
 import { addEvents } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
 import { acquireLease, type Lease, releaseLease, releaseWith, stillHeld } from "../kv/locks.ts";
@@ -143,6 +144,7 @@ async function runLeased(
   // The next stage's message goes out in this write: the lease must be free the moment it lands.
   releaseWith(commit, lease, finishedAt);
   addEvents(commit, orderId, settled.events.map((draft, index) => buildEvent(draft, finishedAt, index)));
+  countGenerationStep(commit, outcome.kind === "fail" && outcome.failure.call !== null, finishedAt);
   if (settled.debug) setDebugTexts(commit, orderId, settled.debug);
   if (settled.order.status === "generating") {
     deps.queue.add(commit, jobMessage("generation", orderId), settled.delayMs);

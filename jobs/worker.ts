@@ -4,7 +4,8 @@ import { deliverSong } from "./delivery.ts";
 import { sendFailureEmail } from "./failure_email.ts";
 import { type GenerationRun, runGeneration } from "./generation.ts";
 import { jobMessage, jobMessageSchema } from "./messages.ts";
-import { forEachLimited, listDue } from "./sweeper.ts";
+import { forgetOldGenerationSteps, hourOf, OVERDUE_AFTER_MS } from "../kv/backlog.ts";
+import { type DueItem, forEachLimited, listDue } from "./sweeper.ts";
 
 /** Emails one sweep sends at once. */
 const SEND_CONCURRENCY = 8;
@@ -23,10 +24,20 @@ export interface JobWorker {
    * tests step the worker with).
    */
   sweep(): Promise<void>;
+  /** What the last sweep found: the emails overdue, and how many generation slots are busy. */
+  report(): WorkerReport;
   /** Stops sweeping and waits for the work in hand. Close KV afterwards, then await `closed`. */
   stop(): Promise<void>;
   /** Settles once KV is closed and the queue listener has ended. */
   closed: Promise<void>;
+}
+
+export interface WorkerReport {
+  /** Emails due more than OVERDUE_AFTER_MS ago at the last sweep (of those it listed). */
+  overdueSends: number;
+  /** How late the latest of them was, in ms (0 when none). */
+  mostOverdueMs: number;
+  generationSlots: { busy: number; capacity: number };
 }
 
 /**
@@ -59,6 +70,23 @@ export function startJobWorker(deps: JobDeps): JobWorker {
   };
 
   const slots = generationSlots(deps, track, () => stopped);
+  const report = { overdueSends: 0, mostOverdueMs: 0 };
+  let prunedHour = 0;
+  let warnedAt = -Infinity;
+
+  /** Overdue emails are the figure that matters most to families: logged, and kept for report(). */
+  const noteOverdue = (due: DueItem[], now: number) => {
+    const late = due.filter((item) => item.dueAt < now - OVERDUE_AFTER_MS);
+    report.overdueSends = late.length;
+    report.mostOverdueMs = late.length ? now - Math.min(...late.map((item) => item.dueAt)) : 0;
+    // Once a minute while it lasts: every sweep would drown the log.
+    if (late.length && now - warnedAt >= 60_000) {
+      warnedAt = now;
+      console.warn(
+        `${late.length} email(s) overdue, the oldest by ${Math.round(report.mostOverdueMs / 1000)} s`,
+      );
+    }
+  };
 
   const closed = deps.queue.enabled
     ? deps.kv.listenQueue(async (raw: unknown) => {
@@ -81,12 +109,17 @@ export function startJobWorker(deps: JobDeps): JobWorker {
     slots.forgetLeasedElsewhere();
     const started = slots.fill();
     if (deps.queue.enabled) {
-      for (const item of await listDue(deps.kv, "customer", now - sweepGraceMs(sweepMs))) {
-        await deps.kv.enqueue(jobMessage(item.job, item.orderId));
-      }
+      const lost = await listDue(deps.kv, "customer", now - sweepGraceMs(sweepMs));
+      noteOverdue(lost, now);
+      for (const item of lost) await deps.kv.enqueue(jobMessage(item.job, item.orderId));
     } else {
       const due = await listDue(deps.kv, "customer", now);
+      noteOverdue(due, now);
       await forEachLimited(due, SEND_CONCURRENCY, (item) => runCustomerJob(item.job, item.orderId));
+    }
+    if (hourOf(now) !== prunedHour) {
+      prunedHour = hourOf(now);
+      await forgetOldGenerationSteps(deps.kv, now);
     }
     return await started;
   };
@@ -111,6 +144,7 @@ export function startJobWorker(deps: JobDeps): JobWorker {
       const steps = await sweepSerially();
       await Promise.allSettled(steps);
     },
+    report: () => ({ ...report, generationSlots: slots.usage() }),
     async stop() {
       stopped = true;
       clearTimeout(first);
@@ -192,6 +226,7 @@ function generationSlots(
 
   return {
     fill,
+    usage: () => ({ busy: running.size, capacity }),
     /** Forgets which orders were leased elsewhere: each sweep gives them another look. */
     forgetLeasedElsewhere: () => leasedElsewhere.clear(),
   };

@@ -52,6 +52,7 @@ export const APP_DUMP_POLICY: Record<string, PrefixPolicy> = {
   // Ephemeral: left out by default.
   rate_limits: { ephemeral: true },
   unknown_payment_sessions: { ephemeral: true },
+  generation_steps: { ephemeral: true },
   locks: { ephemeral: true, expiresAt: after("expiresAt", LOCK_KEEP_MS) },
   magic_links: { ephemeral: true, expiresAt: after("createdAt", MAGIC_LINK_TTL_MS * 2) },
   dev_mail: { ephemeral: true, expiresAt: after("sentAt", DEV_MAIL_TTL_MS) },

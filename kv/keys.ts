@@ -95,6 +95,9 @@ export const keys = {
     ["jobs_due_by_lane", lane, dueAt, orderId, job] as const,
   jobsDue: (lane: string) => ["jobs_due_by_lane", lane] as const,
   allJobsDue: () => ["jobs_due_by_lane"] as const,
+  /** Generation steps in the hour starting at `hour` (ms): all of them, or those whose call failed. */
+  generationSteps: (hour: number, outcome: "all" | "failed") => ["generation_steps", hour, outcome] as const,
+  allGenerationSteps: () => ["generation_steps"] as const,
   /** The one-lane index before issue 17, which migration 3 replaces. */
   jobsDueBeforeLanes: () => ["jobs_due"] as const,
   /** A lease on a resource (staff-side §3, concurrency lock). */

@@ -149,6 +149,8 @@ function configFor(scenario: Scenario, kvPath: string, openaiUrl: string, sunoUr
     OPENAI_BASE_URL: openaiUrl,
     SUNO_API_KEY: API_KEYS.suno,
     SUNO_API_URL: sunoUrl,
+    // The fake has no request limit: these runs measure our side, not the account's allowance.
+    SUNO_RATE_LIMIT: "1000/1s",
     JOB_QUEUE: scenario.queue ? "on" : "off",
     // Queue mode keeps the production sweep (30 s): the sweeper only stands in for lost messages.
     SWEEP_SECONDS: scenario.queue ? "30" : "0.05",
@@ -209,6 +211,7 @@ async function runScenario(scenario: Scenario, cleanThroughput: number | null): 
     model: config.suno.model,
     timeoutMs: CALL_TIMEOUT_MS,
     downloadTimeoutMs: CALL_TIMEOUT_MS,
+    rateLimit: config.suno.rateLimit,
   });
   const music = gauged<MusicStudio>(
     faulty ? withTaskOutcomes(studio, suno, scenario.faultRate, random) : studio,

@@ -41,6 +41,8 @@ const server = await startServer({
     OPENAI_BASE_URL: openai.baseUrl,
     SUNO_API_KEY: "suno-load",
     SUNO_API_URL: suno.baseUrl,
+    // The fake has no request limit: these runs measure our side, not the account's allowance.
+    SUNO_RATE_LIMIT: "1000/1s",
     SONG_POLL_SECONDS: "1",
     SMTP_URL: mail.url,
     MAIL_FROM: "Little Hits <songs@load.test>",

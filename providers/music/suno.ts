@@ -1,5 +1,6 @@
 import type { SingerGender } from "../../domain/orders.ts";
 import { type CallFacts, ProviderCallError, stopwatch } from "../calls.ts";
+import { rateWindow } from "../rate_window.ts";
 import type { MusicStudio, SongCheck } from "./mod.ts";
 
 export interface SunoStudioOptions {
@@ -14,6 +15,8 @@ export interface SunoStudioOptions {
   downloadTimeoutMs?: number;
   /** The largest audio file accepted. */
   maxAudioBytes?: number;
+  /** The API's published request limit (default SUNO_RATE_LIMIT); the audio CDN is not counted. */
+  rateLimit?: { requests: number; windowMs: number };
 }
 
 /** The API answers in well under a second when healthy; thirty seconds means it is not. */
@@ -22,6 +25,8 @@ export const SUNO_TIMEOUT_MS = 30_000;
 export const SUNO_DOWNLOAD_TIMEOUT_MS = 120_000;
 /** A four-minute song at 320 kbit/s is under 10 MB; anything past 30 MB is not a song of ours. */
 export const MAX_AUDIO_BYTES = 30 * 1024 * 1024;
+/** The music API allows 20 requests every 10 seconds. */
+export const SUNO_RATE_LIMIT = { requests: 20, windowMs: 10_000 };
 
 const GENERATE = "/api/v1/generate";
 const RECORD_INFO = "/api/v1/generate/record-info";
@@ -80,6 +85,8 @@ export function createSunoStudio(options: SunoStudioOptions): MusicStudio {
   const timeoutMs = options.timeoutMs ?? SUNO_TIMEOUT_MS;
   const downloadTimeoutMs = options.downloadTimeoutMs ?? SUNO_DOWNLOAD_TIMEOUT_MS;
   const maxAudioBytes = options.maxAudioBytes ?? MAX_AUDIO_BYTES;
+  const { requests, windowMs } = options.rateLimit ?? SUNO_RATE_LIMIT;
+  const allowance = rateWindow(requests, windowMs);
 
   /** One API call: the envelope's `data` when `code` is 200, a ProviderCallError otherwise. */
   async function callApi(
@@ -87,6 +94,8 @@ export function createSunoStudio(options: SunoStudioOptions): MusicStudio {
     request: { method: "GET" | "POST"; path: string; query?: string; body?: unknown; taskId?: string },
     signal: AbortSignal | undefined,
   ): Promise<{ data: unknown; call: CallFacts }> {
+    // Waiting for the allowance is not the API's time: the deadline and the duration start after it.
+    await waitForAllowance(action, request, signal);
     const elapsed = stopwatch();
     const facts = (httpStatus: number, code: number | null = null): CallFacts => ({
       provider: "suno",
@@ -141,6 +150,31 @@ export function createSunoStudio(options: SunoStudioOptions): MusicStudio {
       throw fail(`code ${code}${meaning ? `, ${meaning}` : ""} (${said})`, facts(code, code));
     }
     return { data: envelope.data, call: facts(status, code) };
+  }
+
+  async function waitForAllowance(
+    action: string,
+    request: { method: "GET" | "POST"; path: string; taskId?: string },
+    signal: AbortSignal | undefined,
+  ) {
+    try {
+      await allowance.take(signal);
+    } catch (error) {
+      const call: CallFacts = {
+        provider: "suno",
+        endpoint: request.path,
+        method: request.method,
+        httpStatus: 0,
+        durationMs: 0,
+        code: null,
+        taskId: request.taskId ?? null,
+      };
+      throw new ProviderCallError(
+        `The music API could not ${action}: stopped while waiting for its request allowance.`,
+        call,
+        { cause: error },
+      );
+    }
   }
 
   /**

@@ -122,6 +122,8 @@ export interface RecordedSunoRequest {
   code: number | null;
   /** The fault injected into this request, if any. */
   fault?: SunoFault;
+  /** When it arrived (performance.now()), to see how calls were paced. */
+  receivedAt: number;
 }
 
 export interface SentCallback {
@@ -225,6 +227,7 @@ export function startSunoFake(options: SunoFakeOptions = {}) {
       body: request.method === "POST" ? parseBody(text) : null,
       answer: 200,
       code: null,
+      receivedAt: performance.now(),
     };
     requests.push(record);
 

@@ -74,6 +74,8 @@ export async function startOutsideWorld(options: OutsideWorldOptions) {
       OPENAI_BASE_URL: openai.baseUrl,
       SUNO_API_KEY: SOAK_KEYS.suno,
       SUNO_API_URL: suno.baseUrl,
+      // The fake has no request limit: these runs measure our side, not the account's allowance.
+      SUNO_RATE_LIMIT: "1000/1s",
       SMTP_URL: `${smtp.url}?socketTimeout=${SOAK_SMTP_SOCKET_TIMEOUT_MS}`,
       MAIL_FROM: "Little Hits <songs@littlehits.studio>",
     },

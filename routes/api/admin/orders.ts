@@ -8,6 +8,7 @@ import { MESSAGES as LYRICS_MESSAGES, regenerateLyrics } from "../../../jobs/lyr
 import { MESSAGES as REGENERATION_MESSAGES, regenerateOrder } from "../../../jobs/restart.ts";
 import { setStreamingStatus } from "../../../jobs/streaming_status.ts";
 import { getAdminOrderDetail, listAdminOrders } from "../../../kv/admin_orders.ts";
+import { readBacklog } from "../../../kv/backlog.ts";
 import type { AppEnv } from "../../env.ts";
 import { currentUser, requireAdmin } from "../../middleware/session.ts";
 import { valid } from "../validate.ts";
@@ -20,6 +21,7 @@ export const ordersAdminApi = new Hono<AppEnv>();
 
 ordersAdminApi.use("/orders", requireAdmin);
 ordersAdminApi.use("/orders/*", requireAdmin);
+ordersAdminApi.use("/backlog", requireAdmin);
 
 /** Staff-side §5: the instruction for new lyrics is at most 500 characters. */
 export const CUSTOM_INPUT_LIMIT = 500;
@@ -43,6 +45,22 @@ ordersAdminApi.get("/orders", valid("query", listQuery), async (c) => {
   const query = c.req.valid("query");
   c.header("cache-control", "private, no-store");
   return c.json(await listAdminOrders(c.var.deps.kv, query));
+});
+
+/** The studio's background work at a glance (issue 17): the dashboard warns when emails are late. */
+ordersAdminApi.get("/backlog", async (c) => {
+  const { kv, clock } = c.var.deps;
+  const now = clock.now();
+  const backlog = await readBacklog(kv, now);
+  const at = (time: number | null) => (time === null ? null : new Date(time).toISOString());
+  c.header("cache-control", "private, no-store");
+  return c.json({
+    generating: backlog.generating,
+    oldestDueAt: { emails: at(backlog.oldestDue.customer), generation: at(backlog.oldestDue.generation) },
+    overdueSends: backlog.overdueSends,
+    lastHour: backlog.lastHour,
+    checkedAt: new Date(now).toISOString(),
+  });
 });
 
 ordersAdminApi.get("/orders/:id", async (c) => {

@@ -36,6 +36,8 @@ async function studio(options: { suno?: SunoFakeOptions; app?: TestAppOptions } 
         apiUrl: suno.baseUrl,
         model: "V4_5",
         timeoutMs: SHORT_TIMEOUT_MS,
+        // The fake has no request limit, and these tests poll fast.
+        rateLimit: { requests: 1000, windowMs: 1000 },
       }),
     },
   });

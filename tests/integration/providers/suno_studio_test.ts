@@ -598,3 +598,18 @@ Deno.test("a fault rate with a seed injects the same faults on every run", async
   assertEquals(await run(), first);
   assert(first.includes("200/200") && first.some((answer) => answer !== "200/200"), first.join(","));
 });
+
+Deno.test("calls keep within the API's published rate: past the limit they wait, and none is lost", async () => {
+  await using suno = startFake();
+  const studio = studioFor(suno, { rateLimit: { requests: 4, windowMs: 200 } });
+  const { taskId } = await studio.createSong(SONG);
+  const checks = await Promise.all(Array.from({ length: 11 }, () => studio.checkSong(taskId)));
+  assertEquals(checks.length, 11);
+  const arrivals = suno.requests.map((request) => request.receivedAt);
+  assertEquals(arrivals.length, 12);
+  const busiest = Math.max(
+    ...arrivals.map((at) => arrivals.filter((other) => other >= at && other < at + 199).length),
+  );
+  assert(busiest <= 4, `${busiest} calls reached the API within one window`);
+  assert(arrivals.at(-1)! - arrivals[0] >= 400, "twelve calls at four per 200 ms span three windows");
+});

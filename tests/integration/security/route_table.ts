@@ -241,6 +241,13 @@ export const ROUTE_TABLE: RouteCase[] = [
   // Staff (staff-side §7).
   {
     method: "GET",
+    path: "/api/admin/backlog",
+    expected: adminOnly(),
+    why: STAFF,
+    send: () => ({}),
+  },
+  {
+    method: "GET",
     path: "/api/admin/orders",
     expected: adminOnly(),
     why: STAFF,

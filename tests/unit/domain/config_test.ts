@@ -181,3 +181,11 @@ Deno.test("GENERATION_CONCURRENCY: four generation steps at once unless set, a w
     assertThrows(() => parseConfig({ GENERATION_CONCURRENCY: bad }), StartupError, "GENERATION_CONCURRENCY");
   }
 });
+
+Deno.test("SUNO_RATE_LIMIT: the music API's 20 requests per 10 s unless set; requests per seconds", () => {
+  assertEquals(parseConfig({}).suno.rateLimit, { requests: 20, windowMs: 10_000 });
+  assertEquals(parseConfig({ SUNO_RATE_LIMIT: "5/1.5s" }).suno.rateLimit, { requests: 5, windowMs: 1500 });
+  for (const bad of ["20", "0/10s", "20/0s", "twenty/10s", "20/10m"]) {
+    assertThrows(() => parseConfig({ SUNO_RATE_LIMIT: bad }), StartupError, "SUNO_RATE_LIMIT");
+  }
+});

@@ -1,0 +1,59 @@
+import { useSignal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { useEffect } from "react";
+import { AlertCircleIcon } from "../../components/icons.tsx";
+import { api } from "../lib/api.ts";
+import { type BacklogAnswer, failureShare, overdueWarning, waited } from "./backlog_text.ts";
+
+/** As often as the order list refreshes. */
+const BACKLOG_REFRESH_MS = 10_000;
+
+/**
+ * The studio's background work at a glance (issue 17): songs in the making, the longest wait, late
+ * emails and how often the outside services failed in the last hour. Warns while emails are overdue.
+ */
+export function BacklogPanel() {
+  useSignals();
+  const backlog = useSignal<BacklogAnswer | null>(null);
+
+  useEffect(() => {
+    const load = () =>
+      api<BacklogAnswer>("GET", "/api/admin/backlog").then((answer) => (backlog.value = answer)).catch(() => {
+        // The figures stay as they were; the order list says when the server cannot be reached.
+      });
+    load();
+    const timer = setInterval(load, BACKLOG_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const current = backlog.value;
+  if (!current) return null;
+  const warning = overdueWarning(current);
+  const figures = [
+    ["Songs in the making", String(current.generating)],
+    ["Longest waiting to be made", waited(current.oldestDueAt.generation, current.checkedAt)],
+    ["Emails overdue", String(current.overdueSends)],
+    ["Failed calls, last hour", failureShare(current.lastHour)],
+  ];
+  return (
+    <section aria-label="Studio backlog" className="grid gap-3">
+      {warning && (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <AlertCircleIcon className="mt-0.5 h-4 w-4 shrink-0" />
+          {warning}
+        </p>
+      )}
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {figures.map(([label, value]) => (
+          <div key={label} className="rounded-xl border border-slate-200 bg-white px-4 py-3">
+            <dt className="text-xs font-medium text-slate-600">{label}</dt>
+            <dd className="font-display text-lg font-bold text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { assert, assertEquals } from "@std/assert";
+import { orderFormSchema } from "../../../domain/orders.ts";
+import { createDemoOrder } from "../../../jobs/demo_order.ts";
+import { createJobQueue } from "../../../jobs/messages.ts";
+import { updateOrder } from "../../../kv/orders.ts";
+import { axeViolations, createTestApp, e2eTest, openSignedInBrowser } from "../../helpers.ts";
+import { completedOrder } from "../../integration/delivery/helpers.ts";
+import { orderForm } from "../../integration/orders/helpers.ts";
+
+const ADMIN = "boss@example.com";
+const SIZES = [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]] as const;
+
+for (const [device, size] of SIZES) {
+  e2eTest(
+    `backlog panel: the studio's figures, and a warning while emails are late (${device})`,
+    async () => {
+      await using t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN, JOB_QUEUE: "off" } });
+      const form = orderFormSchema.parse(orderForm());
+      for (let i = 0; i < 3; i++) {
+        await createDemoOrder(t.kv, createJobQueue(false), form, "user-1", t.clock.now() - 25 * 60_000);
+      }
+      const song = await completedOrder(t, { parentEmail: "late@example.com" });
+      const due = new Date(t.clock.now() - 5 * 60_000).toISOString();
+      await updateOrder(
+        t.kv,
+        song.id,
+        (order) => ({ ...order, approvalStatus: "approved", deliveryDueAt: due }),
+      );
+
+      const { browser } = await openSignedInBrowser(t, ADMIN, size);
+      await using _browser = browser;
+      const page = await browser.open("/admin/orders");
+      const panel = page.getByRole("region", { name: "Studio backlog" });
+      await panel.waitFor();
+      const figure = async (label: string) =>
+        (await panel.locator("div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd")
+          .textContent())
+          ?.trim();
+      assertEquals(await figure("Songs in the making"), "3");
+      assertEquals(await figure("Longest waiting to be made"), "25 min");
+      assertEquals(await figure("Emails overdue"), "1");
+      assertEquals(await figure("Failed calls, last hour"), "no calls yet");
+      const warning = panel.getByRole("status");
+      assert((await warning.textContent())?.includes("1 email is overdue: the oldest was due 5 min ago."));
+      assertEquals(await axeViolations(page), []);
+      await browser.screenshot(page, `admin-backlog-${device}-viewport`);
+      assertEquals(browser.problems, []);
+    },
+  );
+}

@@ -1,0 +1,73 @@
+import { assertEquals } from "@std/assert";
+import { orderFormSchema } from "../../../domain/orders.ts";
+import { jobDepsFrom } from "../../../jobs/deps.ts";
+import { createDemoOrder } from "../../../jobs/demo_order.ts";
+import { runGeneration } from "../../../jobs/generation.ts";
+import { createJobQueue } from "../../../jobs/messages.ts";
+import { updateOrder } from "../../../kv/orders.ts";
+import { createOpenAiLyricist } from "../../../providers/words/openai.ts";
+import { startOpenAiFake } from "../../fakes/openai.ts";
+import { createTestApp, type TestApp } from "../../helpers.ts";
+import { adminHeaders, completedOrder, DELIVERY_ENV, sessionHeaders } from "../delivery/helpers.ts";
+import { orderForm } from "../orders/helpers.ts";
+
+/** Issue 17: staff see the studio's background work, and are warned while emails are late. */
+const backlogAs = async (t: TestApp, headers: Record<string, string>) => {
+  const response = await t.request("/api/admin/backlog", { headers });
+  return { status: response.status, body: await response.json() };
+};
+
+Deno.test("the backlog says what is being made, what waits longest, which emails are late and how often calls failed", async () => {
+  await using openai = startOpenAiFake();
+  await using t = await createTestApp({
+    env: DELIVERY_ENV,
+    providers: {
+      words: createOpenAiLyricist({ apiKey: "sk-test", baseUrl: openai.baseUrl, model: "gpt-test" }),
+    },
+  });
+  const admin = await adminHeaders(t);
+  const empty = await backlogAs(t, admin);
+  assertEquals(empty.status, 200);
+  assertEquals(empty.body.generating, 0);
+  assertEquals(empty.body.oldestDueAt, { emails: null, generation: null });
+  assertEquals([empty.body.overdueSends, empty.body.lastHour], [0, { steps: 0, failed: 0 }]);
+
+  const madeAt = t.clock.now();
+  const form = orderFormSchema.parse(orderForm({ parentEmail: "ann@example.com" }));
+  const first = await createDemoOrder(t.kv, createJobQueue(false), form, "user-1", madeAt);
+  t.clock.advance(60_000);
+  await createDemoOrder(t.kv, createJobQueue(false), form, "user-1", t.clock.now());
+  // Two steps of the first order: the lyricist fails once, then writes.
+  const deps = jobDepsFrom({
+    kv: t.kv,
+    config: t.config,
+    providers: t.providers,
+    now: () => t.clock.now(),
+    workerId: "test",
+  });
+  openai.failNext({ status: 500 });
+  assertEquals(await runGeneration({ ...deps, random: () => 0 }, first.id), "done");
+  t.clock.advance(10 * 60_000);
+  assertEquals(await runGeneration({ ...deps, random: () => 0 }, first.id), "done");
+
+  // Two emails: one due two minutes ago (overdue), one due 30 s ago (not yet).
+  for (const ago of [120_000, 30_000]) {
+    const song = await completedOrder(t, { parentEmail: "bob@example.com" });
+    const due = new Date(t.clock.now() - ago).toISOString();
+    await updateOrder(
+      t.kv,
+      song.id,
+      (order) => ({ ...order, approvalStatus: "approved", deliveryDueAt: due }),
+    );
+  }
+  const { body } = await backlogAs(t, admin);
+  assertEquals(body.generating, 2);
+  assertEquals(body.oldestDueAt.generation, new Date(madeAt + 60_000).toISOString());
+  assertEquals(body.overdueSends, 1);
+  assertEquals(body.lastHour, { steps: 2, failed: 1 });
+  assertEquals(body.checkedAt, new Date(t.clock.now()).toISOString());
+
+  // Only staff see it.
+  assertEquals((await backlogAs(t, {})).status, 401);
+  assertEquals((await backlogAs(t, await sessionHeaders(t, "ann@example.com"))).status, 403);
+});
