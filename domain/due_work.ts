@@ -1,3 +1,4 @@
+import { FIRST_GENERATION_STAGE } from "./generation.ts";
 import type { Order } from "./orders.ts";
 
 /**
@@ -9,33 +10,38 @@ export const JOB_NAMES = ["generation", "failure-email", "delivery"] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
- * Work comes in two lanes, kept apart in the due-time index so neither waits behind the other:
- * what a family is waiting to receive (the delivery and failure emails) runs first and at once; the
- * making of songs takes the worker's generation slots, oldest due first (issue 17).
+ * Work comes in lanes, kept apart in the due-time index so none waits behind another (issue 17):
+ * - `customer`: what a family is waiting to receive (the delivery and failure emails), run at once;
+ * - `under-way`: songs past their first stage, which take the generation slots first, so what was
+ *   begun is finished before more is begun;
+ * - `not-started`: songs at their first stage, oldest due first, when a slot is left.
  */
-export const JOB_LANES = ["customer", "generation"] as const;
+export const JOB_LANES = ["customer", "under-way", "not-started"] as const;
 export type JobLane = (typeof JOB_LANES)[number];
-
-export function laneOf(job: JobName): JobLane {
-  return job === "generation" ? "generation" : "customer";
-}
+export const GENERATION_LANES = ["under-way", "not-started"] as const satisfies readonly JobLane[];
 
 export interface DueWork {
   job: JobName;
   dueAt: number;
+  lane: JobLane;
 }
 
 export function dueWorkOf(order: Order): DueWork[] {
   const due: DueWork[] = [];
   if (order.status === "generating" && order.nextPollAt) {
-    due.push({ job: "generation", dueAt: Date.parse(order.nextPollAt) });
+    const begun = !!order.currentStage && order.currentStage !== FIRST_GENERATION_STAGE;
+    due.push({
+      job: "generation",
+      dueAt: Date.parse(order.nextPollAt),
+      lane: begun ? "under-way" : "not-started",
+    });
   }
   if (order.status === "failed" && !order.failureEmailSent && order.failureEmailDueAt) {
-    due.push({ job: "failure-email", dueAt: Date.parse(order.failureEmailDueAt) });
+    due.push({ job: "failure-email", dueAt: Date.parse(order.failureEmailDueAt), lane: "customer" });
   }
   // Only a finished song is sent: an approved order put back into generation waits until it is done.
   if (order.status === "completed" && order.approvalStatus === "approved" && order.deliveryDueAt) {
-    due.push({ job: "delivery", dueAt: Date.parse(order.deliveryDueAt) });
+    due.push({ job: "delivery", dueAt: Date.parse(order.deliveryDueAt), lane: "customer" });
   }
   return due;
 }

@@ -1,10 +1,11 @@
-import { type JobName, laneOf } from "../domain/due_work.ts";
+import { GENERATION_LANES, type JobName } from "../domain/due_work.ts";
 import { type JobDeps, seconds } from "./deps.ts";
 import { deliverSong } from "./delivery.ts";
 import { sendFailureEmail } from "./failure_email.ts";
 import { type GenerationRun, runGeneration } from "./generation.ts";
 import { jobMessage, jobMessageSchema } from "./messages.ts";
 import { forgetOldGenerationSteps, hourOf, OVERDUE_AFTER_MS } from "../kv/backlog.ts";
+import { getOrder } from "../kv/orders.ts";
 import { type DueItem, forEachLimited, listDue } from "./sweeper.ts";
 
 /** Emails one sweep sends at once. */
@@ -97,7 +98,7 @@ export function startJobWorker(deps: JobDeps): JobWorker {
       }
       const { type, orderId } = message.data;
       // A generation message only wakes the slots: they take the oldest due order, which may be another.
-      if (laneOf(type) === "generation") slots.fill();
+      if (type === "generation") slots.fill();
       else await track(runCustomerJob(type, orderId));
     })
     : Promise.resolve();
@@ -156,6 +157,12 @@ export function startJobWorker(deps: JobDeps): JobWorker {
   };
 }
 
+async function nextStepIsDue(deps: JobDeps, orderId: string): Promise<boolean> {
+  const order = await getOrder(deps.kv, orderId);
+  return order?.status === "generating" && !!order.nextPollAt &&
+    Date.parse(order.nextPollAt) <= deps.now() + EARLY_MS;
+}
+
 /**
  * The generation slots of one process. `fill` starts steps for the oldest due orders while slots are
  * free, and answers the steps it started. A step that finishes fills again at once; one that found its
@@ -178,7 +185,11 @@ function generationSlots(
     return track((async () => {
       let outcome: GenerationRun | null = null;
       try {
-        outcome = await runGeneration(deps, orderId);
+        // An order whose next stage is due at once keeps its slot: songs are finished in the order
+        // they were begun, rather than every order in the backlog getting its lyrics first.
+        do outcome = await runGeneration(deps, orderId); while (
+          outcome === "done" && !isStopped() && await nextStepIsDue(deps, orderId)
+        );
       } catch (error) {
         if (!isStopped()) console.error(`job generation for order ${orderId} failed:`, error);
       } finally {
@@ -194,7 +205,11 @@ function generationSlots(
     if (isStopped() || running.size >= capacity) return started;
     // Enough candidates to fill every slot past those running here or leased elsewhere.
     const limit = capacity + running.size + leasedElsewhere.size;
-    const due = await listDue(deps.kv, "generation", deps.now() + EARLY_MS, limit);
+    const due: DueItem[] = [];
+    for (const lane of GENERATION_LANES) {
+      if (due.length >= limit) break;
+      due.push(...await listDue(deps.kv, lane, deps.now() + EARLY_MS, limit - due.length));
+    }
     for (const item of due) {
       if (running.size >= capacity || isStopped()) break;
       if (running.has(item.orderId) || leasedElsewhere.has(item.orderId)) continue;

@@ -1,4 +1,4 @@
-import { JOB_LANES, type JobLane } from "../domain/due_work.ts";
+import { GENERATION_LANES, type JobLane } from "../domain/due_work.ts";
 import { keys } from "./keys.ts";
 import { countOrders } from "./orders.ts";
 
@@ -9,8 +9,8 @@ import { countOrders } from "./orders.ts";
  */
 export interface Backlog {
   generating: number;
-  /** When the longest-waiting item of each lane fell due (ms), or null when nothing is due. */
-  oldestDue: Record<JobLane, number | null>;
+  /** When the longest-waiting email and song step fell due (ms), or null when nothing is due. */
+  oldestDue: { customer: number | null; generation: number | null };
   /** Emails due longer than OVERDUE_AFTER_MS ago (counted up to OVERDUE_COUNT_LIMIT). */
   overdueSends: number;
   /** Generation steps in the last hour, and those whose outside call failed. */
@@ -34,13 +34,17 @@ export function countGenerationStep(operation: Deno.AtomicOperation, failed: boo
 }
 
 export async function readBacklog(kv: Deno.Kv, now: number): Promise<Backlog> {
-  const oldestDue = {} as Record<JobLane, number | null>;
-  for (const lane of JOB_LANES) {
-    oldestDue[lane] = null;
+  const firstDue = async (lane: JobLane) => {
     for await (const entry of kv.list({ prefix: keys.jobsDue(lane) }, { limit: 1 })) {
-      oldestDue[lane] = entry.key[2] as number;
+      return entry.key[2] as number;
     }
-  }
+    return null;
+  };
+  const songs = (await Promise.all(GENERATION_LANES.map(firstDue))).filter((due) => due !== null);
+  const oldestDue = {
+    customer: await firstDue("customer"),
+    generation: songs.length ? Math.min(...songs) : null,
+  };
   let overdueSends = 0;
   const overdue = {
     prefix: keys.jobsDue("customer"),

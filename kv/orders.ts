@@ -1,6 +1,6 @@
 import { filterBits, filtersOf } from "../domain/admin_orders.ts";
 import { searchTermsOf } from "../domain/admin_search.ts";
-import { dueWorkOf, laneOf } from "../domain/due_work.ts";
+import { dueWorkOf } from "../domain/due_work.ts";
 import { isOrderId, type Order } from "../domain/orders.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
 import { keys } from "./keys.ts";
@@ -37,7 +37,7 @@ function indexEntriesOf(order: Order): IndexEntry[] {
     index.push(byId(keys.orderByStage(order.currentStage, order.id)));
   }
   for (const work of dueWorkOf(order)) {
-    index.push(byId(keys.jobDue(laneOf(work.job), work.dueAt, order.id, work.job)));
+    index.push(byId(keys.jobDue(work.lane, work.dueAt, order.id, work.job)));
   }
   if (order.payment.kind === "checkout") index.push(byId(keys.orderBySession(order.payment.sessionId)));
   const filters = filtersOf(order);

@@ -34,4 +34,5 @@ export function createProviders(config: Config, kv: Deno.Kv, now: () => number =
 /** Releases what providers hold open (SMTP connections) at shutdown. */
 export function closeProviders(providers: Providers) {
   providers.mail.close();
+  providers.music.close?.();
 }

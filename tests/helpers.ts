@@ -11,7 +11,7 @@ import type { AnalyticsSink } from "../providers/analytics.ts";
 import { listDevMail } from "../kv/dev_mail.ts";
 import { createMailer } from "../providers/mail/select.ts";
 import { createPayments } from "../providers/payments/select.ts";
-import type { Providers } from "../providers/mod.ts";
+import { closeProviders, type Providers } from "../providers/mod.ts";
 import { createApp } from "../routes/app.ts";
 import { jobDepsFrom } from "../jobs/deps.ts";
 import { retryWhenBusy } from "../kv/busy_retry.ts";
@@ -104,7 +104,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     request: async (path: string, init?: RequestInit) => await app.request(path, init, THIS_MACHINE),
     async [Symbol.asyncDispose]() {
       await worker?.stop();
-      providers.mail.close();
+      closeProviders(providers);
       kv.close();
       await worker?.closed;
     },

@@ -1,10 +1,17 @@
 /**
- * `deno task bench`: the page server, the generation pipeline and the admin list, each measured by
+ * `deno task bench`: the page server, the generation pipeline, the admin list and the studio under a
+ * backlog, each measured by
  * its own script (own process, own detailed tables), then every headline figure in one table.
  */
 import { readFigures } from "./bench_summary.ts";
 
-const SCRIPTS = ["tools/bench.ts", "tools/bench_guard.ts", "tools/bench_pipeline.ts", "tools/bench_admin.ts"];
+const SCRIPTS = [
+  "tools/bench.ts",
+  "tools/bench_guard.ts",
+  "tools/bench_pipeline.ts",
+  "tools/bench_admin.ts",
+  "tools/bench_backlog.ts",
+];
 
 const summary = await Deno.makeTempFile({ prefix: "bench-summary-", suffix: ".jsonl" });
 let failed = false;

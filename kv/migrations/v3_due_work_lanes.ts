@@ -1,4 +1,4 @@
-import { dueWorkOf, laneOf } from "../../domain/due_work.ts";
+import { dueWorkOf } from "../../domain/due_work.ts";
 import type { Order } from "../../domain/orders.ts";
 import { keys } from "../keys.ts";
 import type { Migration } from "../migrations.ts";
@@ -30,7 +30,7 @@ export const dueWorkLanes: Migration = {
       for await (const entry of orders) {
         if (entry.key[1] === progress.after) continue;
         for (const work of dueWorkOf(entry.value)) {
-          operation.set(keys.jobDue(laneOf(work.job), work.dueAt, entry.value.id, work.job), entry.value.id);
+          operation.set(keys.jobDue(work.lane, work.dueAt, entry.value.id, work.job), entry.value.id);
         }
         last = entry.value.id;
         if (++count === ORDERS_PER_COMMIT) {

@@ -2,7 +2,8 @@ import type { SingerGender } from "../../domain/orders.ts";
 import { keys } from "../../kv/keys.ts";
 import { type CallFacts, ProviderCallError, stopwatch } from "../calls.ts";
 import type { MusicStudio, SongCheck } from "./mod.ts";
-import { renderSongMp3, songDurationSeconds } from "./synth.ts";
+import { cpuPool } from "../cpu_pool.ts";
+import { songDurationSeconds, type SynthRequest } from "./synth.ts";
 
 /**
  * The local default for music (ARCHITECTURE.md §3): the same create → poll → download cycle as the
@@ -27,9 +28,20 @@ interface LocalSongTask {
 const TASK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const AUDIO_URL_PREFIX = "local-synth:";
 
+/**
+ * One render at a time, and at most half of a core (a render of ~350 ms is followed by as long a
+ * rest): a backlog of songs must not take the CPU the requests need. A real music service does this
+ * work on its own machines.
+ */
+const RENDERING = { size: 1, rest: 1 };
+
 export function createLocalStudio(kv: Deno.Kv, options: LocalStudioOptions = {}): MusicStudio {
   const renderDelayMs = options.renderDelayMs ?? 2000;
   const now = options.now ?? Date.now;
+  const renderer = cpuPool<SynthRequest, Uint8Array>(
+    new URL("./synth_worker.ts", import.meta.url),
+    RENDERING,
+  );
 
   /** A store failure is a failed call like any other: the worker decides whether to retry it. */
   async function store<T>(
@@ -109,13 +121,26 @@ export function createLocalStudio(kv: Deno.Kv, options: LocalStudioOptions = {})
           callFacts("local:audio", 404, elapsed(), taskId),
         );
       }
-      const bytes = renderSongMp3(task);
+      let bytes: Uint8Array;
+      try {
+        bytes = await renderer.run(task);
+      } catch (error) {
+        throw new ProviderCallError(
+          `The local synthesiser could not render the song: ${
+            error instanceof Error ? error.message : error
+          }`,
+          callFacts("local:audio", 500, elapsed(), task.taskId),
+          { cause: error },
+        );
+      }
       return {
         bytes,
         contentType: "audio/mpeg",
         call: callFacts("local:audio", 200, elapsed(), task.taskId),
       };
     },
+
+    close: () => renderer.close(),
   };
 }
 

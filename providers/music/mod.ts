@@ -47,4 +47,6 @@ export interface MusicStudio {
   checkSong(taskId: string, signal?: AbortSignal): Promise<SongCheck>;
   /** Fetches the finished audio (provider URLs expire, so it is copied into our blob store). */
   downloadAudio(audioUrl: string, signal?: AbortSignal): Promise<DownloadedAudio>;
+  /** Ends what it keeps running (the local synthesiser's render workers). */
+  close?(): void;
 }

@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { dueWorkOf, laneOf } from "../../../domain/due_work.ts";
+import { dueWorkOf } from "../../../domain/due_work.ts";
 import type { Order } from "../../../domain/orders.ts";
 import { keys } from "../../../kv/keys.ts";
 import { updateOrder } from "../../../kv/orders.ts";
@@ -38,7 +38,7 @@ Deno.test("migration 3 moves every order's due work into its lane and clears the
   const expected: string[] = [];
   for await (const { value } of kv.list<Order>({ prefix: ["orders"] })) {
     for (const work of dueWorkOf(value)) {
-      expected.push(JSON.stringify(keys.jobDue(laneOf(work.job), work.dueAt, value.id, work.job)));
+      expected.push(JSON.stringify(keys.jobDue(work.lane, work.dueAt, value.id, work.job)));
     }
   }
   const oldKeys = await keysUnder(kv, keys.jobsDueBeforeLanes());

@@ -69,6 +69,7 @@ Deno.test("a delivery is due work only for a finished, approved song with a send
   assertEquals(dueWorkOf(order({ approvalStatus: "approved", deliveryDueAt: due })), [{
     job: "delivery",
     dueAt: Date.parse(due),
+    lane: "customer",
   }]);
   assertEquals(dueWorkOf(order({ approvalStatus: "approved", deliveryDueAt: null })), []);
   assertEquals(

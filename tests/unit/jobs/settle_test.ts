@@ -54,7 +54,8 @@ Deno.test("a stage's success moves to the next stage, due now, with a SUCCESS ev
   assertEquals(settled.events.map((event) => [event.stage, event.type, event.httpStatus, event.requestId]), [
     ["LYRICS", "SUCCESS", 200, "req_1"],
   ]);
-  assertEquals(dueWorkOf(settled.order), [{ job: "generation", dueAt: NOW }]);
+  // Past its first stage, the song is under way: it takes a slot before songs not yet begun.
+  assertEquals(dueWorkOf(settled.order), [{ job: "generation", dueAt: NOW, lane: "under-way" }]);
 });
 
 Deno.test("a transient failure is retried with backoff and a RETRY event; the retry counters go up", () => {
@@ -126,7 +127,7 @@ Deno.test("a permanent failure fails the order with its failureType, our own err
   assert(!settled.order.error!.includes("sk-"), "the provider's words stay in the admin-only event");
   assertEquals(settled.events[0].type, "ERROR");
   assertEquals(settled.events[0].message, "Incorrect API key provided: sk-abc***");
-  assertEquals(dueWorkOf(settled.order), [{ job: "failure-email", dueAt: NOW }]);
+  assertEquals(dueWorkOf(settled.order), [{ job: "failure-email", dueAt: NOW, lane: "customer" }]);
 });
 
 Deno.test("retries stop at the stage limit and at the run limit", () => {
