@@ -44,10 +44,10 @@ export interface WorkerReport {
 /**
  * The process's one job worker (ARCHITECTURE.md §5): a `kv.listenQueue` for messages and a sweeper
  * over the due-time index, so a lost message, a crash or a KV without queues delays work but never
- * loses it. Work runs in two lanes (domain/due_work.ts). The family's emails run as soon as they are
+ * loses it. Work runs in lanes (domain/due_work.ts). The family's emails run as soon as they are
  * due. Generation steps take one of `generationConcurrency` slots; the rest wait in the index, and a
- * freed slot goes to the oldest due order at once. Nothing waits in memory, so a backlog of thousands
- * costs the process no more than its slots.
+ * freed slot goes at once to the song under way that has waited longest, else to the oldest song not
+ * yet begun. Nothing waits in memory, so a backlog of thousands costs the process no more than its slots.
  */
 export function startJobWorker(deps: JobDeps): JobWorker {
   const inFlight = new Set<Promise<unknown>>();
@@ -164,8 +164,8 @@ async function nextStepIsDue(deps: JobDeps, orderId: string): Promise<boolean> {
 }
 
 /**
- * The generation slots of one process. `fill` starts steps for the oldest due orders while slots are
- * free, and answers the steps it started. A step that finishes fills again at once; one that found its
+ * The generation slots of one process. `fill` starts steps for due orders while slots are free (songs
+ * under way first, then songs not yet begun, each oldest due first), and answers the steps it started. A step that finishes fills again at once; one that found its
  * order leased by another process leaves that order alone until the next sweep, so two processes never
  * spin on each other's work.
  */
