@@ -75,8 +75,10 @@ export interface JobSettings {
   /** How long the music service may take to finish a song before the order fails. */
   songDeadlineMinutes: number;
   /**
-   * How many generation steps this process runs at once (GENERATION_CONCURRENCY). More wait in the
-   * due-time index, oldest first, not in memory; the family's emails never wait for a slot.
+   * How many generation steps this process runs at once (GENERATION_CONCURRENCY). A step mostly
+   * waits on a provider (its CPU-heavy part, the local synthesiser, has its own limit), so the default
+   * is 16: with 4, one slow provider (a 30 s timeout in bad weather) held a quarter of the pipeline.
+   * More wait in the due-time index, not in memory; the family's emails never wait for a slot.
    */
   generationConcurrency: number;
 }
@@ -244,7 +246,7 @@ function jobSettings(
     leaseSeconds: positive(read("JOB_LEASE_SECONDS") ?? "300", "JOB_LEASE_SECONDS"),
     retryBaseSeconds: positive(read("RETRY_BASE_SECONDS") ?? "5", "RETRY_BASE_SECONDS"),
     songDeadlineMinutes: positive(read("SONG_DEADLINE_MINUTES") ?? "15", "SONG_DEADLINE_MINUTES"),
-    generationConcurrency: integer(read("GENERATION_CONCURRENCY") ?? "4", "GENERATION_CONCURRENCY", 1, 64),
+    generationConcurrency: integer(read("GENERATION_CONCURRENCY") ?? "16", "GENERATION_CONCURRENCY", 1, 64),
   };
 }
 

@@ -47,7 +47,7 @@ const env = {
   HOSTNAME: "127.0.0.1",
   ADMIN_EMAILS: ADMIN,
   JOB_QUEUE: "on",
-  GENERATION_CONCURRENCY: Deno.env.get("GENERATION_CONCURRENCY") ?? "4",
+  GENERATION_CONCURRENCY: Deno.env.get("GENERATION_CONCURRENCY") ?? "16",
   // Songs finish within a phase, so the synthesiser's renders (the heaviest work) are part of it.
   SONG_POLL_SECONDS: "2",
 };

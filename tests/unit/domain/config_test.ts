@@ -174,8 +174,8 @@ Deno.test("connection and body limits have safe defaults and refuse nonsense", (
   assertThrows(() => parseConfig({ MAX_CONNECTIONS: "-1" }), StartupError);
 });
 
-Deno.test("GENERATION_CONCURRENCY: four generation steps at once unless set, a whole number from 1 to 64", () => {
-  assertEquals(parseConfig({}).jobs.generationConcurrency, 4);
+Deno.test("GENERATION_CONCURRENCY: sixteen generation steps at once unless set, a whole number from 1 to 64", () => {
+  assertEquals(parseConfig({}).jobs.generationConcurrency, 16);
   assertEquals(parseConfig({ GENERATION_CONCURRENCY: "12" }).jobs.generationConcurrency, 12);
   for (const bad of ["0", "65", "2.5", "many"]) {
     assertThrows(() => parseConfig({ GENERATION_CONCURRENCY: bad }), StartupError, "GENERATION_CONCURRENCY");
