@@ -34,9 +34,11 @@ export function countGenerationStep(operation: Deno.AtomicOperation, failed: boo
 }
 
 export async function readBacklog(kv: Deno.Kv, now: number): Promise<Backlog> {
+  /** When the lane's longest-waiting item fell due; null when nothing in it is due yet. */
   const firstDue = async (lane: JobLane) => {
     for await (const entry of kv.list({ prefix: keys.jobsDue(lane) }, { limit: 1 })) {
-      return entry.key[2] as number;
+      const dueAt = entry.key[2] as number;
+      return dueAt <= now ? dueAt : null;
     }
     return null;
   };

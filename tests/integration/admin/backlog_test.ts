@@ -31,6 +31,15 @@ Deno.test("the backlog says what is being made, what waits longest, which emails
   assertEquals(empty.body.generating, 0);
   assertEquals(empty.body.oldestDueAt, { emails: null, generation: null });
   assertEquals([empty.body.overdueSends, empty.body.lastHour], [0, { steps: 0, failed: 0 }]);
+  // An email scheduled for later is not waiting.
+  const later = await completedOrder(t, { parentEmail: "later@example.com" });
+  const inAnHour = new Date(t.clock.now() + 3_600_000).toISOString();
+  await updateOrder(
+    t.kv,
+    later.id,
+    (order) => ({ ...order, approvalStatus: "approved", deliveryDueAt: inAnHour }),
+  );
+  assertEquals((await backlogAs(t, admin)).body.oldestDueAt.emails, null);
 
   const madeAt = t.clock.now();
   const form = orderFormSchema.parse(orderForm({ parentEmail: "ann@example.com" }));
