@@ -12,7 +12,7 @@ import { manifestPath } from "./routes/assets.ts";
 import { createApp } from "./routes/app.ts";
 import { jobDepsFrom } from "./jobs/deps.ts";
 import { type JobWorker, startJobWorker } from "./jobs/worker.ts";
-import { serveApp } from "./serve/mod.ts";
+import { type RunningServer, serveApp } from "./serve/mod.ts";
 
 /**
  * The sweeper's cron, registered before anything that can throw or wait: Deno Deploy finds crons by
@@ -62,20 +62,22 @@ async function start() {
   const app = createApp({ kv, config, providers });
   const worker = startJobWorker(jobDepsFrom({ kv, config, providers, now: Date.now, workerId }));
   cronWorker = worker;
-  const server = serveApp(
-    config,
-    (request, info) => app.fetch(request, info),
-    ({ port }) => console.log(`Little Hits is listening on http://localhost:${port}`),
-  );
 
-  // Finish the requests in flight and close KV cleanly on Ctrl-C or a platform stop.
-  const stop = async () => {
-    await server.shutdown();
-    await worker.stop();
-    closeProviders(providers);
-    kv.close();
-    await worker.closed;
-    Deno.exit(0);
+  // Finish the requests in flight and close KV cleanly on Ctrl-C or a platform stop. Once: a terminal
+  // (and `deno task dev`'s watcher) may deliver the signal twice, and KV cannot be closed twice. The
+  // listeners are in place before the server listens, so a signal just after "listening" is not missed.
+  let server: RunningServer | null = null;
+  let stopping: Promise<never> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      await server?.shutdown();
+      await worker.stop();
+      closeProviders(providers);
+      kv.close();
+      await worker.closed;
+      Deno.exit(0);
+    })();
+    return stopping;
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     try {
@@ -84,6 +86,11 @@ async function start() {
       // Some hosts (Windows, Deno Deploy) do not offer these signals; they stop the process themselves.
     }
   }
+  server = serveApp(
+    config,
+    (request, info) => app.fetch(request, info),
+    ({ port }) => console.log(`Little Hits is listening on http://localhost:${port}`),
+  );
 }
 
 async function exists(path: string) {

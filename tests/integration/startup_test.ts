@@ -73,6 +73,26 @@ Deno.test("development start-up names each provider in use and serves /healthz",
   }
 });
 
+Deno.test("a stop signal delivered twice (Ctrl-C in a terminal, the dev watcher) stops the server once, cleanly", async () => {
+  const child = startMain({ KV_PATH: ":memory:", PORT: "0" }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let seen = "";
+  while (!/listening on/.test(seen)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    seen += value;
+  }
+  child.kill("SIGINT");
+  child.kill("SIGINT");
+  const [status, stderr] = await Promise.all([
+    child.status,
+    new Response(child.stderr).text(),
+    reader.cancel(),
+  ]);
+  assertEquals(stderr, "");
+  assertEquals(status.code, 0);
+});
+
 /**
  * A script that imports main.ts with `Deno.cron` replaced by a recorder: it prints each registration and
  * calls the handler at once (a tick before the server is up), and once main.ts has started it ticks
