@@ -1,6 +1,13 @@
 import { manifestPath } from "../routes/assets.ts";
 
 /**
+ * How `deno task start` runs the server (deno.json), for every tool that measures a server process: a
+ * small young generation keeps the garbage of server-rendered pages from lifting RSS (`deno task load`:
+ * peak 271 MB without it, 234 MB with it, the same p99).
+ */
+export const START_ARGS = ["run", "-A", "--v8-flags=--max-semi-space-size=4", "main.ts"];
+
+/**
  * The app as its own process for measurements (production React, `:memory:` KV), so the load
  * generator or browser measuring it does not share its event loop. Builds the islands if needed.
  */
@@ -12,7 +19,7 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     await buildIslands();
   }
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    args: START_ARGS,
     env: {
       APP_ENV: "test",
       NODE_ENV: "production",

@@ -4,6 +4,7 @@
  * port (PORT=0) and reports it; the process's output is drained all the time (a full pipe would stall
  * the server) and its last lines kept for when something goes wrong.
  */
+import { START_ARGS } from "../bench_server.ts";
 import { fileURLToPath } from "node:url";
 import { manifestPath } from "../../routes/assets.ts";
 
@@ -74,7 +75,7 @@ export class AppProcess implements AsyncDisposable {
   /** Starts the server and resolves once it listens. */
   async start(): Promise<void> {
     if (this.#child) throw new Error(`server ${this.name} is already running`);
-    const serve = [Deno.execPath(), "run", "-A", "main.ts"];
+    const serve = [Deno.execPath(), ...START_ARGS];
     const limit = this.#openFileLimit;
     const [command, ...args] = limit ? ["prlimit", `--nofile=${limit}:${limit}`, "--", ...serve] : serve;
     const child = new Deno.Command(command, {
