@@ -12,16 +12,13 @@ import type { AppEnv } from "./env.ts";
  */
 export function setSessionCookie(c: Context<AppEnv>, token: string) {
   setCookie(c, SESSION_COOKIE, token, {
-    httpOnly: true,
-    secure: isHttps(c),
-    sameSite: "Lax",
-    path: "/",
+    ...privateCookie(c, "/"),
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });
 }
 
 export function clearSessionCookie(c: Context<AppEnv>) {
-  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isHttps(c), httpOnly: true, sameSite: "Lax" });
+  deleteCookie(c, SESSION_COOKIE, privateCookie(c, "/"));
 }
 
 /**
@@ -33,10 +30,7 @@ export function markSignInBrowser(c: Context<AppEnv>): string {
   const kept = readSignInBrowserMark(c);
   const mark = kept ?? newToken();
   setCookie(c, SIGN_IN_BROWSER_COOKIE, mark, {
-    httpOnly: true,
-    secure: isHttps(c),
-    sameSite: "Lax",
-    path: "/api/auth",
+    ...privateCookie(c, "/api/auth"),
     maxAge: Math.floor(MAGIC_LINK_TTL_MS / 1000),
   });
   return mark;
@@ -47,6 +41,12 @@ export function readSignInBrowserMark(c: Context<AppEnv>): string | null {
   return mark && looksLikeToken(mark) ? mark : null;
 }
 
-function isHttps(c: Context<AppEnv>) {
-  return c.var.deps.config.appUrl.startsWith("https:");
+/** Our cookies' attributes, in one place: never readable by scripts, never sent on cross-site writes. */
+function privateCookie(c: Context<AppEnv>, path: string) {
+  return {
+    httpOnly: true,
+    secure: c.var.deps.config.appUrl.startsWith("https:"),
+    sameSite: "Lax",
+    path,
+  } as const;
 }
