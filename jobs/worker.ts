@@ -107,7 +107,7 @@ export function startJobWorker(deps: JobDeps): JobWorker {
   const sweepOnce = async (): Promise<Promise<unknown>[]> => {
     if (stopped) return [];
     const now = deps.now();
-    slots.forgetLeasedElsewhere();
+    slots.forgetExpiredLeases(now);
     const started = slots.fill();
     if (deps.queue.enabled) {
       const lost = await listDue(deps.kv, "customer", now - sweepGraceMs(sweepMs));
@@ -165,9 +165,10 @@ async function nextStepIsDue(deps: JobDeps, orderId: string): Promise<boolean> {
 
 /**
  * The generation slots of one process. `fill` starts steps for due orders while slots are free (songs
- * under way first, then songs not yet begun, each oldest due first), and answers the steps it started. A step that finishes fills again at once; one that found its
- * order leased by another process leaves that order alone until the next sweep, so two processes never
- * spin on each other's work.
+ * under way first, then songs not yet begun, each oldest due first), and answers the steps it started.
+ * A step that finishes fills again at once; one that found its order leased by another process leaves
+ * that order alone until that lease has had time to end, so two processes never spin on each other's
+ * work.
  */
 function generationSlots(
   deps: JobDeps,
@@ -176,7 +177,12 @@ function generationSlots(
 ) {
   const capacity = deps.config.jobs.generationConcurrency;
   const running = new Set<string>();
-  const leasedElsewhere = new Set<string>();
+  // Orders another process holds, each with when to look again: a lease's full length from when we
+  // found it, by which time it has been released or has run out. Forgetting them sooner made every
+  // sweep walk the same held orders again, and with hundreds held elsewhere the orders behind them
+  // were never reached.
+  const leasedElsewhere = new Map<string, number>();
+  const leaseMs = seconds(deps.config.jobs.leaseSeconds);
   let filling: Promise<Promise<unknown>[]> | null = null;
   let fillAgain = false;
 
@@ -195,7 +201,7 @@ function generationSlots(
       } finally {
         running.delete(orderId);
       }
-      if (outcome === "busy") leasedElsewhere.add(orderId);
+      if (outcome === "busy") leasedElsewhere.set(orderId, deps.now() + leaseMs);
       if (!isStopped()) fill();
     })());
   };
@@ -242,7 +248,11 @@ function generationSlots(
   return {
     fill,
     usage: () => ({ busy: running.size, capacity }),
-    /** Forgets which orders were leased elsewhere: each sweep gives them another look. */
-    forgetLeasedElsewhere: () => leasedElsewhere.clear(),
+    /** Gives the orders leased elsewhere another look once their leases have had time to end. */
+    forgetExpiredLeases(now: number) {
+      for (const [orderId, lookAgainAt] of leasedElsewhere) {
+        if (lookAgainAt <= now) leasedElsewhere.delete(orderId);
+      }
+    },
   };
 }

@@ -100,3 +100,20 @@ Deno.test("with 430 songs in the making, 20 emails due in the next minute each g
   assertEquals(lyricsWritten, MOVING);
   assert(openai.mostAtOnce >= 2 && openai.mostAtOnce <= SLOTS, `${openai.mostAtOnce} lyricist calls at once`);
 });
+
+Deno.test("an order another process holds is left alone while its lease lasts, and taken up once it has run out", async () => {
+  await using t = await createTestApp({ env: { JOB_LEASE_SECONDS: "60", SWEEP_SECONDS: "3600" } });
+  const held = await generatingOrder(t, 1);
+  // The other process took it and then died: nobody releases this lease; it runs out.
+  assert(await acquireLease(t.kv, { type: "order", id: held.id }, "other-process", 60_000, t.clock.now()));
+  await using worker = clockWorker(t);
+  for (let second = 0; second < 59; second++) {
+    await worker.sweep();
+    t.clock.advance(1000);
+  }
+  assertEquals((await getOrder(t.kv, held.id))?.songLyrics ?? null, null, "not taken while held");
+  t.clock.advance(61_000);
+  await worker.sweep();
+  await worker.sweep();
+  assert((await getOrder(t.kv, held.id))?.songLyrics, "taken up once the lease had run out");
+});
