@@ -46,6 +46,8 @@ export function classifyStatus(status: number | null | undefined): ErrorClass {
     case 504:
       return { title: "Gateway Timeout", ...TEMPORARY };
   }
+  // Outside the spec's table: the call went through and its answer said no (the music API's body codes).
+  if (status >= 200 && status < 300) return { title: "Refused in the Answer", ...WARNING };
   if (status >= 400 && status < 500) return { title: "Client Error", ...WARNING };
   if (status >= 500 && status < 600) return { title: "Server Error", ...CRITICAL };
   return { title: "Unknown Error", severity: null, severityLabel: null };
@@ -91,7 +93,8 @@ export function backoffMs(retry: number, baseMs: number, random: () => number = 
 
 /**
  * Staff-side §8, recommended actions: first by status, then by words in the message, then by stage;
- * from MULTIPLE_RETRIES on, suggest the manual way out.
+ * from MULTIPLE_RETRIES on, suggest the manual way out. The message is the provider's own words (the
+ * failing event's), not our summary of them: "the music service answered…" says nothing about why.
  */
 export function recommendedAction(
   error: { httpStatus?: number | null; message?: string | null; stage?: string | null; retryCount?: number },
@@ -120,8 +123,11 @@ function byMessage(message: string): string | null {
   if (/credit|quota|balance|billing/.test(text)) {
     return "The provider account is out of credits or quota: top it up, then retry.";
   }
+  if (/api key|unauthori[sz]ed|authenticat/.test(text)) {
+    return "Check the API key configuration for this provider.";
+  }
   if (/sensitive|moderation|policy|copyright/.test(text)) {
-    return "The provider refused the content: edit the lyrics (Regenerate Lyrics) and try again.";
+    return "The provider refused words in the lyrics or style: edit the lyrics (Regenerate Lyrics), then regenerate the song.";
   }
   if (/openai|lyrics service/.test(text)) {
     return "The lyrics service (OpenAI) failed: check its status page and the lyrics prompt, then retry.";

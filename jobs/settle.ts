@@ -107,7 +107,7 @@ function settleFailure(
         type: "RETRY",
         message: failure.message,
         ...facts,
-        httpStatus: failure.httpStatus,
+        ...(failure.call ? {} : { httpStatus: failure.httpStatus }),
         retryCount: order.retryCount + 1,
         context: { delayMs, retryStage, stageRetry: stageRetries + 1 },
       }],
@@ -132,7 +132,7 @@ function settleFailure(
       type: "ERROR",
       message: failure.message,
       ...facts,
-      httpStatus: failure.httpStatus,
+      ...(failure.call ? {} : { httpStatus: failure.httpStatus }),
       retryCount: order.retryCount,
       context: { transient: failure.transient, gaveUpAfterRetries: failure.transient ? stageRetries : 0 },
     }],
@@ -153,6 +153,8 @@ export function failureSummary(stage: GenerationStage, failure: StageFailure): s
   if (!failure.call) return `${label} failed: ${failure.message}`;
   const service = serviceName(failure.call.provider);
   const status = failure.httpStatus;
+  const code = failure.call.code;
+  if (status === 200 && code && code !== 200) return `${label} failed: ${service} refused it (code ${code}).`;
   if (status === 200) return `${label} failed: ${service} gave an answer we could not use.`;
   const { title } = classifyStatus(status);
   return `${label} failed: ${service} answered with ${title}${status ? ` (${status})` : ""}.`;

@@ -40,7 +40,11 @@ export interface StageFailure {
   /** For staff: the provider's own words included. */
   message: string;
   call: CallFacts | null;
-  /** The status staff see as lastErrorCode; 0 is a network error, null unknown. */
+  /**
+   * The HTTP status staff see as lastErrorCode: the call's own when there was a call (a refusal
+   * inside a 200 answer is the call's `code`, not its status); ours for a failure without one (a
+   * deadline's 408). 0 is a network error, null unknown.
+   */
   httpStatus: number | null;
   transient: boolean;
   /** Where a retry starts, when not at the same stage (a failed song task is made again). */

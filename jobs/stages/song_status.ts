@@ -5,14 +5,15 @@ import type { Stage, StageFailure } from "./mod.ts";
 
 /**
  * The music service's task states that are worth making the song again for (its generation broke,
- * credits are refunded), and what each failure reads as in staff's HTTP-status terms.
+ * credits are refunded), and the code each failure is recorded with when the service sent none.
+ * The check that saw the failure itself succeeded: its HTTP status stays the one that came.
  */
-const TASK_FAILURES: Record<string, { httpStatus: number; transient: boolean }> = {
-  CREATE_TASK_FAILED: { httpStatus: 500, transient: true },
-  GENERATE_AUDIO_FAILED: { httpStatus: 500, transient: true },
-  CALLBACK_EXCEPTION: { httpStatus: 500, transient: true },
-  SENSITIVE_WORD_ERROR: { httpStatus: 400, transient: false },
-  NOT_FOUND: { httpStatus: 404, transient: false },
+const TASK_FAILURES: Record<string, { code: number; transient: boolean }> = {
+  CREATE_TASK_FAILED: { code: 500, transient: true },
+  GENERATE_AUDIO_FAILED: { code: 500, transient: true },
+  CALLBACK_EXCEPTION: { code: 500, transient: true },
+  SENSITIVE_WORD_ERROR: { code: 400, transient: false },
+  NOT_FOUND: { code: 404, transient: false },
 };
 
 /**
@@ -50,11 +51,12 @@ export const checkSong: Stage = async ({ deps, order, signal }) => {
     };
   }
   if (check.state === "failed") {
-    const known = TASK_FAILURES[check.providerStatus] ?? { httpStatus: 500, transient: false };
+    const known = TASK_FAILURES[check.providerStatus] ?? { code: 500, transient: false };
     return fail({
       message: `The music service could not make the song (${check.providerStatus}): ${check.message}`,
-      call: { ...check.call, taskId },
-      ...known,
+      call: { ...check.call, taskId, code: check.errorCode ?? known.code },
+      httpStatus: check.call.httpStatus,
+      transient: known.transient,
     });
   }
 

@@ -91,6 +91,7 @@ export function createLocalStudio(kv: Deno.Kv, options: LocalStudioOptions = {})
           state: "failed",
           providerStatus: "NOT_FOUND",
           message: `The local synthesiser has no task ${taskId}.`,
+          errorCode: 404,
           call: callFacts("local:status", 404, elapsed(), taskId),
         };
       }

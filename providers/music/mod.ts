@@ -32,7 +32,14 @@ export type SongCheck =
     durationSeconds: number | null;
     call: CallFacts;
   }
-  | { state: "failed"; providerStatus: string; message: string; call: CallFacts };
+  | {
+    state: "failed";
+    providerStatus: string;
+    message: string;
+    /** The task's own error code, when the service gave one (a refusal's 400, for example). */
+    errorCode: number | null;
+    call: CallFacts;
+  };
 
 export interface DownloadedAudio {
   bytes: Uint8Array;

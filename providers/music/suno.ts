@@ -145,9 +145,10 @@ export function createSunoStudio(options: SunoStudioOptions): MusicStudio {
       throw fail(`HTTP ${status} without a status code in the answer: ${snippet(text)}`, facts(status));
     }
     if (code !== 200) {
-      // As the HTTP status too, so a retry decision reading statuses sees 429 for "no credits".
+      // The HTTP status stays the one that came (200): the refusal is the body's code, and staff read
+      // both apart. Retry decisions read the code (domain/generation_errors.ts isTransient).
       const meaning = CODE_MEANINGS[code];
-      throw fail(`code ${code}${meaning ? `, ${meaning}` : ""} (${said})`, facts(code, code));
+      throw fail(`code ${code}${meaning ? `, ${meaning}` : ""} (${said})`, facts(status, code));
     }
     return { data: envelope.data, call: facts(status, code) };
   }
@@ -312,10 +313,12 @@ function toSongCheck(info: RecordInfo, call: CallFacts): SongCheck {
     const reason = typeof info.errorMessage === "string" && info.errorMessage.trim()
       ? info.errorMessage.trim()
       : failure;
-    const code = typeof info.errorCode === "number" || typeof info.errorCode === "string"
-      ? ` (error code ${info.errorCode})`
-      : "";
-    return { state: "failed", providerStatus, message: `${reason}${code}`, call };
+    const errorCode =
+      Number.isInteger(Number(info.errorCode)) && info.errorCode !== null && info.errorCode !== ""
+        ? Number(info.errorCode)
+        : null;
+    const code = errorCode === null ? "" : ` (error code ${errorCode})`;
+    return { state: "failed", providerStatus, message: `${reason}${code}`, errorCode, call };
   }
   if (providerStatus === "SUCCESS") {
     const tracks: Track[] = Array.isArray(info.response?.sunoData) ? info.response.sunoData : [];

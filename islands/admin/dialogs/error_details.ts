@@ -106,7 +106,12 @@ export function failureSummary(order: FailedOrderFacts): FailureSummary {
   const startedAt = order.generationStartedAt ?? chronological[0]?.occurredAt ?? null;
   const failedAt = lastError?.occurredAt ?? order.lastEventAt ??
     (order.status === "failed" ? order.updatedAt : null);
-  const advice = recommendedAction({ httpStatus, message: error, stage, retryCount: order.retryCount });
+  const advice = recommendedAction({
+    httpStatus,
+    message: lastError?.message ?? error,
+    stage,
+    retryCount: order.retryCount,
+  });
   return {
     stage,
     stageLabel: stageLabel(stage),

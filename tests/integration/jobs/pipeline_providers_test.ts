@@ -8,6 +8,7 @@ import { DEFAULT_LYRICS_PROMPT } from "../../../domain/prompts.ts";
 import type { Order } from "../../../domain/orders.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";
 import { listEvents } from "../../../kv/events.ts";
+import { failureSummary } from "../../../islands/admin/dialogs/error_details.ts";
 import { createSunoStudio } from "../../../providers/music/suno.ts";
 import { createOpenAiLyricist } from "../../../providers/words/openai.ts";
 import { type OpenAiFake, startOpenAiFake } from "../../fakes/openai.ts";
@@ -57,13 +58,16 @@ const chatCalls = (openai: OpenAiFake) =>
   openai.requests.filter((request) => request.path.endsWith("/chat/completions"));
 const generateCalls = (suno: SunoFake) =>
   suno.requests.filter((request) => request.path === "/api/v1/generate");
-/** The generation's own events: the failure email is a separate job that may already have logged its send. */
+/**
+ * The generation's own events, "STAGE TYPE status[/code]" with the answer's code when it differs from
+ * the HTTP status: the failure email is a separate job that may already have logged its send.
+ */
 const timeline = async (kv: Deno.Kv, order: Order) =>
-  (await listEvents(kv, order.id)).filter((event) => event.stage !== "EMAIL_SEND").map((event) =>
-    `${event.stage} ${event.type}${
-      event.httpStatus !== null && event.type !== "START" ? ` ${event.httpStatus}` : ""
-    }`
-  );
+  (await listEvents(kv, order.id)).filter((event) => event.stage !== "EMAIL_SEND").map((event) => {
+    if (event.httpStatus === null || event.type === "START") return `${event.stage} ${event.type}`;
+    const code = event.code !== null && event.code !== event.httpStatus ? `/${event.code}` : "";
+    return `${event.stage} ${event.type} ${event.httpStatus}${code}`;
+  });
 
 Deno.test("through OpenAI and the music API: the prompt, the structured answers, the task, the callback and our own copy of the audio", async () => {
   await using s = await studio({ suno: { callbacks: "duplicate" } });
@@ -162,7 +166,9 @@ Deno.test("the music API's body code 429 (no credits) fails the song without ret
   await using s = await studio();
   s.suno.failNext({ code: 429 });
   const broke = await waitForOrder(s.t, (await placeOrder(s.t)).id);
-  assertEquals([broke.status, broke.failureType, broke.lastErrorCode], ["failed", "suno", 429]);
+  // The refusal came inside an HTTP 200 answer: the status says so, the code says why.
+  assertEquals([broke.status, broke.failureType, broke.lastErrorCode], ["failed", "suno", 200]);
+  assertEquals((await timeline(s.t.kv, broke)).at(-1), "SUNO_CREATE ERROR 200/429");
   assertEquals(generateCalls(s.suno).length, 1);
 
   s.suno.failNext({ code: 430 });
@@ -171,7 +177,7 @@ Deno.test("the music API's body code 429 (no credits) fails the song without ret
   assertEquals(busy.status, "completed", busy.error ?? "");
   assertEquals(
     (await timeline(s.t.kv, busy)).filter((line) => line.includes("RETRY")),
-    ["SUNO_CREATE RETRY 430", "SUNO_CREATE RETRY 455"],
+    ["SUNO_CREATE RETRY 200/430", "SUNO_CREATE RETRY 200/455"],
   );
 });
 
@@ -187,13 +193,15 @@ Deno.test("a song task whose generation failed is made again; a refused one (sen
   const remade = await waitForOrder(s.t, placed.id);
   assertEquals(remade.status, "completed", remade.error ?? "");
   assertEquals(generateCalls(s.suno).length, 2);
-  assert((await timeline(s.t.kv, remade)).includes("SUNO_STATUS RETRY 500"));
+  assert((await timeline(s.t.kv, remade)).includes("SUNO_STATUS RETRY 200/500"));
 
   const refused = await placeOrder(s.t);
   const task = (await waitForOrder(s.t, refused.id, (order) => !!order.songTaskId)).songTaskId!;
   s.suno.fail(task, "SENSITIVE_WORD_ERROR");
   const failed = await waitForOrder(s.t, refused.id);
-  assertEquals([failed.status, failed.failureType, failed.lastErrorCode], ["failed", "suno", 400]);
+  assertEquals([failed.status, failed.failureType, failed.lastErrorCode], ["failed", "suno", 200]);
+  // The check that saw the refusal answered 200; the task's error code is 400 (it was swapped).
+  assertEquals((await timeline(s.t.kv, failed)).at(-1), "SUNO_STATUS ERROR 200/400");
 });
 
 Deno.test("a song that never finishes fails at the deadline (408), not later and not never", async () => {
@@ -278,4 +286,25 @@ Deno.test("a song that finished is collected even when we look after the deadlin
   }));
   const order = await waitForOrder(s.t, placed.id);
   assertEquals(order.status, "completed", order.error ?? "");
+});
+
+Deno.test("staff advice reads the provider's words: no credits is 'top it up', sensitive words is 'edit the lyrics'", async () => {
+  await using s = await studio({ suno: { stepsToFinish: 1_000 } });
+  const advice = async (order: Order) => {
+    const summary = failureSummary({ ...order, events: await listEvents(s.t.kv, order.id) });
+    return { advice: summary.advice, title: summary.classification.title };
+  };
+
+  s.suno.failNext({ code: 429 });
+  const broke = await waitForOrder(s.t, (await placeOrder(s.t)).id);
+  const noCredits = await advice(broke);
+  assertMatch(noCredits.advice, /out of credits or quota: top it up/);
+  assertEquals(noCredits.title, "Refused in the Answer");
+
+  const refused = await placeOrder(s.t);
+  const task = (await waitForOrder(s.t, refused.id, (order) => !!order.songTaskId)).songTaskId!;
+  s.suno.fail(task, "SENSITIVE_WORD_ERROR");
+  const sensitive = await advice(await waitForOrder(s.t, refused.id));
+  assertMatch(sensitive.advice, /edit the lyrics \(Regenerate Lyrics\), then regenerate the song/);
+  assert(!/credits/.test(sensitive.advice), sensitive.advice);
 });

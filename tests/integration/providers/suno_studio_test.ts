@@ -122,13 +122,13 @@ const BODY_CODES: [SunoBodyCode, string][] = [
   [500, "service failed"],
 ];
 for (const [code, meaning] of BODY_CODES) {
-  Deno.test(`HTTP 200 with code ${code} is a failure whose status is ${code}, after one request`, async () => {
+  Deno.test(`HTTP 200 with code ${code} is a failure with status 200 and code ${code}, after one request`, async () => {
     await using suno = startFake();
     suno.failNext({ code });
     const error = await failedCall(() => studioFor(suno).createSong(SONG));
 
     assertEquals(suno.requests.map((request) => [request.answer, request.code]), [[200, code]]);
-    assertEquals([error.call.httpStatus, error.call.code], [code, code]);
+    assertEquals([error.call.httpStatus, error.call.code], [200, code]);
     assertEquals([error.call.provider, error.call.endpoint, error.call.method], [
       "suno",
       "/api/v1/generate",
@@ -149,14 +149,14 @@ Deno.test("the provider's own msg is in the message", async () => {
 Deno.test("a wrong key is code 401, and the key is never in the message", async () => {
   await using suno = startFake();
   const error = await failedCall(() => studioFor(suno, { apiKey: "wrong-key-9876543210" }).createSong(SONG));
-  assertEquals([error.call.httpStatus, error.call.code], [401, 401]);
+  assertEquals([error.call.httpStatus, error.call.code], [200, 401]);
   assert(!error.message.includes("wrong-key-9876543210"));
 });
 
 Deno.test("input the API refuses (a title over 80 characters) comes back as code 413", async () => {
   await using suno = startFake();
   const error = await failedCall(() => studioFor(suno).createSong({ ...SONG, title: "x".repeat(81) }));
-  assertEquals([error.call.httpStatus, error.call.code], [413, 413]);
+  assertEquals([error.call.httpStatus, error.call.code], [200, 413]);
 });
 
 for (const status of [500, 502, 503] as const) {
@@ -309,6 +309,7 @@ for (const outcome of FAILURES) {
       last.state === "failed" && last.message,
       `${task.errorMessage} (error code ${task.errorCode})`,
     );
+    assertEquals(last.state === "failed" && last.errorCode, task.errorCode);
     assertEquals(last.call.taskId, taskId);
   });
 }
@@ -371,7 +372,7 @@ Deno.test("an unknown status is pending under its own name; a task that never en
 Deno.test("checking an unknown task is the API's refusal, with the task id in the facts", async () => {
   await using suno = startFake();
   const error = await failedCall(() => studioFor(suno).checkSong("no-such-task"));
-  assertEquals([error.call.httpStatus, error.call.code, error.call.taskId], [400, 400, "no-such-task"]);
+  assertEquals([error.call.httpStatus, error.call.code, error.call.taskId], [200, 400, "no-such-task"]);
   assertStringIncludes(error.message, "no-such-task");
 });
 
@@ -383,7 +384,11 @@ Deno.test("a check answered with code 455 or a dropped connection is a failure n
   suno.failNext("reset");
 
   const maintenance = await failedCall(() => studio.checkSong(taskId));
-  assertEquals([maintenance.call.httpStatus, maintenance.call.taskId], [455, taskId]);
+  assertEquals([maintenance.call.httpStatus, maintenance.call.code, maintenance.call.taskId], [
+    200,
+    455,
+    taskId,
+  ]);
   const dropped = await failedCall(() => studio.checkSong(taskId));
   assertEquals([dropped.call.httpStatus, dropped.call.endpoint], [0, "/api/v1/generate/record-info"]);
 });

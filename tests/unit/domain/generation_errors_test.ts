@@ -73,3 +73,22 @@ Deno.test("recommendedAction goes by status, then message, then stage, and sugge
   assertMatch(recommendedAction({ httpStatus: null, message: "", stage: "SUNO_STATUS" }), /upload/);
   assertMatch(recommendedAction({ httpStatus: 503, retryCount: 3 }), /uploading a song manually/);
 });
+
+Deno.test("a refusal inside a 200 answer is advised by the provider's words: credits, sensitive words, the key", () => {
+  const refusal = (message: string) => recommendedAction({ httpStatus: 200, message, stage: "SUNO_CREATE" });
+  assertMatch(
+    refusal(
+      "The music API could not start the song: code 429, the account is out of credits (credits insufficient)",
+    ),
+    /top it up/,
+  );
+  assertMatch(
+    refusal("The music service could not make the song (SENSITIVE_WORD_ERROR): sensitive word detected"),
+    /edit the lyrics \(Regenerate Lyrics\), then regenerate the song/,
+  );
+  assertMatch(
+    refusal("The music API could not start the song: code 401, the API key was refused"),
+    /API key/,
+  );
+  assertEquals(classifyStatus(200).title, "Refused in the Answer");
+});
