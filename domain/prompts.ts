@@ -1,4 +1,5 @@
 import { childAgeLabel, type Order, type SingerGender } from "./orders.ts";
+import { SONG_GENRE_BRIEFS } from "./order_choices.ts";
 import type { SongBrief } from "./song_brief.ts";
 
 /**
@@ -72,6 +73,7 @@ export function briefOf(order: Order, customInput?: string): SongBrief {
     isGift: order.isGift,
     giftRecipientName: order.giftRecipientName,
     giftMessage: order.giftMessage,
+    ...(order.isGift ? { giftFrom: order.parentName } : {}),
     songStyle: order.songStyle,
     songGenre: order.songGenre,
     singerGender: order.singerGender,
@@ -113,10 +115,20 @@ export function lyricsUserMessage(brief: SongBrief): string {
     ["Extra details", brief.extraDetails],
     ["Additional details", brief.additionalDetails],
   ]);
+  // A gift's message is the giver's to whoever receives it (a grandparent, say): sung to the child
+  // as if it were for them, it reads wrong. It may shape a dedication, nothing more.
+  const recipient = oneLine(brief.giftRecipientName);
+  const giver = oneLine(brief.giftFrom);
   const gift = brief.isGift
     ? labelled([
-      ["This song is a gift for", brief.giftRecipientName],
-      ["Gift message", brief.giftMessage],
+      ["Who receives this song as a gift (the song is still about the child)", recipient],
+      ["Who gives it", giver],
+      [
+        `Message from ${giver || "the giver"} to ${
+          recipient || "the person receiving the gift"
+        } (a dedication at most; never sung to the child)`,
+        brief.giftMessage,
+      ],
     ])
     : [];
   return [
@@ -153,7 +165,7 @@ export function tagsUserMessage(brief: SongBrief, lyrics: string): string {
 
 function songLines(brief: SongBrief): string[] {
   return labelled([
-    ["Song genre", brief.songGenre],
+    ["Song genre", `${brief.songGenre} (${SONG_GENRE_BRIEFS[brief.songGenre] ?? "as named"})`],
     ["Singer", SINGER_LABELS[brief.singerGender]],
     ["Song style", brief.songStyle],
   ]);

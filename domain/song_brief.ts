@@ -25,6 +25,8 @@ export interface SongBrief {
   isGift: boolean;
   giftRecipientName: string;
   giftMessage: string;
+  /** A gift's giver (the parent's name), whose message it is; absent when the song is no gift. */
+  giftFrom?: string;
   songStyle: SongStyle;
   songGenre: SongGenre;
   singerGender: SingerGender;

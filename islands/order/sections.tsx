@@ -1,4 +1,5 @@
 import { CHILD_AGES, childAgeLabel } from "../../domain/child_age.ts";
+import { SONG_GENRE_LABELS, SONG_GENRES } from "../../domain/order_choices.ts";
 import { formatCents, STREAMING_PRICE_CENTS } from "../../domain/pricing.ts";
 import { Choices, type FormBinding, Section, Select, TextArea, TextInput, Toggle } from "./fields.tsx";
 
@@ -6,14 +7,7 @@ import { Choices, type FormBinding, Section, Select, TextArea, TextInput, Toggle
 
 const AGE_OPTIONS = CHILD_AGES.map((age) => ({ value: age, label: childAgeLabel(age) }));
 
-const GENRE_OPTIONS = [
-  { value: "pop", label: "Pop" },
-  { value: "country", label: "Country" },
-  { value: "hip-hop", label: "Hip-Hop" },
-  { value: "singer-songwriter", label: "Singer-Songwriter" },
-  { value: "lullaby", label: "Lullaby" },
-  { value: "kids", label: "Kids' Songs" },
-];
+const GENRE_OPTIONS = SONG_GENRES.map((genre) => ({ value: genre, label: SONG_GENRE_LABELS[genre] }));
 
 export function AboutYourChild({ form }: { form: FormBinding }) {
   return (

@@ -62,11 +62,6 @@ export function factCouplets(brief: SongBrief, name: string, pick: Picker): Fact
     [`Born on ${birthday}, a special start,`, `${N}, you light up every heart.`],
   ]);
 
-  if (brief.isGift) {
-    add(bridge, tidy(brief.giftMessage, 12), (message) => [
-      ["A little song, a gift for you,", `From someone who loves you: ${capital(message)}!`],
-    ]);
-  }
   add(bridge, dreamOf(tidy(brief.dreamAspiration, 6)), (dream) => [
     [`You dream of ${dream}, reaching high,`, "Your dreams are bigger than the sky."],
   ]);

@@ -1,8 +1,8 @@
 import type { SongBrief } from "../../../domain/song_brief.ts";
 import { factCouplets } from "./couplets.ts";
 import type { SongShape } from "./instructions.ts";
-import { CHORUSES, FILLERS, genericBridge, genericFiller, OUTROS } from "./stock_lines.ts";
-import { capital, picker, tidy } from "./text.ts";
+import { CHORUSES, dedication, FILLERS, genericBridge, genericFiller, OUTROS } from "./stock_lines.ts";
+import { capital, type Picker, picker, tidy } from "./text.ts";
 
 /** The lyrics: the child's couplets and the stock lines laid out in the sections the shape asks for. */
 
@@ -14,13 +14,14 @@ export function composeLyrics(brief: SongBrief, shape: SongShape): string {
   const pick = picker(JSON.stringify(brief));
   const facts = factCouplets(brief, name, pick);
   const bridgeFacts = shape.bridge ? facts.bridge.slice(0, 2) : [];
-  // What the bridge has no room for is sung early: a gift message or "Mama" matters more than a birthday.
+  // What the bridge has no room for is sung early: a dream or "Mama" matters more than a birthday.
   const verseFacts = [...facts.verse];
   verseFacts.splice(4, 0, ...facts.bridge.filter((couplet) => !bridgeFacts.includes(couplet)));
   const phraseLines = shape.phrases.flatMap((phrase) => phraseLinesOf(phrase, name));
-  const chorus = CHORUSES[shape.mood](name);
-
-  const fillers = FILLERS[shape.mood === "calm" ? "calm" : "bright"](name);
+  const chorus = pick(CHORUSES[shape.mood](name));
+  const tone = shape.mood === "calm" ? "calm" : "bright";
+  // Fillers in the brief's own order, so two sparse orders do not open with the same lines.
+  const fillers = shuffled(FILLERS[tone](name), pick);
   const sections: Section[] = [];
   // Verses of two to four couplets, as even as the details allow; what does not fit is left out.
   let unsung = Math.min(verseFacts.length, shape.verses * 4);
@@ -39,9 +40,12 @@ export function composeLyrics(brief: SongBrief, shape: SongShape): string {
     sections.push({ marker: "[Bridge]", lines: [...lines, ...phraseLines] });
     sections.push({ marker: "[Chorus]", lines: chorus });
   }
-  if (shape.outro) {
-    sections.push({ marker: "[Outro]", lines: OUTROS[shape.mood === "calm" ? "calm" : "bright"](name) });
-  }
+  const message = brief.isGift ? capital(tidy(brief.giftMessage, 12)) : "";
+  const outro = [
+    ...(shape.outro ? pick(OUTROS[tone](name)) : []),
+    ...(message ? dedication(message, tidy(brief.giftFrom, 4), tidy(brief.giftRecipientName, 4)) : []),
+  ];
+  if (outro.length) sections.push({ marker: "[Outro]", lines: outro });
 
   const song = sections.map((section) => [section.marker, ...section.lines].join("\n")).join("\n\n");
   return withoutPhonetic(song, brief.phoneticSpelling, name);
@@ -62,4 +66,11 @@ function phraseLinesOf(phrase: string, N: string): string[] {
   const words = phrase.split(" ").length;
   const line = /[.!?]$/.test(phrase) ? capital(phrase) : `${capital(phrase)}!`;
   return words <= 6 ? [line, `${N}, ${phrase.replace(/[.!?]+$/, "")}!`] : [line];
+}
+
+function shuffled<T>(items: T[], pick: Picker): T[] {
+  const left = [...items];
+  const order: T[] = [];
+  while (left.length) order.push(left.splice(left.indexOf(pick(left)), 1)[0]);
+  return order;
 }

@@ -7,7 +7,13 @@ import { tidy, titleCase, withoutOwner } from "./text.ts";
 
 const GENRE_TAGS: Record<SongGenre, { genre: string; instruments: string }> = {
   pop: { genre: "children's pop", instruments: "acoustic guitar, piano, light drums" },
+  rock: { genre: "kid-friendly rock", instruments: "electric guitar, drums, bass" },
   country: { genre: "kids country", instruments: "acoustic guitar, banjo, fiddle" },
+  jazz: { genre: "swing jazz", instruments: "upright bass, brushed drums, piano" },
+  classical: { genre: "gentle classical", instruments: "piano, strings, flute" },
+  electronic: { genre: "electronic dance-pop", instruments: "synth, drum machine, synth bass" },
+  folk: { genre: "acoustic folk", instruments: "fingerpicked guitar, harmonica, fiddle" },
+  "musical-theatre": { genre: "musical theatre show tune", instruments: "piano, strings, trumpet" },
   "hip-hop": { genre: "kid-friendly hip-hop", instruments: "bouncy beat, synth bass, hand claps" },
   "singer-songwriter": {
     genre: "acoustic singer-songwriter",

@@ -102,7 +102,7 @@ Deno.test("unknown sessions and bad bodies are refused with a message", async ()
     ],
     [
       { order: orderForm({ songGenre: "polka" as "pop" }) },
-      'order.songGenre: Invalid option: expected one of "pop"|"country"|"hip-hop"|"singer-songwriter"|"lullaby"|"kids"',
+      'order.songGenre: Invalid option: expected one of "pop"|"rock"|"country"|"jazz"|"classical"|"hip-hop"|"electronic"|"folk"|"musical-theatre"|"singer-songwriter"|"lullaby"|"kids"',
     ],
     [
       { order: orderForm({ referralCode: "no spaces!" }) },

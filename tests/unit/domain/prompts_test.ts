@@ -1,4 +1,5 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
+import { SONG_GENRE_BRIEFS } from "../../../domain/order_choices.ts";
 import { buildOrder, type OrderFormInput, orderFormSchema } from "../../../domain/orders.ts";
 import {
   briefOf,
@@ -79,7 +80,7 @@ Deno.test("the lyrics message labels each filled detail and leaves the empty one
   assert(lines.includes("Favorite color: purple"));
   assert(lines.includes("Favorite toy: a red fire truck"), "free text is one line");
   assert(lines.includes("Pet's name: Biscuit"));
-  assert(lines.includes("Song genre: country"));
+  assert(lines.includes(`Song genre: country (${SONG_GENRE_BRIEFS.country})`));
   assert(lines.includes("Singer: child vocals"));
   assert(lines.includes("Song style: silly"));
   assert(lines.includes("Admin instruction: Add a line about snow"));
@@ -102,14 +103,19 @@ Deno.test("a gift's message is given only for a gift", () => {
   const gift = lyricsUserMessage(
     briefOf(order({ isGift: true, giftRecipientName: "Ann", giftMessage: "Love you" })),
   );
-  assertStringIncludes(gift, "This song is a gift for: Ann");
-  assertStringIncludes(gift, "Gift message: Love you");
+  // The message is the giver's to the one receiving the gift, not words to sing to the child.
+  assertStringIncludes(gift, "Who receives this song as a gift (the song is still about the child): Ann");
+  assertStringIncludes(gift, "Who gives it: Sam Parent");
+  assertStringIncludes(
+    gift,
+    "Message from Sam Parent to Ann (a dedication at most; never sung to the child): Love you",
+  );
 });
 
 Deno.test("the tags message carries the song's shape and the lyrics, never the phonetic spelling", () => {
   const message = tagsUserMessage(briefOf(order()), "  [Verse 1]\nMia, Mia  \n");
   assertStringIncludes(message, "Child's name: Mia");
-  assertStringIncludes(message, "Song genre: country");
+  assertStringIncludes(message, `Song genre: country (${SONG_GENRE_BRIEFS.country})`);
   assertStringIncludes(message, "Singer: child vocals");
   assertStringIncludes(message, "Song style: silly");
   assert(message.endsWith("Lyrics:\n[Verse 1]\nMia, Mia"));

@@ -347,3 +347,31 @@ Deno.test("a cancelled call fails like an unanswered one", async () => {
   );
   assertEquals(error.call.httpStatus, 0);
 });
+
+Deno.test("a gift's message is the giver's, said to whoever receives it after the song, never sung to the child", async () => {
+  const lyrics = await lyricsOf(brief({
+    childAge: "newborn",
+    isGift: true,
+    giftFrom: "Sam",
+    giftRecipientName: "Grandma",
+    giftMessage: "Happy birthday, Grandma! Love from us all.",
+  }));
+  const parts = lyrics.split("\n\n");
+  const outro = parts.find((section) => section.startsWith("[Outro]")) ?? "";
+  assertStringIncludes(outro, 'From Sam to Grandma, with love:\n"Happy birthday, Grandma"');
+  for (const section of parts.filter((section) => !section.startsWith("[Outro]"))) {
+    assert(!section.includes("Grandma"), section);
+  }
+  assert(!lyrics.includes("a gift for you"), "nothing tells the baby the gift is theirs");
+});
+
+Deno.test("stock lines vary with the child: choruses of one mood differ between children", async () => {
+  const names = ["Mia", "Leo", "Ava", "Noor", "Sam", "Kai", "Zoe", "Ben"];
+  const choruses = new Set<string>();
+  for (const childName of names) {
+    const lyrics = await lyricsOf(brief({ childName, favoriteColor: "", petName: "" }));
+    const chorus = lyrics.split("\n\n").find((section) => section.startsWith("[Chorus]"))!;
+    choruses.add(chorus.replaceAll(childName, "N"));
+  }
+  assert(choruses.size >= 2, `one chorus for every child: ${[...choruses][0]}`);
+});
