@@ -1,3 +1,10 @@
+/**
+ * The order form's address after a checkout the parent cancelled (`/order?payment=cancelled`): the
+ * form then says that nothing was charged. The payment page's errors use the same parameter.
+ */
+export const PAYMENT_PARAM = "payment";
+export const PAYMENT_CANCELLED = "cancelled";
+
 /** A session of the local checkout: the offline stand-in for a Stripe Checkout session. */
 export interface LocalCheckoutSession {
   id: string;

@@ -1,6 +1,6 @@
 import { deliveryStateOf, isReleased } from "./delivery.ts";
 import type { Order } from "./orders.ts";
-import { STAGE_LABELS } from "./stages.ts";
+import { failureWords, progressWords } from "./parent_words.ts";
 
 /**
  * What each kind of reader may see of an order (ARCHITECTURE.md §7). Knowing an order's id grants
@@ -97,7 +97,7 @@ function aboutTheSong(order: Order) {
     status: order.status,
     createdAt: order.createdAt,
     completedAt: order.completedAt ?? null,
-    error: order.status === "failed" ? order.error ?? null : null,
+    error: failureWords(order),
     childName: order.childName,
     phoneticSpelling: order.phoneticSpelling,
     childGender: order.childGender,
@@ -148,8 +148,8 @@ export interface MySongsItem {
   songStyle: string;
   childAge: string | null;
   childFriends: string;
-  /** While generating: the stage's label (customer-side §4, e.g. 'Lyrics Generation'). */
-  stageLabel: string | null;
+  /** While generating: where the song stands, in a parent's words ("We're recording your song."). */
+  progress: string | null;
   delivery: ReturnType<typeof deliveryStateOf>;
   deliveryScheduledFor: string | null;
   /** Own orders can be deleted and retried; a song shared by its link can only be removed from the list. */
@@ -167,13 +167,11 @@ export function mySongsItem(order: Order, access: MySongsItem["access"]): MySong
     createdAt: order.createdAt,
     completedAt: order.completedAt ?? null,
     songUrl: song.songUrl,
-    error: order.status === "failed" ? order.error ?? null : null,
+    error: failureWords(order),
     songStyle: order.songStyle,
     childAge: order.childAge ?? null,
     childFriends: order.childFriends,
-    stageLabel: order.status === "generating" && order.currentStage
-      ? STAGE_LABELS[order.currentStage as keyof typeof STAGE_LABELS] ?? order.currentStage
-      : null,
+    progress: order.status === "generating" ? progressWords(order.currentStage) : null,
     delivery: deliveryStateOf(order),
     deliveryScheduledFor: order.status === "completed" ? order.deliveryScheduledFor ?? null : null,
     access,

@@ -17,6 +17,16 @@ import {
 /** Customer-side §1: friends of a customer get 50 % off their first order. */
 export const FRIEND_DISCOUNT: Discount = { type: "percentage", value: 50 };
 
+/**
+ * What a referral code offers before anyone pays: its discount, and whether it is for a first order
+ * (a customer's own code). Whether it applies to this buyer is decided at checkout.
+ */
+export interface ReferralOffer {
+  code: string;
+  discount: Discount;
+  firstOrderOnly: boolean;
+}
+
 export type ReferralCodeParse = { ok: true; code: string } | { ok: false; message: string };
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { sameBuyer } from "./canonical_email.ts";
-import type { Discount, DiscountType } from "./pricing.ts";
-import { parseReferralCode } from "./referral_code.ts";
+import { cappedDiscount, type Discount, type DiscountType } from "./pricing.ts";
+import { parseReferralCode, type ReferralOffer } from "./referral_code.ts";
 
 export { REFERRAL_CODE_MESSAGE } from "./referral_code_text.ts";
 export { FRIEND_DISCOUNT } from "./referral_code.ts";
@@ -75,6 +75,15 @@ export function refuseReferral(
 /** A customer's own code is for friends' first orders; staff's codes have no such rule. */
 export function isFirstOrderCode(code: Pick<ReferralCode, "ownerEmail">): boolean {
   return code.ownerEmail !== null;
+}
+
+/** What the order page may show for a code that is live, whoever the buyer turns out to be. */
+export function offerOf(code: ReferralCode): ReferralOffer {
+  return {
+    code: code.code,
+    discount: cappedDiscount(discountOf(code)),
+    firstOrderOnly: isFirstOrderCode(code),
+  };
 }
 
 export function discountOf(code: ReferralCode): Discount {

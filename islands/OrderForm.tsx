@@ -12,14 +12,18 @@ import { fieldId, type FormBinding } from "./order/fields.tsx";
 import { PriceSummary } from "./order/PriceSummary.tsx";
 import { cleanedAddress, referralParam } from "./order/query.ts";
 import { AboutYourChild, ContactInformation, SongCustomization } from "./order/sections.tsx";
+import { type PaymentNotice, paymentNoticeOf } from "./order/payment_notice.ts";
+import { PaymentNoticeBanner } from "./order/PaymentNoticeBanner.tsx";
 import {
   loadDraft,
   loadReferralCode,
+  loadUnpaidOrder,
   saveDraft,
   saveReferralCode,
   storedUserIsDemo,
 } from "./order/storage.ts";
 import { placeOrder, referralRefusal } from "./order/submit.ts";
+import { checkReferralCode, type ReferralCheck } from "./order/referral_offer.ts";
 import {
   completeness,
   emptyValues,
@@ -53,6 +57,9 @@ export default function OrderForm({ user }: OrderFormProps) {
   const referralCode = useSignal<string | null>(null);
   const pending = useSignal(false);
   const refusal = useSignal<string | null>(null);
+  const paymentNotice = useSignal<PaymentNotice | null>(null);
+  const referral = useSignal<ReferralCheck | null>(null);
+  const demo = useSignal(user?.isDemo === true);
   const focused = useRef(new Set<string>());
   const completed = useRef(new Map<string, string>());
 
@@ -63,10 +70,13 @@ export default function OrderForm({ user }: OrderFormProps) {
     if (ref.kind === "invalid") {
       toast({ title: "Invalid Referral Code", description: ref.message, variant: "destructive" });
     }
+    paymentNotice.value = paymentNoticeOf(url.searchParams);
     const cleaned = cleanedAddress(url);
     if (cleaned) history.replaceState(history.state, "", cleaned);
     referralCode.value = loadReferralCode();
-    const draft = loadDraft(values.value);
+    demo.value = isDemo();
+    if (referralCode.value) judgeReferral(referralCode.value);
+    const draft = paymentNotice.value ? loadUnpaidOrder(values.value) : loadDraft(values.value);
     if (draft) values.value = draft;
     track("Order Started");
   }, []);
@@ -80,6 +90,17 @@ export default function OrderForm({ user }: OrderFormProps) {
     addEventListener("pageshow", onShow);
     return () => removeEventListener("pageshow", onShow);
   }, []);
+
+  // The kept code is judged when the page opens, so the total shown is the total charged.
+  const judgeReferral = async (code: string) => {
+    referral.value = { kind: "checking", code };
+    const judged = await checkReferralCode(code);
+    referral.value = judged;
+    if (judged.kind === "refused") {
+      saveReferralCode(null);
+      referralCode.value = null;
+    }
+  };
 
   const form: FormBinding = {
     values: values.value,
@@ -118,11 +139,11 @@ export default function OrderForm({ user }: OrderFormProps) {
 
   const send = async (code: string | null) => {
     pending.value = true;
-    const demo = isDemo();
+    const asDemo = isDemo();
     try {
-      const next = await placeOrder(values.value, code, demo);
+      const next = await placeOrder(values.value, code, asDemo);
       // A demo order exists now; a paid one keeps its draft until payment, for a cancelled checkout.
-      if (demo) saveDraft(null);
+      if (asDemo) saveDraft(null);
       location.assign(next);
     } catch (error) {
       pending.value = false;
@@ -131,7 +152,7 @@ export default function OrderForm({ user }: OrderFormProps) {
         refusal.value = refused;
         return;
       }
-      const fallback = demo
+      const fallback = asDemo
         ? "Failed to create order. Please try again."
         : "Failed to create checkout session. Please try again.";
       toast({ title: "Error", description: serverMessage(error) ?? fallback, variant: "destructive" });
@@ -161,6 +182,7 @@ export default function OrderForm({ user }: OrderFormProps) {
     refusal.value = null;
     saveReferralCode(null);
     referralCode.value = null;
+    referral.value = null;
     send(null);
   };
 
@@ -174,6 +196,7 @@ export default function OrderForm({ user }: OrderFormProps) {
       className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
     >
       <div className="grid min-w-0 gap-6">
+        {paymentNotice.value && <PaymentNoticeBanner notice={paymentNotice.value} />}
         <AboutYourChild form={form} />
         <SongCustomization form={form} />
         <ContactInformation form={form} />
@@ -181,14 +204,15 @@ export default function OrderForm({ user }: OrderFormProps) {
       <aside className="grid gap-5 rounded-2xl border border-violet-100 bg-violet-50 p-5 shadow-sm sm:p-6 lg:sticky lg:top-24">
         <PriceSummary
           includeStreaming={values.value.addStreamingServices}
-          referralCode={referralCode.value}
+          referral={referral.value}
+          demo={demo.value}
         />
         <button type="submit" disabled={pending.value} className={`${buttonClass("success", "lg")} w-full`}>
           {pending.value && <SpinnerIcon className="h-5 w-5" />}
           {pending.value ? "Creating Your Order..." : "Create Your Song"}
         </button>
         <p className="text-center text-xs text-slate-600">
-          {user?.isDemo
+          {demo.value
             ? "Demo account: no payment needed."
             : "You'll pay securely on our payment provider's page."}
         </p>

@@ -1,30 +1,22 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
-import { SpinnerIcon } from "../components/icons.tsx";
+import { AlertCircleIcon, SpinnerIcon } from "../components/icons.tsx";
+import { LINK_CLASS } from "../components/ui.ts";
 import { track } from "./lib/analytics.ts";
 import { api, ApiError } from "./lib/api.ts";
 import { readStored, readStoredJson, writeStored } from "./lib/storage.ts";
 import { DRAFT_KEY, LAST_CHILD_NAME_KEY, PENDING_ORDER_KEY } from "./order/storage.ts";
 import { toast } from "./lib/toast.ts";
+import { orderAddressAfter, PAYMENT_FAILURES, type PaymentFailure } from "./order/payment_notice.ts";
 
 /** Customer-side §9. */
 export const PROGRESS_TEXTS = ["Verifying payment...", "Creating your order...", "Starting song creation..."];
 const PROGRESS_STEP_MS = 1500;
 const ERROR_REDIRECT_MS = 3000;
 
-/** Customer-side §8, payment processing. */
-const FAILURES = {
-  lost: "Your order information was lost. Please try placing your order again.",
-  unpaid: "Payment was not confirmed. Please check with your bank and contact support if you were charged.",
-  verify: "Unable to verify your payment status. Please contact support for assistance.",
-  order: "Payment successful but order creation failed. Please contact support immediately.",
-  generation: "Payment and order successful but song generation failed. Please contact support.",
-  other: "There was an issue processing your payment. Please contact support if you were charged.",
-} as const;
-
 class FlowError extends Error {
-  constructor(readonly reason: keyof typeof FAILURES) {
+  constructor(readonly reason: PaymentFailure) {
     super(reason);
   }
 }
@@ -43,11 +35,14 @@ interface VerifyAnswer {
 export default function PaymentProcessing() {
   useSignals();
   const step = useSignal(0);
+  const failure = useSignal<PaymentFailure | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
     const timer = setInterval(() => {
-      step.value = (step.value + 1) % PROGRESS_TEXTS.length;
+      // A failed payment stays failed: the progress stops where it was, and the error takes its place.
+      if (failure.value) clearInterval(timer);
+      else step.value = (step.value + 1) % PROGRESS_TEXTS.length;
     }, PROGRESS_STEP_MS);
     return () => clearInterval(timer);
   }, []);
@@ -55,25 +50,36 @@ export default function PaymentProcessing() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    const fail = (reason: PaymentFailure) => {
+      failure.value = reason;
+      if (reason === "unpaid") track("Payment Failed", { reason });
+      toast({ title: "Processing Error", description: PAYMENT_FAILURES[reason], variant: "destructive" });
+      // The form keeps what was typed and repeats the message (islands/order/payment_notice.ts).
+      setTimeout(() => location.assign(orderAddressAfter(reason)), ERROR_REDIRECT_MS);
+    };
     const params = new URLSearchParams(location.search);
     const sessionId = params.get("session_id");
-    if (!sessionId) {
-      toast({
-        title: "Error",
-        description: "Invalid payment session. Please try again.",
-        variant: "destructive",
-      });
-      setTimeout(() => location.assign("/order"), ERROR_REDIRECT_MS);
-      return;
-    }
+    if (!sessionId) return fail("session");
     const guest = params.get("guest") === "true" || !readStored("token");
     process(sessionId, guest ? "/api/guest" : "/api").catch((error) => {
-      const reason = error instanceof FlowError ? error.reason : "other";
-      if (reason === "unpaid") track("Payment Failed", { reason });
-      toast({ title: "Processing Error", description: FAILURES[reason], variant: "destructive" });
-      setTimeout(() => location.assign("/order"), ERROR_REDIRECT_MS);
+      fail(error instanceof FlowError ? error.reason : "other");
     });
   }, []);
+
+  if (failure.value) {
+    return (
+      <div className="grid justify-items-center gap-4 text-center" data-payment-failure={failure.value}>
+        <AlertCircleIcon className="h-12 w-12 text-red-700" />
+        <h1 className="font-display text-3xl font-extrabold text-slate-900">Processing Error</h1>
+        <p className="text-lg text-slate-700">{PAYMENT_FAILURES[failure.value]}</p>
+        <p className="text-sm text-slate-600">
+          Taking you back to{" "}
+          <a href={orderAddressAfter(failure.value)} className={LINK_CLASS}>your order form</a>, where
+          everything you typed is kept.
+        </p>
+      </div>
+    );
+  }
 
   return (
     <div className="grid justify-items-center gap-4 text-center" aria-live="polite">
@@ -107,7 +113,7 @@ async function process(sessionId: string, prefix: string) {
   location.assign(`/order-processing/${order.id}?name=${encodeURIComponent(childName)}`);
 }
 
-async function attempt<T>(reason: keyof typeof FAILURES, call: () => Promise<T>): Promise<T> {
+async function attempt<T>(reason: PaymentFailure, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {

@@ -1,3 +1,4 @@
+import { referralOfferApi } from "./api/referral_offer.ts";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { Config } from "../domain/config.ts";
@@ -75,6 +76,7 @@ export function createApp(options: CreateAppOptions) {
   app.use(sessionMiddleware());
   app.route("/api/auth", authApi);
   app.route("/api", checkoutApi);
+  app.route("/api", referralOfferApi);
   app.route("/api", ordersApi);
   app.route("/api/admin", adminApi);
   app.route("/", stripeWebhook);

@@ -7,6 +7,7 @@ import { OurStory } from "../components/landing/OurStory.tsx";
 import { PrivacyPolicy } from "../components/legal/PrivacyPolicy.tsx";
 import { TermsAndConditions } from "../components/legal/TermsAndConditions.tsx";
 import { PageShell } from "../components/PageShell.tsx";
+import { OrderNotFoundPage } from "../components/pages/OrderNotFoundPage.tsx";
 import { FAQ_ITEMS } from "../domain/faq.ts";
 import { publicOrderView } from "../domain/order_views.ts";
 import { LANDING_DESCRIPTION, landingStructuredData } from "../domain/seo.ts";
@@ -110,14 +111,20 @@ pages.get("/payment-processing", (c) =>
     { title: "Processing Your Order", noindex: true },
   ));
 
-pages.get("/order-processing/:id", (c) =>
-  renderPage(
+pages.get("/order-processing/:id", async (c) => {
+  const id = c.req.param("id");
+  // An address that names no order gets the truth, not a song "in progress" that does not exist.
+  if (!isOrderId(id) || !await getOrder(c.var.deps.kv, id)) {
+    return renderPage(c, <OrderNotFoundPage />, { title: "Order Not Found", status: 404, noindex: true });
+  }
+  return renderPage(
     c,
     <section className="mx-auto max-w-2xl px-4 py-16">
-      <OrderProcessing orderId={c.req.param("id")} childName={c.req.query("name")?.slice(0, 100) || null} />
+      <OrderProcessing orderId={id} childName={c.req.query("name")?.slice(0, 100) || null} />
     </section>,
     { title: "Magic in Progress", noindex: true },
-  ));
+  );
+});
 
 pages.get("/my-songs", (c) =>
   renderPage(

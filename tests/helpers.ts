@@ -148,6 +148,15 @@ export interface BrowserOptions {
   reducedMotion?: "reduce" | "no-preference";
 }
 
+export interface OpenOptions {
+  /**
+   * Whether to check the page with axe once it has hydrated (colour contrast included). On by
+   * default, so every page a test opens is checked; off only for a page that leaves by itself before
+   * a check could finish (a redirect), and then the page it leads to is checked by its own test.
+   */
+  axe?: boolean;
+}
+
 /**
  * Serves the test app on a free loopback port and opens Chromium on it. Console errors, warnings and
  * uncaught page errors, and violations of the content security policy, are collected in `problems` so
@@ -174,6 +183,7 @@ export async function openBrowser(t: TestApp, options: BrowserOptions = {}) {
   });
   const problems: string[] = [];
   const requests: string[] = [];
+  const inaccessible: string[] = [];
   // Chromium prints nothing for a CSP violation whose error the page caught (Zod's eval probe was
   // one); it only fires this event. Made a console error, it lands in `problems` like any other.
   await context.addInitScript(() => {
@@ -206,12 +216,21 @@ export async function openBrowser(t: TestApp, options: BrowserOptions = {}) {
     context,
     problems,
     requests,
-    /** Opens a path in a new tab and waits until every island on it has hydrated. */
-    async open(path: string): Promise<Page> {
+    /**
+     * Opens a path in a new tab, waits until every island on it has hydrated, and checks it with axe;
+     * violations fail the test when the browser closes.
+     */
+    async open(path: string, { axe = true }: OpenOptions = {}): Promise<Page> {
       const page = await context.newPage();
       await page.goto(origin + path);
-      if (options.javaScriptEnabled !== false) {
-        await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
+      // axe is a script: a page opened without JavaScript is checked when a test opens it with.
+      if (options.javaScriptEnabled === false) return page;
+      await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
+      if (axe) {
+        const width = page.viewportSize()?.width;
+        for (const violation of await axeViolations(page)) {
+          inaccessible.push(`${path} at ${width} px: ${violation}`);
+        }
       }
       return page;
     },
@@ -223,6 +242,7 @@ export async function openBrowser(t: TestApp, options: BrowserOptions = {}) {
     async [Symbol.asyncDispose]() {
       await browser?.close();
       await server.shutdown();
+      if (inaccessible.length > 0) throw new Error(`axe found violations:\n${inaccessible.join("\n")}`);
     },
   };
 }

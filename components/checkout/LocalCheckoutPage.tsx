@@ -37,7 +37,7 @@ export function LocalCheckoutPage({ session, promoError }: LocalCheckoutPageProp
   }
   const action = `/checkout/local/${session.id}`;
   return (
-    <div className="min-h-screen bg-slate-50 md:grid md:grid-cols-2">
+    <main className="min-h-screen bg-slate-50 md:grid md:grid-cols-2">
       <section className="grid content-start gap-6 bg-white px-6 py-10 md:px-12 md:py-16">
         <a href={session.cancelUrl} className="text-sm font-medium text-slate-500 hover:text-slate-900">
           ← Cancel and return to {SITE_NAME}
@@ -126,10 +126,11 @@ export function LocalCheckoutPage({ session, promoError }: LocalCheckoutPageProp
           </button>
         </form>
       </section>
-    </div>
+    </main>
   );
 }
 
+/** The page has no site layout around it (it stands for the payment provider's), so it is its own main. */
 function CheckoutFrame({ children }: { children: ReactNode }) {
-  return <section className="mx-auto grid max-w-md gap-4 px-6 py-24 text-center">{children}</section>;
+  return <main className="mx-auto grid max-w-md gap-4 px-6 py-24 text-center">{children}</main>;
 }

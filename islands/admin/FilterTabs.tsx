@@ -20,7 +20,7 @@ export function FilterTabs({ selected, counts, onSelect }: FilterTabsProps) {
         <span
           data-count={key}
           className={`min-w-[1.75rem] rounded-full px-2 py-0.5 text-xs font-bold tabular-nums ${
-            key === selected ? "bg-white/20 text-white" : "bg-slate-100 text-slate-700"
+            key === selected ? "bg-violet-800 text-white" : "bg-slate-100 text-slate-700"
           }`}
         >
           {counts ? counts[key].toLocaleString("en-US") : "…"}

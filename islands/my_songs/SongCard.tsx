@@ -89,11 +89,7 @@ export function SongCard({ song, busy, onDelete, onRetry }: SongCardProps) {
             </span>
           )}
         </div>
-        {status.step && (
-          <p className="text-sm text-slate-700">
-            Now working on: <strong className="font-semibold text-slate-900">{status.step}</strong>
-          </p>
-        )}
+        {status.step && <p className="text-sm font-medium text-slate-900">{status.step}</p>}
         {status.message && (
           <p className={status.stage === "failed" ? "text-sm text-red-700" : "text-sm text-slate-600"}>
             {status.message}

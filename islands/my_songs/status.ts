@@ -1,4 +1,5 @@
 import type { MySongsItem } from "../../domain/order_views.ts";
+import { FAILURE_WORDS } from "../../domain/parent_words.ts";
 
 /**
  * What a My Songs card says about where its song stands (customer-side §4, order status card).
@@ -17,7 +18,7 @@ export interface SongStatusView {
   stage: SongStage;
   /** The short status badge. */
   badge: string;
-  /** While generating: the step the studio is on, e.g. 'Lyrics Generation'. */
+  /** While generating: where the song stands, e.g. "We're recording your song." */
   step: string | null;
   /** A sentence or two for the parent; null when the card shows something else instead (the player). */
   message: string | null;
@@ -26,7 +27,7 @@ export interface SongStatusView {
 /** Dates arrive as ISO strings; the browser writes them in the reader's own locale and time zone. */
 export type FormatTime = (iso: string) => string;
 
-export const FALLBACK_FAILURE = "Something went wrong while creating this song.";
+export const FALLBACK_FAILURE = FAILURE_WORDS;
 
 export function songStatusView(item: MySongsItem, formatTime: FormatTime = deliveryTime): SongStatusView {
   const song = `${item.childName}'s song`;
@@ -42,7 +43,7 @@ export function songStatusView(item: MySongsItem, formatTime: FormatTime = deliv
       return {
         stage: "generating",
         badge: "Creating your song",
-        step: item.stageLabel,
+        step: item.progress,
         message: "This usually takes 30-60 seconds. This page updates by itself.",
       };
     case "failed":

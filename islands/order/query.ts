@@ -1,4 +1,5 @@
 import { parseReferralCode } from "../../domain/referral_code.ts";
+import { PAYMENT_PARAM } from "../../domain/checkout.ts";
 
 /** What the `ref` query parameter of /order brings (customer-side §2): nothing, a code, or a bad one. */
 export type ReferralParam =
@@ -13,8 +14,11 @@ export function referralParam(params: URLSearchParams): ReferralParam {
   return parsed.ok ? { kind: "valid", code: parsed.code } : { kind: "invalid", message: parsed.message };
 }
 
-/** Parameters left over from a payment round trip; they mean nothing to a fresh form. */
-const PAYMENT_PARAMS = ["payment_success", "session_id"];
+/**
+ * Parameters left over from a payment round trip: read once when the page opens (payment_notice.ts),
+ * then they mean nothing to the form.
+ */
+const PAYMENT_PARAMS = ["payment_success", "session_id", PAYMENT_PARAM];
 
 /**
  * The address to show instead of `url` once payment parameters are dropped (only `ref` is kept),

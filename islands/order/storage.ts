@@ -28,6 +28,15 @@ export function loadDraft(base: OrderValues): OrderValues | null {
   return stored ? restoreValues(stored, base) : null;
 }
 
+/**
+ * What was typed before a payment that did not go through: this tab's draft, or else the pending
+ * order the form kept for the payment page (it outlives the tab, as checkout may open a new one).
+ */
+export function loadUnpaidOrder(base: OrderValues): OrderValues | null {
+  const pending = readStoredJson<unknown>(PENDING_ORDER_KEY);
+  return loadDraft(base) ?? (pending ? restoreValues(pending, base) : null);
+}
+
 export function saveDraft(values: OrderValues | null) {
   writeStored(DRAFT_KEY, values && JSON.stringify(values), "session");
 }

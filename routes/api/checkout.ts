@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { PAYMENT_CANCELLED, PAYMENT_PARAM } from "../../domain/checkout.ts";
 import { type OrderForm, orderFormSchema } from "../../domain/orders.ts";
 import { priceOrder } from "../../domain/pricing.ts";
 import { discountOf } from "../../domain/referrals.ts";
@@ -59,7 +60,7 @@ async function startCheckout(c: Context<AppEnv>, form: OrderForm, guest: boolean
       successUrl: `${config.appUrl}/payment-processing?session_id={CHECKOUT_SESSION_ID}${
         guest ? "&guest=true" : ""
       }`,
-      cancelUrl: `${config.appUrl}/order`,
+      cancelUrl: `${config.appUrl}/order?${PAYMENT_PARAM}=${PAYMENT_CANCELLED}`,
       discount,
       lifetimeMs: CHECKOUT_LIFETIME_MS,
     });

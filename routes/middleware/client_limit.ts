@@ -46,6 +46,14 @@ export const CHECKOUT_LIMIT: ClientLimit = {
   message: "You've started a lot of checkouts in a short time. Please wait a little and try again.",
 };
 
+/** Checking a referral code: the order page asks once per visit; more is someone guessing codes. */
+export const REFERRAL_CHECK_LIMIT: ClientLimit = {
+  scope: "referral-check:client",
+  limit: 30,
+  windowMs: 10 * MINUTE,
+  message: "We've checked a lot of codes from here. Please wait a few minutes and try again.",
+};
+
 /** Confirming a payment: the processing page asks a handful of times per order. */
 export const PAYMENT_CHECK_LIMIT: ClientLimit = {
   scope: "payment-check:client",

@@ -1,4 +1,5 @@
 import { assert, assertEquals } from "@std/assert";
+import { FAILURE_WORDS } from "../../domain/parent_words.ts";
 import type { Page } from "playwright-core";
 import type { MySongsItem } from "../../domain/order_views.ts";
 import { buildOrder, type Order, orderFormSchema } from "../../domain/orders.ts";
@@ -169,7 +170,9 @@ e2eTest("my songs: every state on its card, the poll, delete with the dialog, re
 
   const gus = card(page, "Gus");
   assertEquals(await gus.locator("[data-song-badge]").textContent(), "Creating your song");
-  assert(await gus.getByText("Lyrics Generation").isVisible());
+  // A parent reads where the song stands, not our stage's name.
+  assert(await gus.getByText("We're writing the words.").isVisible());
+  assertEquals(await gus.getByText("Lyrics Generation").count(), 0);
   assert(await gus.getByText("This usually takes 30-60 seconds.", { exact: false }).isVisible());
   assert(await gus.getByRole("progressbar", { name: "Creating Gus's song" }).isVisible());
 
@@ -207,7 +210,11 @@ e2eTest("my songs: every state on its card, the poll, delete with the dialog, re
 
   const fay = card(page, "Fay");
   assertEquals(await fay.locator("[data-song-badge]").textContent(), "Generation failed");
-  assert(await fay.getByText(failed.error!).isVisible());
+  // Staff read what broke (the order's error); the parent reads plain, warm words.
+  const staffWords = failed.error ?? "";
+  assert(staffWords);
+  assert(await fay.getByText(FAILURE_WORDS).isVisible());
+  assertEquals(await fay.getByText(staffWords).count(), 0);
   assert(await fay.getByRole("button", { name: "Retry Generation" }).isVisible());
   for (const name of ["Penny", "Gus", "Dora", "Rosa", "Sky", "Fay"]) {
     assert(await page.getByRole("button", { name: `Delete song for ${name}` }).isVisible(), name);
@@ -294,7 +301,7 @@ e2eTest("my songs: on a 375 px phone the cards stack in one column", async () =>
   assertEquals(boxes[0]!.x, boxes[1]!.x, "one column");
   assert(boxes[0]!.y + boxes[0]!.height <= boxes[1]!.y, "stacked");
   assert(boxes[0]!.width > 300, "cards use the width of the phone");
-  assert(await card(page, "Rosa").getByText("Lyrics Generation failed: the service timed out").isVisible());
+  assert(await card(page, "Rosa").getByText(FAILURE_WORDS).isVisible());
   assertEquals(
     await page.evaluate(() => document.documentElement.scrollWidth),
     375,

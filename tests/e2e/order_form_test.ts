@@ -1,8 +1,19 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page, Route } from "playwright-core";
+import { FAQ_ITEMS } from "../../domain/faq.ts";
+import { FRIEND_DISCOUNT } from "../../domain/referral_code.ts";
 import { REFERRAL_CODE_MESSAGE } from "../../domain/referrals.ts";
 import { FLAG_FIELDS, TEXT_FIELDS } from "../../islands/order/values.ts";
-import { createTestApp, e2eTest, openBrowser, recordBrowserAnalytics, signIn } from "../helpers.ts";
+import { countOrders } from "../../kv/orders.ts";
+import { createReferralCode } from "../../kv/referral_codes.ts";
+import {
+  createTestApp,
+  e2eTest,
+  openBrowser,
+  recordBrowserAnalytics,
+  signIn,
+  type TestApp,
+} from "../helpers.ts";
 
 /** The newest toast with this title, once it shows. */
 async function toastNamed(page: Page, title: string) {
@@ -24,6 +35,30 @@ async function fillRequired(page: Page) {
   await page.getByLabel("Child's name").fill("Mia");
   await page.getByLabel("Your name").fill("Sam Parent");
   await page.getByLabel("Your email").fill("sam@example.com");
+}
+
+/** A customer's own code, as a first order leaves one, so the form's check on open finds it live. */
+async function friendsCode(t: TestApp, code: string) {
+  const stamp = new Date(t.clock.now()).toISOString();
+  const created = await createReferralCode(t.kv, {
+    id: crypto.randomUUID(),
+    code,
+    discountType: FRIEND_DISCOUNT.type,
+    discountValue: FRIEND_DISCOUNT.value,
+    usageLimit: null,
+    usageCount: 0,
+    isActive: true,
+    expiresAt: null,
+    description: "Shared by the buyer of order #1",
+    stripePromoId: null,
+    stripeCouponId: null,
+    createdBy: null,
+    sourceOrderId: crypto.randomUUID(),
+    ownerEmail: `${code.toLowerCase()}@example.com`,
+    createdAt: stamp,
+    updatedAt: stamp,
+  });
+  assertEquals(created, "created");
 }
 
 /** Answers an intercepted API call with JSON. */
@@ -203,15 +238,18 @@ e2eTest(
   "order form: ?ref keeps a referral code, refuses a bad one, and payment leftovers are cleaned",
   async () => {
     await using t = await createTestApp();
+    await friendsCode(t, "MIA-7K3Q");
+    await friendsCode(t, "FRIEND-1");
     await using browser = await openBrowser(t);
 
     const page = await browser.open("/order?ref=mia-7k3q");
-    await page.getByText("Referral code MIA-7K3Q: 50% off applied at checkout").waitFor();
+    await page.getByText("A friend's code: 50% off your first order, already in the total.").waitFor();
+    assertEquals(await page.locator("[data-discount] dt").textContent(), "Referral MIA-7K3Q (50% off)");
     assertEquals(await page.evaluate(() => sessionStorage.getItem("referralCode")), "MIA-7K3Q");
 
     // The code stays for the visit: the same tab without the parameter still shows it.
     await page.goto(browser.origin + "/order");
-    await page.getByText("Referral code MIA-7K3Q: 50% off applied at checkout").waitFor();
+    await page.getByText("A friend's code: 50% off your first order, already in the total.").waitFor();
 
     const bad = await browser.open("/order?ref=bad%20code!");
     const toast = await toastNamed(bad, "Invalid Referral Code");
@@ -252,6 +290,7 @@ e2eTest("order form: a reload keeps what was typed", async () => {
 
 e2eTest("order form: a guest goes to checkout with the whole order and the pending data kept", async () => {
   await using t = await createTestApp();
+  await friendsCode(t, "MIA-7K3Q");
   await using browser = await openBrowser(t);
   const page = await browser.open("/order?ref=mia-7k3q");
   await fakeCheckoutPage(page);
@@ -342,23 +381,17 @@ e2eTest("order form: a signed-in customer uses the signed-in checkout; failures 
 e2eTest(
   "order form: a demo user's order is created directly and the page moves to its progress",
   async () => {
-    await using t = await createTestApp();
+    await using t = await createTestApp({ env: { DEMO_EMAILS: "sam@example.com" } });
+    const { token } = await signIn(t, "sam@example.com");
     await using browser = await openBrowser(t);
+    await browser.context.addCookies([{ name: "lh_session", value: token, url: browser.origin }]);
     const page = await browser.open("/order");
-    await page.evaluate(() =>
-      localStorage.setItem("user", JSON.stringify({ username: "d@x.io", isDemo: true, role: "user" }))
-    );
     const bodies: Record<string, unknown>[] = [];
     let fail = true;
     await page.route("**/api/orders", (route) => {
       bodies.push(route.request().postDataJSON());
-      return fail ? answer(route, 500, {}) : answer(route, 201, { id: "ord_1", status: "pending" });
+      return fail ? answer(route, 500, {}) : route.continue();
     });
-    // The progress page polls the order it was sent to; that order only exists in this test's routes.
-    await page.route(
-      "**/api/orders/ord_1",
-      (route) => answer(route, 200, { id: "ord_1", status: "generating", customerReferralCode: null }),
-    );
     await fillRequired(page);
     await page.getByLabel("Child's name").fill("Zoë Ann");
 
@@ -367,7 +400,8 @@ e2eTest(
 
     fail = false;
     await page.getByRole("button", { name: "Create Your Song" }).click();
-    await page.waitForURL(browser.origin + "/order-processing/ord_1?name=Zo%C3%AB%20Ann");
+    await page.waitForURL(/\/order-processing\/[0-9a-f-]{36}\?name=Zo%C3%AB%20Ann$/);
+    assertEquals(await countOrders(t.kv, "all"), 1, "the failed try made nothing");
     assertEquals(bodies.length, 2);
     assertEquals(bodies[1].totalPrice, 2499);
     assertEquals(bodies[1].childName, "Zoë Ann");
@@ -385,10 +419,12 @@ e2eTest(
 e2eTest("order form: a refused referral code asks before going on at full price", async () => {
   await using t = await createTestApp();
   await using browser = await openBrowser(t);
+  // The code is live (the page checks it on open); what refuses it is a rule about this buyer.
+  await friendsCode(t, "MIA-7K3Q");
   const page = await browser.open("/order?ref=MIA-7K3Q");
   await fakeCheckoutPage(page);
   const bodies: Record<string, unknown>[] = [];
-  const refusal = { message: "This referral code has expired.", code: "referral_refused" };
+  const refusal = { message: "Referral codes are for a first order only.", code: "referral_refused" };
   await page.route("**/api/guest/create-checkout-session", (route) => {
     const body = route.request().postDataJSON();
     bodies.push(body);
@@ -403,7 +439,7 @@ e2eTest("order form: a refused referral code asks before going on at full price"
   const dialog = page.getByRole("dialog", { name: "Referral code not applied" });
   await dialog.waitFor();
   assertEquals(await dialog.getAttribute("aria-modal"), "true");
-  assert(await dialog.getByText("This referral code has expired.").isVisible());
+  assert(await dialog.getByText("Referral codes are for a first order only.").isVisible());
   assertEquals(
     await page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null),
     true,
@@ -516,16 +552,86 @@ e2eTest("order form: a signed-in demo user gets their address filled in and skip
   const page = await browser.open("/order");
   assertEquals(await page.getByLabel("Your email").inputValue(), "demo@example.com");
   assert(await page.getByText("Demo account: no payment needed.").isVisible());
+  // Demo users skip checkout, so its promo-code field is not theirs to look for.
+  assertEquals(await page.getByText("Have a promo code?").count(), 0);
   const paths: string[] = [];
-  await page.route("**/api/**", (route) => {
-    // The progress page may already be polling its order; only the writes matter here.
-    if (route.request().method() === "POST") paths.push(new URL(route.request().url()).pathname);
-    return answer(route, 201, { id: "ord_9" });
+  page.on("request", (request) => {
+    if (request.method() === "POST") paths.push(new URL(request.url()).pathname);
   });
   await page.getByLabel("Child's name").fill("Mia");
   await page.getByLabel("Your name").fill("Dee Mo");
   await page.getByRole("button", { name: "Create Your Song" }).click();
-  await page.waitForURL(browser.origin + "/order-processing/ord_9?name=Mia");
+  await page.waitForURL(/\/order-processing\/[0-9a-f-]{36}\?name=Mia$/);
+  await page.getByRole("heading", { name: "Magic in Progress!" }).waitFor();
   assertEquals(paths, ["/api/orders"]);
   assertEquals(browser.problems, []);
+});
+
+e2eTest(
+  "order form: a friend's code is checked on open; the total is the one charged, with the line that explains it",
+  async () => {
+    await using t = await createTestApp({ env: { ADMIN_EMAILS: "boss@example.com" } });
+    const { token } = await signIn(t, "boss@example.com");
+    const made = await t.request("/api/admin/referral-codes", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ code: "HALF", discountType: "percentage", discountValue: 50 }),
+    });
+    assertEquals(made.status, 201);
+    await made.body?.cancel();
+
+    for (const width of [1280, 390]) {
+      await using browser = await openBrowser(t, { width });
+      const page = await browser.open("/order?ref=half");
+      const summary = page.getByRole("region", { name: "Price Summary" });
+      await summary.locator("[data-referral-note=offer]").waitFor();
+      assertEquals(await summary.locator("[data-discount] dt").innerText(), "Referral HALF (50% off)");
+      assertEquals(await summary.locator("[data-discount] dd").innerText(), "−$12.50");
+      assertEquals(await summary.locator("[data-total] dd").innerText(), "$12.49");
+      assert((await summary.innerText()).includes("50% off, already in the total."));
+      await page.locator('[name="addStreamingServices"]').check();
+      assertEquals(
+        await summary.locator("[data-total] dd").innerText(),
+        "$17.49",
+        "what checkout charges for $34.99",
+      );
+      await browser.screenshot(page, `order-form-referral-${width}`);
+
+      const unknown = await browser.open("/order?ref=NOPE123");
+      const note = unknown.locator("[data-referral-note=refused]");
+      await note.waitFor();
+      assert((await note.innerText()).includes("This referral code doesn't exist."));
+      assertEquals(await unknown.locator("[data-discount]").count(), 0);
+      assertEquals(await unknown.locator("[data-total] dd").innerText(), "$24.99");
+      assertEquals(
+        await unknown.evaluate(() => sessionStorage.getItem("referralCode")),
+        null,
+        "not sent to checkout",
+      );
+      const unexpected = browser.problems.filter((problem) => !/referral-offer|status of 422/.test(problem));
+      assertEquals(unexpected, []);
+    }
+  },
+);
+
+e2eTest("order form: every style the FAQ promises can be chosen", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t);
+  const page = await browser.open("/order");
+  const offered = (await page.getByLabel("Music genre").locator("option").allInnerTexts()).map((text) =>
+    text.toLowerCase()
+  );
+  const promised = FAQ_ITEMS.find((item) => item.question === "What music styles can I choose?")!.answer;
+  const styles = promised.split(".")[0].replace(" and ", ", ").split(", ").map((style) =>
+    style.toLowerCase()
+  );
+  assertEquals(styles.length, 10);
+  for (const style of styles) {
+    const name = style === "kids songs" ? "kids' songs" : style;
+    assert(offered.includes(name), `${style} is not offered: ${offered.join(", ")}`);
+  }
+  await page.getByLabel("Music genre").selectOption("musical-theatre");
+  await page.reload();
+  await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
+  await waitForValue(page, "songGenre", "musical-theatre");
 });

@@ -86,33 +86,163 @@ e2eTest("purchase: a demo user skips payment and goes straight to the processing
 });
 
 e2eTest(
-  "purchase: the return page reports a missing session and an unpaid one, then goes back to /order",
+  "purchase: an unpaid return stops in place with the error, then the form comes back filled with the message",
   async () => {
     await using t = await createTestApp({ env: { APP_URL: loopbackAppUrl() } });
     await using browser = await openBrowser(t);
-    const missing = await browser.open("/payment-processing");
-    assert(await missing.getByRole("heading", { name: "Processing Your Order" }).isVisible());
-    assertEquals((await toastText(missing)).split("\n").filter(Boolean).slice(0, 2), [
-      "Error",
-      "Invalid payment session. Please try again.",
-    ]);
-    await missing.waitForURL(browser.origin + "/order");
-
     const order = await browser.open("/order");
     await fillOrder(order, { childName: "Mia", parentName: "Sam", parentEmail: "sam@example.com" });
     await order.getByRole("button", { name: "Create Your Song" }).click();
     await order.waitForURL(/\/checkout\/local\//);
     const sessionId = order.url().split("/").at(-1)!;
+
+    // A new tab, as a bank's app or an e-mailed link would open it: the form's draft is not there.
     const unpaid = await browser.open(`/payment-processing?session_id=${sessionId}&guest=true`);
+    const message =
+      "Payment was not confirmed. Please check with your bank and contact support if you were charged.";
+    await unpaid.locator("[data-payment-failure=unpaid]").waitFor();
+    assert(await unpaid.getByRole("heading", { name: "Processing Error" }).isVisible());
+    assert(await unpaid.getByText(message).first().isVisible());
+    assertEquals(await unpaid.getByText("Processing Your Order").count(), 0, "the progress has stopped");
     await browser.screenshot(unpaid, "purchase-processing-error-viewport");
-    assertEquals(
-      (await toastText(unpaid)).split("\n").filter(Boolean).slice(0, 2),
-      [
-        "Processing Error",
-        "Payment was not confirmed. Please check with your bank and contact support if you were charged.",
-      ],
-    );
+    assertEquals((await toastText(unpaid)).split("\n").filter(Boolean).slice(0, 2), [
+      "Processing Error",
+      message,
+    ]);
+
     await unpaid.waitForURL(browser.origin + "/order");
+    const notice = unpaid.locator("[data-payment-notice=failed]");
+    await notice.waitFor();
+    assertEquals(await notice.getAttribute("role"), "alert");
+    assert((await notice.innerText()).includes(message));
+    assertEquals(await unpaid.locator('[name="childName"]').inputValue(), "Mia", "what was typed is kept");
+    assertEquals(await unpaid.locator('[name="parentEmail"]').inputValue(), "sam@example.com");
+    assertEquals(new URL(unpaid.url()).search, "", "the address is clean again");
+    await browser.screenshot(unpaid, "order-after-payment-error");
+    assertEquals(await countOrders(t.kv, "all"), 0);
+  },
+);
+
+/** What each failing step of the return page answers, for the six errors of customer-side §8. */
+const PAYMENT_FAILURE_CASES: { reason: string; message: string; routes: Record<string, () => Response> }[] = [
+  {
+    reason: "verify",
+    message: "Unable to verify your payment status. Please contact support for assistance.",
+    routes: { "verify-payment": () => Response.json({ message: "down" }, { status: 503 }) },
+  },
+  {
+    reason: "unpaid",
+    message:
+      "Payment was not confirmed. Please check with your bank and contact support if you were charged.",
+    routes: { "verify-payment": () => Response.json({ paid: false, metadata: {}, customerEmail: null }) },
+  },
+  {
+    reason: "lost",
+    message: "Your order information was lost. Please try placing your order again.",
+    routes: { "verify-payment": () => Response.json({ paid: true, metadata: {}, customerEmail: null }) },
+  },
+  {
+    reason: "order",
+    message: "Payment successful but order creation failed. Please contact support immediately.",
+    routes: {
+      "verify-payment": () =>
+        Response.json({ paid: true, metadata: { childName: "Mia" }, customerEmail: "a@b.co" }),
+      "orders": () => Response.json({ message: "broken" }, { status: 500 }),
+    },
+  },
+  {
+    reason: "generation",
+    message: "Payment and order successful but song generation failed. Please contact support.",
+    routes: {
+      "verify-payment": () =>
+        Response.json({ paid: true, metadata: { childName: "Mia" }, customerEmail: "a@b.co" }),
+      "orders": () => Response.json({ id: "00000000-0000-4000-8000-000000000000" }),
+      "start-generation": () => Response.json({ message: "broken" }, { status: 500 }),
+    },
+  },
+  {
+    reason: "other",
+    message: "There was an issue processing your payment. Please contact support if you were charged.",
+    routes: {
+      "verify-payment": () => new Response("null", { headers: { "content-type": "application/json" } }),
+    },
+  },
+];
+
+e2eTest(
+  "purchase: each of the six payment errors stops the progress and shows its own words in place",
+  async () => {
+    await using t = await createTestApp({ env: { APP_URL: loopbackAppUrl() } });
+    await using browser = await openBrowser(t);
+    for (const { reason, message, routes } of PAYMENT_FAILURE_CASES) {
+      await browser.context.unrouteAll();
+      await browser.context.route("**/api/guest/**", async (route) => {
+        const path = new URL(route.request().url()).pathname;
+        const step = path.includes("verify-payment")
+          ? "verify-payment"
+          : path.endsWith("/start-generation")
+          ? "start-generation"
+          : "orders";
+        const answer = routes[step]?.();
+        if (!answer) return await route.abort();
+        await route.fulfill({
+          status: answer.status,
+          contentType: "application/json",
+          body: await answer.text(),
+        });
+      });
+      const page = await browser.open("/payment-processing?session_id=cs_test_e2e&guest=true", {
+        axe: false,
+      });
+      await page.locator(`[data-payment-failure=${reason}]`).waitFor();
+      assert(await page.locator("main").getByText(message).isVisible(), reason);
+      for (const progress of ["Creating your order...", "Starting song creation..."]) {
+        assertEquals(await page.getByText(progress).count(), 0, `${reason}: ${progress}`);
+      }
+      await page.close();
+    }
+  },
+);
+
+e2eTest("purchase: without a session the return page says so in place and the form repeats it", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t);
+  const missing = await browser.open("/payment-processing");
+  await missing.locator("[data-payment-failure=session]").waitFor();
+  assertEquals((await toastText(missing)).split("\n").filter(Boolean).slice(0, 2), [
+    "Processing Error",
+    "Invalid payment session. Please try again.",
+  ]);
+  await missing.waitForURL(browser.origin + "/order");
+  assert(
+    (await missing.locator("[data-payment-notice=failed]").innerText()).includes("Invalid payment session."),
+  );
+});
+
+e2eTest(
+  "purchase: cancelling on the checkout page comes back to the filled form: nothing was charged",
+  async () => {
+    await using t = await createTestApp({ env: { APP_URL: loopbackAppUrl() } });
+    for (const width of [1280, 390]) {
+      await using browser = await openBrowser(t, { width });
+      const page = await browser.open("/order");
+      await fillOrder(page, { childName: "Mia", parentName: "Sam", parentEmail: "sam@example.com" });
+      await page.getByRole("button", { name: "Create Your Song" }).click();
+      await page.waitForURL(/\/checkout\/local\//);
+      // The local checkout stands for Stripe's page; it is checked like ours (its own <main>).
+      const checkout = await browser.open(new URL(page.url()).pathname);
+      await checkout.close();
+      await page.getByRole("link", { name: /Cancel and return/ }).click();
+
+      await page.waitForURL(browser.origin + "/order");
+      const notice = page.locator("[data-payment-notice=cancelled]");
+      await notice.waitFor();
+      assertEquals(await notice.getAttribute("role"), "status");
+      assert((await notice.innerText()).includes("Payment cancelled — nothing was charged"));
+      assertEquals(await page.locator('[name="childName"]').inputValue(), "Mia");
+      await browser.screenshot(page, `order-after-cancel-${width}`);
+      assertEquals(browser.problems, []);
+    }
     assertEquals(await countOrders(t.kv, "all"), 0);
   },
 );

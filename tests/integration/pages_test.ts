@@ -9,6 +9,7 @@ const PAGES = [
   "/auth/verify?t=abc",
   "/order",
   "/payment-processing?session_id=cs_test",
+  // An order that does not exist: the honest "can't find it" page, in the same layout (status 404).
   "/order-processing/01HZY?name=Mia",
   "/my-songs",
   "/unboxing/01HZY?skip=true",
@@ -21,7 +22,7 @@ Deno.test("every page renders inside the shared layout", async () => {
   await using t = await createTestApp();
   for (const path of PAGES) {
     const response = await t.request(path);
-    assertEquals(response.status, 200, path);
+    assertEquals(response.status, path.startsWith("/order-processing/") ? 404 : 200, path);
     assertEquals(response.headers.get("content-type"), "text/html; charset=UTF-8", path);
     const html = await response.text();
     assert(html.startsWith("<!DOCTYPE html>"), path);
@@ -32,6 +33,19 @@ Deno.test("every page renders inside the shared layout", async () => {
     assertStringIncludes(html, `href="/terms-and-conditions"`, path);
     assertStringIncludes(html, "© 2025 Little Hits", path);
     assertStringIncludes(html, `href="mailto:`, path);
+  }
+});
+
+Deno.test("the waiting page of an order that does not exist says so, and never that a song is being made", async () => {
+  await using t = await createTestApp();
+  for (const id of ["01HZY", crypto.randomUUID()]) {
+    const response = await t.request(`/order-processing/${id}?name=Zed`);
+    assertEquals(response.status, 404);
+    const html = await response.text();
+    assertStringIncludes(html, "We can&#x27;t find this order");
+    assertStringIncludes(html, `href="/my-songs"`);
+    assert(!html.includes("Magic in Progress"), id);
+    assert(!html.includes("Zed"), "no song is being crafted for anyone");
   }
 });
 

@@ -149,6 +149,8 @@ function addressOf(path: string, f: Fixtures): string {
         return `${f.order.songBlobId}.mp3`;
       case "version":
         return "0";
+      case "code":
+        return "NOSUCHCODE";
       case undefined:
         return "music";
       default:

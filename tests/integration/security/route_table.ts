@@ -147,6 +147,16 @@ export const ROUTE_TABLE: RouteCase[] = [
   },
   {
     method: "GET",
+    path: "/api/referral-offer/:code",
+    expected: everyone(200),
+    why: "the order page shows a friend's discount before checkout; the code is what the visitor holds",
+    send: async (w) => {
+      await referralCode(w, "OFFER25");
+      return { params: { code: "OFFER25" } };
+    },
+  },
+  {
+    method: "GET",
     path: "/api/verify-payment/:sessionId",
     expected: signedIn(),
     why: "signed-in variant; the unguessable session id (in the return URL) is the credential",

@@ -164,7 +164,7 @@ Deno.test("the public view and the My Songs item keep their key sets", () => {
       "songStyle",
       "childAge",
       "childFriends",
-      "stageLabel",
+      "progress",
       "delivery",
       "deliveryScheduledFor",
       "access",

@@ -16,7 +16,7 @@ function song(id: string, overrides: Partial<MySongsItem> = {}): MySongsItem {
     songStyle: "happy",
     childAge: null,
     childFriends: "",
-    stageLabel: null,
+    progress: null,
     delivery: "in-review",
     deliveryScheduledFor: null,
     access: "owner",
@@ -32,12 +32,12 @@ Deno.test("withoutSong drops one song and keeps the order of the rest", () => {
 });
 
 Deno.test("asRetrying shows a failed song as generating again, without its error", () => {
-  const failed = song("b", { status: "failed", error: "Lyrics Generation failed: x", stageLabel: null });
+  const failed = song("b", { status: "failed", error: "Lyrics Generation failed: x", progress: null });
   const [a, b] = asRetrying([song("a"), failed], "b");
   assertEquals(a, song("a"));
   assertEquals(b.status, "generating");
   assertEquals(b.error, null);
-  assertEquals(b.stageLabel, null);
+  assertEquals(b.progress, null);
 });
 
 Deno.test("restoreSong puts the song back as it was", () => {

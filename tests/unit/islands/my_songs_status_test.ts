@@ -21,7 +21,7 @@ function song(overrides: Partial<MySongsItem> = {}): MySongsItem {
     songStyle: "happy",
     childAge: "5",
     childFriends: "",
-    stageLabel: null,
+    progress: null,
     delivery: null,
     deliveryScheduledFor: null,
     access: "owner",
@@ -39,10 +39,10 @@ Deno.test("pending waits for payment", () => {
   );
 });
 
-Deno.test("generating names the stage and the usual 30-60 seconds", () => {
-  const view = songStatusView(song({ stageLabel: "Lyrics Generation" }));
+Deno.test("generating says where the song stands and the usual 30-60 seconds", () => {
+  const view = songStatusView(song({ progress: "We're recording your song." }));
   assertEquals(view.badge, "Creating your song");
-  assertEquals(view.step, "Lyrics Generation");
+  assertEquals(view.step, "We're recording your song.");
   assertEquals(view.message, "This usually takes 30-60 seconds. This page updates by itself.");
   assertEquals(songStatusView(song()).step, null, "no stage yet: no step line");
 });
