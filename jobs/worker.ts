@@ -5,6 +5,7 @@ import { sendFailureEmail } from "./failure_email.ts";
 import { type GenerationRun, runGeneration } from "./generation.ts";
 import { jobMessage, jobMessageSchema } from "./messages.ts";
 import { forgetOldGenerationSteps, hourOf, OVERDUE_AFTER_MS } from "../kv/backlog.ts";
+import { leaseRunsOutAt } from "../kv/locks.ts";
 import { getOrder } from "../kv/orders.ts";
 import { type DueItem, forEachLimited, listDue } from "./sweeper.ts";
 
@@ -177,12 +178,15 @@ function generationSlots(
 ) {
   const capacity = deps.config.jobs.generationConcurrency;
   const running = new Set<string>();
-  // Orders another process holds, each with when to look again: a lease's full length from when we
-  // found it, by which time it has been released or has run out. Forgetting them sooner made every
+  // Orders another process holds, each with when to look again: when its lease runs out (sooner
+  // if the holder lets go, and then it carries on itself). Forgetting them at every sweep made each
   // sweep walk the same held orders again, and with hundreds held elsewhere the orders behind them
   // were never reached.
   const leasedElsewhere = new Map<string, number>();
-  const leaseMs = seconds(deps.config.jobs.leaseSeconds);
+  const noteLeasedElsewhere = async (orderId: string) => {
+    const runsOutAt = await leaseRunsOutAt(deps.kv, { type: "order", id: orderId }).catch(() => null);
+    leasedElsewhere.set(orderId, runsOutAt ?? deps.now());
+  };
   let filling: Promise<Promise<unknown>[]> | null = null;
   let fillAgain = false;
 
@@ -201,7 +205,7 @@ function generationSlots(
       } finally {
         running.delete(orderId);
       }
-      if (outcome === "busy") leasedElsewhere.set(orderId, deps.now() + leaseMs);
+      if (outcome === "busy" && !isStopped()) await noteLeasedElsewhere(orderId);
       if (!isStopped()) fill();
     })());
   };

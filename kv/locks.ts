@@ -47,6 +47,15 @@ export async function acquireLease(
   return result.ok ? { key, versionstamp: result.versionstamp, lock } : null;
 }
 
+/** When the current lease on a resource runs out (null when nobody holds it). */
+export async function leaseRunsOutAt(
+  kv: Deno.Kv,
+  resource: { type: string; id: string },
+): Promise<number | null> {
+  const lock = (await kv.get<Lock>(keys.lock(resource.type, resource.id))).value;
+  return lock && !lock.releasedAt ? Date.parse(lock.expiresAt) : null;
+}
+
 /** The check a write adds to commit only while this lease is still the holder's. */
 export function stillHeld(lease: Lease): Deno.AtomicCheck {
   return { key: lease.key, versionstamp: lease.versionstamp };
