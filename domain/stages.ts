@@ -37,6 +37,21 @@ export function isGenerationStage(stage: unknown): stage is GenerationStage {
 export const FAILURE_TYPES = ["payment", "lyrics", "suno", "email", "other"] as const;
 export type FailureType = (typeof FAILURE_TYPES)[number];
 
+/** How staff read a failure type, the same in the list, the order's details and Error Details. */
+export const FAILURE_TYPE_LABELS: Record<FailureType, string> = {
+  payment: "Payment",
+  lyrics: "Lyrics",
+  suno: "Suno",
+  email: "Email",
+  other: "Other",
+};
+
+/** A stored failure type's label; a value from before these types is shown as it is. */
+export function failureTypeLabel(type: string | null | undefined): string | null {
+  if (!type) return null;
+  return FAILURE_TYPE_LABELS[type as FailureType] ?? type;
+}
+
 /** Staff-side §4: what kind of failure a stage's failure is. */
 export function failureTypeOf(stage: string | null | undefined): FailureType {
   switch (stage) {

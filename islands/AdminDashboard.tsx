@@ -53,7 +53,7 @@ export default function AdminDashboard({ appUrl, initialQuery, initialList }: Ad
   };
 
   return (
-    <div id="admin-dashboard" className="grid gap-6">
+    <div id="admin-dashboard" className="grid grid-cols-1 gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-1">
           <h1 className="font-display text-3xl font-extrabold text-slate-900">Admin Dashboard</h1>

@@ -45,6 +45,7 @@ export async function approveSong(deps: ApprovalDeps, orderId: string, approvedB
       approvalStatus: "approved",
       approvedAt: iso(now),
       approvedBy,
+      statusDetail: `Approved by ${approvedBy}; the email goes out at its scheduled time.`,
       deliveryScheduledFor: iso(dueAt),
       emailScheduledFor: iso(dueAt),
       deliveryDueAt: iso(dueAt),
@@ -54,7 +55,8 @@ export async function approveSong(deps: ApprovalDeps, orderId: string, approvedB
   }, (operation) => deps.jobs.add(operation, jobMessage("delivery", orderId), dueAt - now));
   return {
     order,
-    message: `Song approved! It will be delivered in ${describeDelay(deps.deliveryDelayHours)}.`,
+    // The dashboard's toast is titled 'Song approved!' (staff-side §8); this is the line under it.
+    message: `The song will be delivered in ${describeDelay(deps.deliveryDelayHours)}.`,
   };
 }
 
@@ -80,6 +82,7 @@ export function scheduleResend(deps: ApprovalDeps, orderId: string) {
 function dueNow(order: Order, now: number): Order {
   return {
     ...order,
+    statusDetail: order.emailSentAt ? "Sending the email again now." : "Sending the email now.",
     emailScheduledFor: iso(now),
     deliveryDueAt: iso(now),
     deliveryAttempts: 0,

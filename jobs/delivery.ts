@@ -210,9 +210,13 @@ function recordPartSent(
 
 function recordSendComplete(deps: DeliveryDeps, lease: Lease, orderId: string, round: number) {
   const at = iso(deps.now());
+  const delivered = round === 1
+    ? "The song was delivered by email."
+    : `The song was sent again (send ${round}).`;
   return recordOutcome(deps, lease, orderId, round, (order, claim) => ({
     next: {
       ...order,
+      statusDetail: delivered,
       emailSentAt: at,
       emailMessageId: claim.messageIds.main ?? null,
       emailSendCount: round,
@@ -224,7 +228,7 @@ function recordSendComplete(deps: DeliveryDeps, lease: Lease, orderId: string, r
     },
     events: [{
       type: "SUCCESS",
-      message: round === 1 ? "The song was delivered by email." : `The song was sent again (send ${round}).`,
+      message: delivered,
       context: { parts: claim.sent.length + 1 },
     }],
   }));
@@ -249,6 +253,9 @@ async function recordFailure(
         deliveryAttempts: attempts,
         deliveryDueAt: gaveUp ? null : iso(deps.now() + delay),
         deliveryError: `The delivery email could not be sent: ${reason}`,
+        statusDetail: gaveUp
+          ? "The delivery email could not be sent; it waits for staff to send it."
+          : "The delivery email could not be sent; trying again shortly.",
         updatedAt: iso(deps.now()),
       },
       events: [{

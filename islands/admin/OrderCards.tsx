@@ -9,7 +9,7 @@ import type { OrderListViewProps } from "./types.ts";
 /** Staff-side §2, small screens: one card per order, buttons big enough for a thumb. */
 export function OrderCards({ orders, busy, onAction, onStreaming, onOpen }: OrderListViewProps) {
   return (
-    <ul role="list" aria-label="Orders" className="grid gap-3 md:grid-cols-2">
+    <ul role="list" aria-label="Orders" className="grid gap-3 md:grid-cols-2 lg:grid-cols-3">
       {orders.map((order) => (
         <li key={order.id}>
           <article

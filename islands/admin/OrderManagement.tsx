@@ -36,12 +36,25 @@ export function OrderManagement({ state }: { state: OrderListState }) {
   const dialog = useSignal<{ kind: OrderDialog; order: ListedOrder } | null>(null);
   const { query, list, failed, pending, change, reload } = state;
 
+  // A call's answer is the order as it now stands: its row and an open dialog show it at once, so a
+  // button the change ruled out (a second Approve) is gone before the list comes back, however slow.
+  // Mutation answers carry the order without its events; each keeps the ones it has until the list's.
   const changed = (order: ListedOrder) => {
+    const shown = list.value;
+    if (shown?.orders.some((row) => row.id === order.id)) {
+      list.value = {
+        ...shown,
+        orders: shown.orders.map((row) =>
+          row.id === order.id ? newer(row, { ...order, events: order.events ?? row.events }) : row
+        ),
+      };
+    }
     const open = dialog.value;
     if (open && open.order.id === order.id) {
-      // Mutation answers carry the order without its events; keep the ones we have until the list's.
-      const answered = { ...order, events: order.events ?? open.order.events };
-      dialog.value = { ...open, order: newer(open.order, answered) };
+      dialog.value = {
+        ...open,
+        order: newer(open.order, { ...order, events: order.events ?? open.order.events }),
+      };
     }
     reload();
   };
@@ -73,9 +86,12 @@ export function OrderManagement({ state }: { state: OrderListState }) {
     onOpen: (order: ListedOrder) => openDialog("detail", order),
   };
 
+  // One column that may be narrower than the table (minmax(0, 1fr)): the table scrolls in its own box
+  // rather than widening the page.
   return (
-    <div className="grid gap-4">
-      <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+    <div className="grid grid-cols-1 gap-4">
+      {/* Side by side only from lg: the four tabs and an 18rem search need about 800 px together. */}
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <FilterTabs
           selected={query.value.filter}
           counts={current?.counts ?? null}
@@ -110,7 +126,7 @@ export function OrderManagement({ state }: { state: OrderListState }) {
         id={panelId(FILTER_TABS_ID, query.value.filter)}
         aria-labelledby={tabId(FILTER_TABS_ID, query.value.filter)}
         aria-busy={pending.value}
-        className={`grid gap-4 transition-opacity ${pending.value ? "opacity-60" : ""}`}
+        className={`grid grid-cols-1 gap-4 transition-opacity ${pending.value ? "opacity-60" : ""}`}
       >
         {!current && !failed.value && <Loading />}
         {!current && failed.value && <Unavailable onRetry={reload} />}
@@ -121,10 +137,11 @@ export function OrderManagement({ state }: { state: OrderListState }) {
         )}
         {current && current.orders.length > 0 && (
           <>
-            <div className="hidden lg:block">
+            {/* Seven columns with whole addresses need 1280 px; narrower screens get the cards. */}
+            <div className="hidden xl:block">
               <OrderTable {...view} />
             </div>
-            <div className="lg:hidden">
+            <div className="xl:hidden">
               <OrderCards {...view} />
             </div>
           </>

@@ -48,8 +48,11 @@ export function OrderTable({ orders, busy, onAction, onStreaming, onOpen }: Orde
               <td className={CELL}>
                 <ChildCell order={order} />
               </td>
-              <td className={`${CELL} max-w-[14rem]`}>
-                <EmailCell order={order} />
+              {/* Room for a usual address on one line; a longer one breaks before its "@". */}
+              <td className={CELL}>
+                <div className="min-w-[14rem]">
+                  <EmailCell order={order} />
+                </div>
               </td>
               <td className={CELL}>
                 <StreamingSelect

@@ -41,7 +41,7 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
   };
 
   return (
-    <div className="relative w-full md:w-72">
+    <div className="relative w-full lg:w-72">
       <label htmlFor="admin-order-search" className="sr-only">
         Search orders by order number, child, parent name or email
       </label>

@@ -19,18 +19,31 @@ export function ChildCell({ order }: { order: ListedOrder }) {
   );
 }
 
+/**
+ * Staff paste and compare whole addresses, so one never ends in an ellipsis. Where the column is
+ * narrow it breaks only before the "@", keeping the name and the domain whole.
+ */
+function Address({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return <span className="break-all">{email}</span>;
+  return (
+    <span>
+      <span className="whitespace-nowrap">{email.slice(0, at)}</span>
+      <wbr />
+      <span className="whitespace-nowrap">{email.slice(at)}</span>
+    </span>
+  );
+}
+
 export function EmailCell({ order }: { order: ListedOrder }) {
   return (
     <span className="grid min-w-0">
-      <span className="truncate" title={order.parentEmail}>{order.parentEmail}</span>
+      <Address email={order.parentEmail} />
       {order.isGift && order.giftRecipientEmail && (
-        <span
-          className="flex items-center gap-1 truncate text-xs text-slate-500"
-          title={order.giftRecipientEmail}
-        >
+        <span className="flex items-start gap-1 text-xs text-slate-500">
           <GiftIcon className="h-3.5 w-3.5 shrink-0" />
           <span className="sr-only">Gift for</span>
-          {order.giftRecipientEmail}
+          <Address email={order.giftRecipientEmail} />
         </span>
       )}
     </span>

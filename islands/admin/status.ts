@@ -1,4 +1,4 @@
-import { STAGE_LABELS } from "../../domain/stages.ts";
+import { failureTypeLabel, STAGE_LABELS } from "../../domain/stages.ts";
 
 /**
  * Staff-side §4, how an order's state reads in the list: the stage while generating, the failure
@@ -57,7 +57,7 @@ export function statusView(order: StatusFacts): StatusView {
     view.detailTone = "progress";
   } else if (order.status === "failed") {
     const stage = stageLabel(order.currentStage);
-    view.detail = [order.failureType, stage].filter(Boolean).join(" · ") || null;
+    view.detail = [failureTypeLabel(order.failureType), stage].filter(Boolean).join(" · ") || null;
     view.detailTone = "danger";
   } else if (order.status === "completed") {
     const approval = approvalView(order.approvalStatus);

@@ -24,6 +24,8 @@ export function Toaster() {
     return () => document.removeEventListener("keydown", onKey);
   }, []);
 
+  // At the top, centred from sm: a dialog keeps its buttons at the bottom and its close button at the
+  // top right, so a toast there never covers what staff or a parent would press next.
   return (
     <div role="region" aria-label="Notifications (F8)">
       {/* Not a list: a toast is a live region itself, and ARIA forbids the status and alert roles on list items. */}
@@ -31,7 +33,7 @@ export function Toaster() {
         ref={viewport}
         tabIndex={-1}
         data-toast-viewport=""
-        className="fixed top-0 right-0 z-[100] flex flex-col-reverse w-full max-w-sm p-4 gap-2 outline-none sm:top-auto sm:bottom-0 focus-visible:ring-2 focus-visible:ring-violet-500"
+        className="fixed top-0 right-0 z-[100] flex flex-col-reverse w-full max-w-sm p-4 gap-2 outline-none sm:right-1/2 sm:translate-x-1/2 focus-visible:ring-2 focus-visible:ring-violet-500"
       >
         {toastStore.items.value.map((item) => <Toast key={item.id} item={item} />)}
       </div>

@@ -1,4 +1,5 @@
 import { DEFAULT_STREAMING_STATUS } from "../../../domain/admin_orders.ts";
+import { failureTypeLabel } from "../../../domain/stages.ts";
 import { formatCents } from "../format.ts";
 import { LocalTime } from "../LocalTime.tsx";
 import { approvalView, stageLabel, statusView } from "../status.ts";
@@ -28,7 +29,7 @@ export function DetailsTab({ order, onChanged }: DetailsTabProps) {
             ? stageLabel(order.currentStage)
             : null}
         />
-        <Field label="Failure Type" value={order.failureType} />
+        <Field label="Failure Type" value={failureTypeLabel(order.failureType)} />
         <Field label="Last Error Code" value={order.lastErrorCode ?? null} />
         <Field label="Error" value={order.error} wide />
         <Field label="Status Detail" value={order.statusDetail} wide />
@@ -61,7 +62,9 @@ export function DetailsTab({ order, onChanged }: DetailsTabProps) {
 
       <Section title="Pricing">
         <Field label="Base Price" value={formatCents(order.basePrice)} />
-        <Field label="Streaming Price" value={formatCents(order.streamingPrice)} />
+        {order.addStreamingServices && (
+          <Field label="Streaming Price" value={formatCents(order.streamingPrice)} />
+        )}
         <Field label="Total Price" value={formatCents(order.totalPrice)} />
         <Field label="Promo Code" value={order.promoCode} />
         <Field label="Customer Referral Code" value={order.customerReferralCode} />

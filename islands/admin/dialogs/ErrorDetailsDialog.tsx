@@ -69,9 +69,7 @@ export function ErrorDetailsDialog({ order, onClose, onUpload }: ErrorDetailsDia
             {summary.error}
           </p>
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-3">
-            <Fact label="Failure type">
-              <span className="capitalize">{summary.failureType}</span>
-            </Fact>
+            <Fact label="Failure type">{summary.failureType}</Fact>
             <Fact label="Stage">{summary.stageLabel}</Fact>
             <Fact label="Error code">
               <span className="flex flex-wrap items-center gap-2" data-classification="">

@@ -5,7 +5,7 @@ import {
   MULTIPLE_RETRIES,
   recommendedAction,
 } from "../../../domain/generation_errors.ts";
-import { STAGE_LABELS, STAGES } from "../../../domain/stages.ts";
+import { failureTypeLabel, STAGE_LABELS, STAGES } from "../../../domain/stages.ts";
 
 /**
  * What the Error Details dialog says about a failed order (staff-side §2 and §8): the timeline in
@@ -115,7 +115,7 @@ export function failureSummary(order: FailedOrderFacts): FailureSummary {
   return {
     stage,
     stageLabel: stageLabel(stage),
-    failureType: order.failureType ?? "other",
+    failureType: failureTypeLabel(order.failureType ?? "other")!,
     error,
     httpStatus,
     classification: classifyStatus(httpStatus),

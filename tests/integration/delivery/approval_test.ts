@@ -41,7 +41,7 @@ Deno.test("approval: only a finished song, once; it schedules the delivery DELIV
   const order = await completedOrder(t);
   const approved = await adminCall(t, admin, order.id, "approve");
   assertEquals(approved.status, 200);
-  assertEquals(approved.body.message, "Song approved! It will be delivered in 12 hours.");
+  assertEquals(approved.body.message, "The song will be delivered in 12 hours.");
   const stored = (await getOrder(t.kv, order.id))!;
   const now = t.clock.now();
   assertEquals(stored.approvalStatus, "approved");
@@ -59,7 +59,7 @@ Deno.test("the approval message follows the setting", async () => {
   await using t = await createTestApp({ env: { ...DELIVERY_ENV, DELIVERY_DELAY_HOURS: "0.5" } });
   const order = await completedOrder(t);
   const approved = await adminCall(t, await adminHeaders(t), order.id, "approve");
-  assertEquals(approved.body.message, "Song approved! It will be delivered in 30 minutes.");
+  assertEquals(approved.body.message, "The song will be delivered in 30 minutes.");
 });
 
 Deno.test("the scheduled send: nothing before its time, exactly one email over SMTP after it, then the song is released", async () => {
@@ -114,4 +114,23 @@ Deno.test("with the queue on, the approval's delayed message delivers the song o
   assert(Date.parse(delivered.emailSentAt!) - approvedAt >= 1000, "not before its time (1.08 s)");
   const mails = (await listDevMail(t.kv)).filter((mail) => mail.subject === "Ava's song is ready!");
   assertEquals(mails.length, 1);
+});
+
+Deno.test("the status detail follows the order once it is approved, delivered and sent again", async () => {
+  await using sink = await startSmtpSink();
+  await using t = await createTestApp({ env: { ...DELIVERY_ENV, SMTP_URL: sink.url } });
+  const admin = await adminHeaders(t);
+  const order = await completedOrder(t);
+  const detail = async () => (await getOrder(t.kv, order.id))?.statusDetail;
+
+  const approved = await adminCall(t, admin, order.id, "approve");
+  assertEquals(
+    approved.body.order.statusDetail,
+    "Approved by boss@example.com; the email goes out at its scheduled time.",
+  );
+  const sent = await adminCall(t, admin, order.id, "send-now");
+  assertEquals(sent.status, 200);
+  assertEquals(await detail(), "The song was delivered by email.");
+  await adminCall(t, admin, order.id, "resend-email");
+  assertEquals(await detail(), "The song was sent again (send 2).");
 });

@@ -1,5 +1,6 @@
 import { assertEquals } from "@std/assert";
 import { approvalView, statusView } from "../../../../islands/admin/status.ts";
+import { failureTypeLabel } from "../../../../domain/stages.ts";
 
 Deno.test("status: generating shows its stage's label", () => {
   assertEquals(statusView({ status: "generating", currentStage: "SUNO_CREATE" }), {
@@ -12,10 +13,14 @@ Deno.test("status: generating shows its stage's label", () => {
   assertEquals(statusView({ status: "generating", currentStage: "ODD" }).detail, "ODD");
 });
 
-Deno.test("status: failed shows the failure type and the stage", () => {
+Deno.test("status: failed shows the failure type's label and the stage", () => {
   const view = statusView({ status: "failed", currentStage: "LYRICS", failureType: "lyrics" });
-  assertEquals([view.label, view.detail, view.tone], ["Failed", "lyrics · Lyrics Generation", "danger"]);
-  assertEquals(statusView({ status: "failed", failureType: "other" }).detail, "other");
+  assertEquals([view.label, view.detail, view.tone], ["Failed", "Lyrics · Lyrics Generation", "danger"]);
+  assertEquals(statusView({ status: "failed", failureType: "other" }).detail, "Other");
+  assertEquals(statusView({ status: "failed", failureType: "suno" }).detail, "Suno");
+  // The same label Error Details and the order's details show (one home: FAILURE_TYPE_LABELS).
+  assertEquals(failureTypeLabel("suno"), "Suno");
+  assertEquals(failureTypeLabel("from-an-old-version"), "from-an-old-version");
 });
 
 Deno.test("status: approval only when completed, with 'Not Set' for anything unknown", () => {
