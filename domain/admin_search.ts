@@ -6,6 +6,9 @@ import type { Order } from "./orders.ts";
  * those fields and a query is a prefix match on words: "mia" finds "Mia Rose", "ros" finds her too,
  * "1042" finds order #1042, "jane.doe@ex" finds that address. Both sides are normalised the same way
  * (lower case, accents folded), which lives here so the index and the query can never disagree.
+ *
+ * Staff also paste a domain from support mail ("example.com", "@example.com", "mail.example"), so
+ * the part after the "@" is indexed too, whole and from each dot on (issue 18, #26).
  */
 
 /** Accents folded and lower-cased: "Zoë" and "ZOE" are the same word to staff. */
@@ -20,46 +23,81 @@ function wordsOf(text: string): string[] {
 }
 
 /**
+ * "mail.example.co.uk" → mail.example.co.uk, example.co.uk, co.uk: the domain and its suffixes at
+ * dots, so a prefix search for "example" or "example.co" finds a subdomain's address too. The bare
+ * top-level label is left out: "com" would be a token of nearly every order, and every short search
+ * ("co", "c") would read all of them to find nothing anyone asked for.
+ */
+export function domainSuffixesOf(domain: string): string[] {
+  const labels = domain.split(".").filter(Boolean);
+  if (labels.length <= 1) return labels;
+  return labels.slice(0, -1).map((_, i) => labels.slice(i).join("."));
+}
+
+/**
  * What an order is found by: words (its number, the names, the words of the address before the @),
- * and the address whole, kept apart so a name search never reads the address entries.
+ * the address whole, and its domain's suffixes, each index kept apart so a search reads only the
+ * entries its kind of term can match.
  */
 export function searchTermsOf(
   order: Pick<Order, "orderNumber" | "childName" | "parentName" | "parentEmail">,
 ) {
   const email = foldText(order.parentEmail.trim());
-  const local = email.split("@")[0] ?? "";
+  const at = email.indexOf("@");
+  const local = at < 0 ? email : email.slice(0, at);
   const words = new Set([
     String(order.orderNumber),
     ...wordsOf(order.childName),
     ...wordsOf(order.parentName),
     ...wordsOf(local),
   ]);
-  return { words: [...words], email };
+  return { words: [...words], email, domains: at < 0 ? [] : domainSuffixesOf(email.slice(at + 1)) };
 }
 
-/** A prefix to look up: in the word index, or (typed with "@" or ".") in the address index. */
+export type SearchIndex = "word" | "email" | "domain";
+
+/** A prefix to look up in one of the indexes. */
 export interface SearchPrefix {
-  index: "word" | "email";
+  index: SearchIndex;
   prefix: string;
 }
+
+/** One term of a query: an order matches it when any of these prefixes starts one of its tokens. */
+export type SearchTerm = SearchPrefix[];
 
 /** Queries longer than this are cut: nobody types more, and each term costs an index scan. */
 const MAX_QUERY_LENGTH = 100;
 const MAX_TERMS = 5;
 
+const prefixOf = (index: SearchIndex, prefix: string): SearchPrefix => ({ index, prefix });
+
 /**
- * The prefixes a query asks for; an order matches when every prefix starts one of its tokens. A term
- * with "@" or "." is an address (matched whole, as typed); "#1042" is an order number.
+ * The terms a query asks for; an order matches when it matches every term. A term with "@" in it is
+ * an address (matched whole, as typed); one starting with "@" is the part after it (a domain); one
+ * with a dot may be either ("anna.1", "example.com"); a plain word may be a name's or the domain's
+ * ("example"); "#1042" is an order number and nothing else.
  */
-export function queryPrefixes(query: string): SearchPrefix[] {
-  const prefixes = new Map<string, SearchPrefix>();
-  const add = (index: SearchPrefix["index"], prefix: string) =>
-    prefixes.set(`${index}:${prefix}`, { index, prefix });
+export function queryTerms(query: string): SearchTerm[] {
+  const terms = new Map<string, SearchTerm>();
+  const add = (...term: SearchPrefix[]) => terms.set(JSON.stringify(term), term);
   for (const raw of foldText(query.slice(0, MAX_QUERY_LENGTH)).split(/\s+/)) {
+    if (raw.startsWith("@")) {
+      const domain = raw.replace(/^@+/, "");
+      if (/^[a-z0-9]/.test(domain)) add(prefixOf("domain", domain));
+      continue;
+    }
     const term = raw.replace(/^#/, "");
     if (!term) continue;
-    if (/[@.]/.test(term) && /^[a-z0-9]/.test(term)) add("email", term);
-    else for (const word of term.match(WORD) ?? []) add("word", word);
+    const orderNumber = term !== raw;
+    if (/[@.]/.test(term) && /^[a-z0-9]/.test(term)) {
+      if (term.includes("@")) add(prefixOf("email", term));
+      else add(prefixOf("email", term), prefixOf("domain", term));
+    } else {
+      for (const word of term.match(WORD) ?? []) {
+        if (orderNumber) add(prefixOf("word", word));
+        else add(prefixOf("word", word), prefixOf("domain", word));
+      }
+    }
   }
-  return [...prefixes.values()].slice(0, MAX_TERMS);
+  return [...terms.values()].slice(0, MAX_TERMS);
 }

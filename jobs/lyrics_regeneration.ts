@@ -4,6 +4,7 @@ import { buildEvent } from "../domain/events.ts";
 import { isOrderId, type Order } from "../domain/orders.ts";
 import { callEventFields } from "../domain/provider_calls.ts";
 import { briefOf, cleanLyrics, lyricsUserMessage } from "../domain/prompts.ts";
+import { promptScopeOfOrder } from "../domain/prompt_scope.ts";
 import { ProviderCallError } from "../providers/calls.ts";
 import type { Lyricist } from "../providers/words/mod.ts";
 import { addEvents } from "../kv/events.ts";
@@ -64,7 +65,7 @@ async function writeNewLyrics(
   customInput: string,
   admin: string,
 ) {
-  const { prompt: system, version } = await getSystemPrompt(deps.kv, "lyrics");
+  const { prompt: system, version } = await getSystemPrompt(deps.kv, "lyrics", promptScopeOfOrder(order));
   const brief = briefOf(order, customInput);
   const user = lyricsUserMessage(brief);
   let result;

@@ -9,7 +9,7 @@ import {
   hasFilterBit,
   totalPagesOf,
 } from "../domain/admin_orders.ts";
-import { queryPrefixes, type SearchPrefix } from "../domain/admin_search.ts";
+import { queryTerms, type SearchTerm } from "../domain/admin_search.ts";
 import { adminOrderView } from "../domain/order_views.ts";
 import type { Order } from "../domain/orders.ts";
 import { listEvents } from "./events.ts";
@@ -21,7 +21,7 @@ import { countOrders, getOrder, getOrders, ORDER_BLOCK_SIZE } from "./orders.ts"
 /**
  * The dashboard's order list (staff-side §2) read from indexes kept by kv/orders.ts, so its cost
  * does not grow with the number of orders: counts come from counters, a page from the filter index
- * (block counters say where a deep page starts), a search from word-prefix entries.
+ * (block counters say where a deep page starts), a search from prefix entries (domain/admin_search.ts).
  */
 export interface AdminListQuery {
   page?: number;
@@ -35,9 +35,9 @@ const MAX_SEARCH_MATCHES = 200_000;
 export async function listAdminOrders(kv: Deno.Kv, query: AdminListQuery): Promise<AdminOrderList> {
   const filter = query.filter ?? "all";
   const q = (query.q ?? "").trim();
-  const prefixes = queryPrefixes(q);
-  const { ids, total, counts, page } = prefixes.length
-    ? await searchPage(kv, prefixes, filter, query.page ?? 1)
+  const terms = queryTerms(q);
+  const { ids, total, counts, page } = terms.length
+    ? await searchPage(kv, terms, filter, query.page ?? 1)
     : await filterPage(kv, filter, query.page ?? 1);
   const orders = await withEvents(kv, await getOrders(kv, ids));
   return {
@@ -94,19 +94,22 @@ async function filterPage(kv: Deno.Kv, filter: AdminFilter, requested: number) {
   return { ids, total, counts, page };
 }
 
-async function searchPage(kv: Deno.Kv, prefixes: SearchPrefix[], filter: AdminFilter, requested: number) {
-  // Each prefix is one range of the index; an order matches when it is in every range.
+async function searchPage(kv: Deno.Kv, terms: SearchTerm[], filter: AdminFilter, requested: number) {
+  // Each prefix is one range of an index; an order matches a term when it is in one of the term's
+  // ranges, and the query when it matches every term.
   let matches: Map<number, number> | null = null;
-  for (const { index, prefix } of prefixes) {
+  for (const term of terms) {
     const found = new Map<number, number>();
-    const root = keys.orderSearchIndex(index);
-    const entries = kv.list<number>(
-      { start: [...root, prefix], end: [...root, `${prefix}\u{10FFFF}`] },
-      { limit: MAX_SEARCH_MATCHES, batchSize: 1000 },
-    );
-    for await (const entry of entries) {
-      const orderNumber = entry.key[3] as number;
-      if (!matches || matches.has(orderNumber)) found.set(orderNumber, entry.value);
+    for (const { index, prefix } of term) {
+      const root = keys.orderSearchIndex(index);
+      const entries = kv.list<number>(
+        { start: [...root, prefix], end: [...root, `${prefix}\u{10FFFF}`] },
+        { limit: MAX_SEARCH_MATCHES, batchSize: 1000 },
+      );
+      for await (const entry of entries) {
+        const orderNumber = entry.key[3] as number;
+        if (!matches || matches.has(orderNumber)) found.set(orderNumber, entry.value);
+      }
     }
     matches = found;
     if (matches.size === 0) break;

@@ -1,3 +1,5 @@
+import type { SearchIndex } from "../domain/admin_search.ts";
+
 /**
  * Every KV key the app uses is built here, so a key's shape is defined once and an index can never
  * drift from its entity by a typo. Secrets never appear in keys: tokens are stored by their hash.
@@ -38,12 +40,13 @@ export const keys = {
   orderBlockCount: (filter: string, block: number) => ["order_block_counts", filter, block] as const,
   orderBlockCounts: (filter: string) => ["order_block_counts", filter] as const,
   /**
-   * The dashboard's search (domain/admin_search.ts): an entry per word of an order, and one for its
-   * address; each holds the order's filter bits, so matches are counted per tab without reading orders.
+   * The dashboard's search (domain/admin_search.ts): an entry per word of an order, one for its
+   * address and one per suffix of its address's domain; each holds the order's filter bits, so matches
+   * are counted per tab without reading orders.
    */
-  orderSearch: (index: "word" | "email", term: string, orderNumber: number) =>
+  orderSearch: (index: SearchIndex, term: string, orderNumber: number) =>
     ["order_search", index, term, orderNumber] as const,
-  orderSearchIndex: (index: "word" | "email") => ["order_search", index] as const,
+  orderSearchIndex: (index: SearchIndex) => ["order_search", index] as const,
   /** Lyrics an admin regenerated away, oldest first (staff-side §3, lyricsHistory). */
   orderLyricsVersion: (orderId: string, entryId: string) =>
     ["order_lyrics_history", orderId, entryId] as const,
@@ -107,6 +110,13 @@ export const keys = {
   systemPrompt: (kind: string) => ["system_prompts", kind] as const,
   /** Every saved prompt, kept by its version number (1, 2, …); `systemPrompt` holds the newest. */
   systemPromptVersion: (kind: string, version: number) => ["system_prompt_versions", kind, version] as const,
+  /**
+   * What demo users saved in the prompt editor (domain/prompt_scope.ts), kept apart from the live
+   * prompts above: only demo orders read these, never a paying customer's.
+   */
+  demoSystemPrompt: (kind: string) => ["demo_system_prompts", kind] as const,
+  demoSystemPromptVersion: (kind: string, version: number) =>
+    ["demo_system_prompt_versions", kind, version] as const,
 
   /** Blobs (songs, uploads): the meta record commits a blob whose chunks were written before it. */
   blob: (id: string) => ["blobs", id] as const,

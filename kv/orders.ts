@@ -1,5 +1,5 @@
 import { filterBits, filtersOf } from "../domain/admin_orders.ts";
-import { searchTermsOf } from "../domain/admin_search.ts";
+import { type SearchIndex, searchTermsOf } from "../domain/admin_search.ts";
 import { dueWorkOf } from "../domain/due_work.ts";
 import { isOrderId, type Order } from "../domain/orders.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
@@ -40,14 +40,29 @@ function indexEntriesOf(order: Order): IndexEntry[] {
     index.push(byId(keys.jobDue(work.lane, work.dueAt, order.id, work.job)));
   }
   if (order.payment.kind === "checkout") index.push(byId(keys.orderBySession(order.payment.sessionId)));
-  const filters = filtersOf(order);
-  for (const filter of filters) index.push(byId(keys.orderByFilter(filter, order.orderNumber)));
-  // Only the filter bits: a search reads thousands of these, so each must cost next to nothing.
-  const bits = filterBits(filters);
-  const terms = searchTermsOf(order);
-  for (const word of terms.words) index.push([keys.orderSearch("word", word, order.orderNumber), bits]);
-  if (terms.email) index.push([keys.orderSearch("email", terms.email, order.orderNumber), bits]);
+  for (const filter of filtersOf(order)) index.push(byId(keys.orderByFilter(filter, order.orderNumber)));
+  index.push(...searchEntriesOf(order));
   return index;
+}
+
+const SEARCH_INDEXES: readonly SearchIndex[] = ["word", "email", "domain"];
+
+/**
+ * An order's entries in the dashboard's search indexes (all of them, or only `indexes`), for
+ * writeOrder and for migrations that add an index to orders written before it existed.
+ */
+export function searchEntriesOf(order: Order, indexes = SEARCH_INDEXES): IndexEntry[] {
+  // Only the filter bits: a search reads thousands of these, so each must cost next to nothing.
+  const bits = filterBits(filtersOf(order));
+  const terms = searchTermsOf(order);
+  const tokens: Record<SearchIndex, string[]> = {
+    word: terms.words,
+    email: terms.email ? [terms.email] : [],
+    domain: terms.domains,
+  };
+  return indexes.flatMap((index) =>
+    tokens[index].map((token): IndexEntry => [keys.orderSearch(index, token, order.orderNumber), bits])
+  );
 }
 
 /** The counters an order adds one to: the totals, its status, its filter tabs and their blocks. */

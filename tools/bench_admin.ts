@@ -4,8 +4,9 @@
  * The admin order list at shop scale (issue 7): `orders` sample orders in every state
  * (tools/sample_orders.ts, written through the real indexes), then `GET /api/admin/orders` through
  * the whole app (session, guard, validation, JSON) for: the first page of each filter, random deep
- * pages, and searches by child name, parent name, email and order number. Goals: p50 ≤ 25 ms for a
- * page, ≤ 250 ms for a search. Exits non-zero when a goal is missed.
+ * pages, and searches by child name, parent name, email, domain and order number. Goals: p50
+ * ≤ 25 ms for a page, ≤ 250 ms for a search (≤ 1.5 s for one that matches every order). Exits
+ * non-zero when a goal is missed.
  *
  * The seeded KV file is kept in the system's temp folder, named after the sources that decide its
  * layout, so a second run skips the ~1-minute seeding; `--kv=memory` always seeds afresh.
@@ -32,7 +33,12 @@ const { values } = parseArgs({
 });
 const ORDERS = Number(values.orders);
 const SAMPLES = Number(values.samples);
-const GOALS = { page: 25, search: 250 };
+/**
+ * Every sample address is at example.com, so a search for the domain matches every order and reads
+ * one small index entry per order to count the tabs (about 110 ms at 20,000 orders, 0.8 s at
+ * 100,000 here): its goal is that scan's, not a selective search's.
+ */
+const GOALS = { page: 25, search: 250, wholeShopSearch: 1_500 };
 const ADMIN = "bench-admin@example.com";
 
 async function layoutHash(): Promise<string> {
@@ -136,6 +142,11 @@ const results = [
   ),
   await measure("search: order number", () => `?q=%23${1000 + Math.floor(random() * total)}`, GOALS.search),
   await measure("search: 2 letters (worst case)", () => `?q=${pick(["an", "mi", "le", "gr"])}`, GOALS.search),
+  await measure(
+    "search: a domain every order has",
+    () => `?q=${pick(["example.com", "@example.com", "example"])}&page=${1 + Math.floor(random() * 50)}`,
+    GOALS.wholeShopSearch,
+  ),
 ];
 console.table(results);
 for (const result of results) {

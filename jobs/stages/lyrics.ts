@@ -1,11 +1,12 @@
 import { briefOf, cleanLyrics, lyricsUserMessage } from "../../domain/prompts.ts";
 import { ProviderCallError } from "../../providers/calls.ts";
 import { getSystemPrompt } from "../../kv/prompts.ts";
+import { promptScopeOfOrder } from "../../domain/prompt_scope.ts";
 import type { Stage } from "./mod.ts";
 
 /** LYRICS: the admin's lyrics prompt and the child's details go to the lyricist. */
 export const writeLyrics: Stage = async ({ deps, order, signal }) => {
-  const { prompt: system, version } = await getSystemPrompt(deps.kv, "lyrics");
+  const { prompt: system, version } = await getSystemPrompt(deps.kv, "lyrics", promptScopeOfOrder(order));
   const brief = briefOf(order);
   const user = lyricsUserMessage(brief);
   const result = await deps.words.writeLyrics({ system, user, brief }, signal);

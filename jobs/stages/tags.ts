@@ -1,12 +1,13 @@
 import { briefOf, cleanTags, cleanTitle, tagsUserMessage } from "../../domain/prompts.ts";
 import { ProviderCallError } from "../../providers/calls.ts";
 import { getSystemPrompt } from "../../kv/prompts.ts";
+import { promptScopeOfOrder } from "../../domain/prompt_scope.ts";
 import type { Stage } from "./mod.ts";
 
 /** TAGS: style tags and a title from the genre, singer, style and the lyrics just written. */
 export const writeTags: Stage = async ({ deps, order, signal }) => {
   const lyrics = order.songLyrics ?? "";
-  const { prompt: system, version } = await getSystemPrompt(deps.kv, "tags");
+  const { prompt: system, version } = await getSystemPrompt(deps.kv, "tags", promptScopeOfOrder(order));
   const brief = briefOf(order);
   const user = tagsUserMessage(brief, lyrics);
   const result = await deps.words.writeTags({ system, user, brief, lyrics }, signal);

@@ -2,6 +2,7 @@ import type { Migration } from "../migrations.ts";
 import { orderIndexes } from "./v1_order_indexes.ts";
 import { ordersByBuyer } from "./v2_orders_by_buyer.ts";
 import { dueWorkLanes } from "./v3_due_work_lanes.ts";
+import { searchByDomain } from "./v4_search_by_domain.ts";
 
 /**
  * Every migration of the stored shapes, oldest first (docs/migrations.md). Append only: a released
@@ -11,4 +12,5 @@ export const MIGRATIONS: readonly Migration[] = [
   orderIndexes,
   ordersByBuyer,
   dueWorkLanes,
+  searchByDomain,
 ];

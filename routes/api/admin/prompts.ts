@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { NotFoundError } from "../../../domain/errors.ts";
 import { PROMPT_KINDS, promptBodySchema, promptSavedMessage } from "../../../domain/prompt_form.ts";
+import { promptScopeOfUser } from "../../../domain/prompt_scope.ts";
 import { readSystemPrompt, readSystemPromptVersion, saveSystemPrompt } from "../../../kv/prompts.ts";
 import type { AppEnv } from "../../env.ts";
 import { currentUser, requireAdminOrDemo } from "../../middleware/session.ts";
@@ -8,7 +9,8 @@ import { valid } from "../validate.ts";
 
 /**
  * The system prompt editor's calls (staff-side §7): read and save the lyrics and tags prompts.
- * Admins and demo users (staff-side §2: the navigation's Admin Settings entry is theirs).
+ * Admins and demo users (staff-side §2: the navigation's Admin Settings entry is theirs); a demo
+ * user reads and writes the demo scope, which only demo orders use (domain/prompt_scope.ts).
  */
 export const promptsAdminApi = new Hono<AppEnv>();
 
@@ -20,17 +22,19 @@ promptsAdminApi.use("/system-prompt/*", requireAdminOrDemo);
 // messages ('Lyrics prompt cannot be empty' / 'Tags prompt cannot be empty').
 for (const kind of PROMPT_KINDS) {
   promptsAdminApi.get(`/system-prompt/${kind}`, async (c) => {
-    return c.json(await readSystemPrompt(c.var.deps.kv, kind));
+    return c.json(await readSystemPrompt(c.var.deps.kv, kind, promptScopeOfUser(currentUser(c))));
   });
 
   promptsAdminApi.post(`/system-prompt/${kind}`, valid("json", promptBodySchema(kind)), async (c) => {
     const { kv, clock } = c.var.deps;
+    const user = currentUser(c);
     const saved = await saveSystemPrompt(
       kv,
       kind,
       c.req.valid("json").prompt,
-      currentUser(c).username,
+      user.username,
       clock.now(),
+      promptScopeOfUser(user),
     );
     return c.json({ message: promptSavedMessage(kind, saved.version), ...saved });
   });
@@ -39,7 +43,7 @@ for (const kind of PROMPT_KINDS) {
   promptsAdminApi.get(`/system-prompt/${kind}/versions/:version`, async (c) => {
     const number = c.req.param("version");
     const found = /^\d{1,9}$/.test(number)
-      ? await readSystemPromptVersion(c.var.deps.kv, kind, Number(number))
+      ? await readSystemPromptVersion(c.var.deps.kv, kind, Number(number), promptScopeOfUser(currentUser(c)))
       : null;
     if (!found) throw new NotFoundError(`The ${kind} prompt has no version ${number.slice(0, 20)}.`);
     return c.json(found);

@@ -277,7 +277,12 @@ e2eTest(
     await panel.getByText(/^Version 1 · saved .+ by demo@example\.com$/).waitFor();
     assertEquals(await panel.getByText("You have unsaved changes").count(), 0);
     assert(await save.isDisabled(), "clean after the save");
-    assertEquals(await getSystemPrompt(t.kv, "lyrics"), { prompt: edited, version: 1 });
+    // A demo user's save is the demo orders' prompt; paying customers' songs keep the live one (issue 18).
+    assertEquals(await getSystemPrompt(t.kv, "lyrics", "demo"), { prompt: edited, version: 1 });
+    assertEquals(await getSystemPrompt(t.kv, "lyrics", "live"), {
+      prompt: DEFAULT_LYRICS_PROMPT,
+      version: 0,
+    });
     await browser.screenshot(page, "prompts-saved-desktop-viewport");
 
     // Reset returns to the saved text, not the default.
@@ -292,7 +297,7 @@ e2eTest(
     await expectToast(page, "Lyrics prompt cannot be empty");
     await panel.getByText("Lyrics prompt cannot be empty").waitFor();
     assertEquals(await editor.getAttribute("aria-invalid"), "true");
-    assertEquals((await getSystemPrompt(t.kv, "lyrics")).version, 1);
+    assertEquals((await getSystemPrompt(t.kv, "lyrics", "demo")).version, 1);
 
     // The other tab by keyboard: its own prompt, while the lyrics tab keeps its unsaved marker.
     await lyricsTab.focus();
@@ -346,8 +351,9 @@ e2eTest("admin settings: on a phone the menu entry opens the editor; the tags pr
   await save.click();
   await expectToast(page, "Tags Prompt Updated", "SINGLE SOURCE OF TRUTH for tags generation.");
   await panel.getByText(/^Version 1 · saved/).waitFor();
-  assertEquals((await getSystemPrompt(t.kv, "tags")).version, 1);
-  assertEquals((await getSystemPrompt(t.kv, "lyrics")).version, 0, "the other prompt is untouched");
+  assertEquals((await getSystemPrompt(t.kv, "tags", "demo")).version, 1);
+  assertEquals((await getSystemPrompt(t.kv, "tags", "live")).version, 0, "the live prompt is untouched");
+  assertEquals((await getSystemPrompt(t.kv, "lyrics", "demo")).version, 0, "the other prompt is untouched");
   await dismissToasts(page);
   await browser.screenshot(page, "prompts-saved-phone-viewport");
 

@@ -1,6 +1,8 @@
 import { assertEquals } from "@std/assert";
 import type { AdminOrderList } from "../../../domain/admin_orders.ts";
+import { keys } from "../../../kv/keys.ts";
 import { deleteOrder } from "../../../kv/order_removal.ts";
+import { updateOrder } from "../../../kv/orders.ts";
 import { createTestApp } from "../../helpers.ts";
 import { writeSampleOrders } from "../../../tools/sample_orders.ts";
 import {
@@ -85,6 +87,55 @@ Deno.test("search: number, child, parent name and email, accent-blind, with coun
   assertEquals(byParent.body.counts.all, byParent.body.total);
   const nothing = await list(t, "?q=nobody-here");
   assertEquals([nothing.body.total, nothing.body.orders.length, nothing.body.page], [0, 0, 1]);
+});
+
+Deno.test("search by domain: the part after @, whole or in part, finds its orders, paged and counted", async () => {
+  await using t = await createTestApp({ env: DELIVERY_ENV });
+  await writeSampleOrders(t.kv, 60); // every sample address is name.i@example.com
+  const moved = async (orderNumber: number, parentEmail: string) => {
+    const id = (await t.kv.get<string>(keys.orderByNumber(orderNumber))).value!;
+    await updateOrder(t.kv, id, (order) => ({ ...order, parentEmail }));
+  };
+  for (const n of [1003, 1010, 1017]) await moved(n, `kim.${n}@Mail.Example.org`);
+  for (const n of [1020, 1041]) await moved(n, `lee.${n}@gmail.com`);
+  const numbers = async (q: string) => {
+    const { body } = await list(t, `?q=${encodeURIComponent(q)}`);
+    return { total: body.total, numbers: body.orders.map((o) => o.orderNumber) };
+  };
+
+  // Pasted from support mail: the domain, with or without its "@", or the start of it.
+  for (const q of ["example.com", "@example.com", "@EXAMPLE.COM", "example.co"]) {
+    const { body } = await list(t, `?q=${encodeURIComponent(q)}`);
+    assertEquals([body.total, body.orders.length, body.totalPages], [55, 20, 3], q);
+    assertEquals(body.orders.every((o) => o.parentEmail.endsWith("@example.com")), true, q);
+    assertEquals(body.counts.all, 55, q);
+  }
+  const lastPage = await list(t, "?q=example.com&page=3");
+  assertEquals([lastPage.body.page, lastPage.body.orders.length], [3, 15]);
+  // Any part after the "@": a subdomain, the name between the dots, a suffix at a dot.
+  assertEquals(await numbers("mail.example"), { total: 3, numbers: [1017, 1010, 1003] });
+  assertEquals(await numbers("@mail.example.org"), { total: 3, numbers: [1017, 1010, 1003] });
+  assertEquals(await numbers("example.org"), { total: 3, numbers: [1017, 1010, 1003] });
+  assertEquals((await numbers("example")).total, 58, "example.com and mail.example.org");
+  assertEquals(await numbers("@gmail"), { total: 2, numbers: [1041, 1020] });
+  assertEquals(await numbers("gmail.com"), { total: 2, numbers: [1041, 1020] });
+  // With other words, and in a tab: the same intersection as any search.
+  const graceAtExample = await list(t, "?q=grace+example.com");
+  assertEquals(graceAtExample.body.total > 0, true);
+  assertEquals(
+    graceAtExample.body.orders.every((o) =>
+      o.parentName.startsWith("Grace") && o.parentEmail.endsWith("@example.com")
+    ),
+    true,
+  );
+  const sent = await list(t, "?q=example.com&filter=sent");
+  assertEquals(sent.body.total, (await list(t, "?q=example.com")).body.counts.sent);
+  // Addresses still match whole as typed, and the bare top-level domain is not a token of every order.
+  assertEquals(await numbers("lee.1020@gm"), { total: 1, numbers: [1020] });
+  assertEquals((await numbers("@com")).total, 0);
+  // An address changed away from a domain is no longer found by it.
+  await moved(1041, "lee@elsewhere.net");
+  assertEquals(await numbers("gmail.com"), { total: 1, numbers: [1020] });
 });
 
 Deno.test("bad list queries are 400 with a message; visitors 401, customers 403", async () => {

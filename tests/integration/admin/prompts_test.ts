@@ -38,7 +38,7 @@ Deno.test("system prompts: visitors get 401, customers 403; admins and demo user
       assertEquals([refused.status, typeof refused.body.message], [403, "string"], `${method} ${kind}`);
     }
   }
-  assertEquals((await getSystemPrompt(t.kv, "lyrics")).version, 0, "nothing refused was saved");
+  assertEquals((await getSystemPrompt(t.kv, "lyrics", "live")).version, 0, "nothing refused was saved");
 
   const who: [string, Headers][] = [
     [ADMIN_EMAIL, await adminHeaders(t)],
@@ -91,7 +91,7 @@ Deno.test("system prompts: empty, blank, missing or too long prompts are refused
     const answer = await call(t, "POST", `/system-prompt/${kind}`, admin, body);
     assertEquals([answer.status, answer.body.message], [400, message], `${kind} ${JSON.stringify(body)}`);
   }
-  assertEquals((await getSystemPrompt(t.kv, "tags")).version, 0);
+  assertEquals((await getSystemPrompt(t.kv, "tags", "live")).version, 0);
 
   // Exactly the limit is fine; surrounding blanks are not part of the prompt.
   const longest = await save(t, admin, "tags", `  ${"x".repeat(PROMPT_MAX_CHARS)}\n`);
@@ -125,7 +125,7 @@ Deno.test("system prompts: every save is a new version; earlier ones can be read
   const current = await call(t, "GET", "/system-prompt/lyrics", admin);
   const { message: _message, ...secondView } = second;
   assertEquals(current.body, secondView);
-  assertEquals(await getSystemPrompt(t.kv, "lyrics"), { prompt: "Write a rock anthem.", version: 2 });
+  assertEquals(await getSystemPrompt(t.kv, "lyrics", "live"), { prompt: "Write a rock anthem.", version: 2 });
 
   const v1 = await call(t, "GET", "/system-prompt/lyrics/versions/1", admin);
   assertEquals([v1.status, v1.body.prompt, v1.body.version], [200, "Write a lullaby.", 1]);
@@ -144,13 +144,16 @@ Deno.test("system prompts: saves at the same moment get distinct versions, and t
   const saves = await Promise.all(
     Array.from({ length: 6 }, (_, i) => save(t, i % 2 ? demo : admin, "lyrics", `Prompt ${i}`)),
   );
-  assertEquals(saves.map((saved) => saved.version).sort(), [1, 2, 3, 4, 5, 6]);
-  const newest = saves.find((saved) => saved.version === 6)!;
-  const current = await call(t, "GET", "/system-prompt/lyrics", admin);
-  assertEquals(current.body.prompt, newest.prompt);
-  for (const saved of saves) {
-    const stored = await call(t, "GET", `/system-prompt/lyrics/versions/${saved.version}`, admin);
-    assertEquals(stored.body.prompt, saved.prompt, `version ${saved.version} kept its own text`);
+  // Admins save the live prompt and demo users their own scope (issue 18): each counts its versions.
+  for (const [headers, who] of [[admin, ADMIN_EMAIL], [demo, DEMO_EMAIL]] as const) {
+    const own = saves.filter((saved) => saved.updatedBy === who);
+    assertEquals(own.map((saved) => saved.version).sort(), [1, 2, 3], who);
+    const current = await call(t, "GET", "/system-prompt/lyrics", headers);
+    assertEquals(current.body.prompt, own.find((saved) => saved.version === 3)!.prompt, who);
+    for (const saved of own) {
+      const stored = await call(t, "GET", `/system-prompt/lyrics/versions/${saved.version}`, headers);
+      assertEquals(stored.body.prompt, saved.prompt, `${who}: version ${saved.version} kept its own text`);
+    }
   }
 });
 

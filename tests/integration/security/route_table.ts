@@ -76,7 +76,8 @@ const adminOnly = (status = 200): Expected => ({
 const adminOrDemo = (status = 200): Expected => ({ ...adminOnly(status), demo: status });
 
 const STAFF = "staff-side §6-7; every admin endpoint checks the role on the server (ARCHITECTURE §7)";
-const PROMPTS = "staff-side §2 and §7: admins and demo users edit the system prompts";
+const PROMPTS =
+  "staff-side §2 and §7: admins edit the live system prompts; demo users a demo scope only demo orders use";
 
 /** A new order form in the caller's own name (a visitor orders as a guest). */
 const ownForm = (role: Role) => orderForm({ parentEmail: EMAILS[role] });

@@ -8,7 +8,7 @@ import {
   showingRange,
   totalPagesOf,
 } from "../../../domain/admin_orders.ts";
-import { foldText, queryPrefixes, searchTermsOf } from "../../../domain/admin_search.ts";
+import { domainSuffixesOf, foldText, queryTerms, searchTermsOf } from "../../../domain/admin_search.ts";
 import type { Order } from "../../../domain/orders.ts";
 
 Deno.test("filter tabs: Review, Approved and Sent as staff-side §2 defines them", () => {
@@ -55,17 +55,37 @@ Deno.test("search: orders are found by word prefixes of their number, names and 
     orderNumber: 1042,
     childName: "Zoë Mary-Ann",
     parentName: "Jane O'Brien",
-    parentEmail: "Jane.Doe+kids@Example.com",
+    parentEmail: "Jane.Doe+kids@Mail.Example.co.uk",
   });
   assertEquals(terms.words.sort(), ["1042", "ann", "brien", "doe", "jane", "kids", "mary", "o", "zoe"]);
-  assertEquals(terms.email, "jane.doe+kids@example.com");
+  assertEquals(terms.email, "jane.doe+kids@mail.example.co.uk");
+  assertEquals(terms.domains, ["mail.example.co.uk", "example.co.uk", "co.uk"]);
   assertEquals(foldText("ZOË"), "zoe");
   const word = (prefix: string) => ({ index: "word", prefix });
-  assertEquals(queryPrefixes("  #1042 "), [word("1042")]);
-  assertEquals(queryPrefixes("Zoë  o'bri"), [word("zoe"), word("o"), word("bri")]);
-  assertEquals(queryPrefixes("jane.doe@ex"), [{ index: "email", prefix: "jane.doe@ex" }]);
-  assertEquals(queryPrefixes("   "), []);
-  assertEquals(queryPrefixes("a b c d e f g").length, 5, "at most five terms");
+  const domain = (prefix: string) => ({ index: "domain", prefix });
+  const email = (prefix: string) => ({ index: "email", prefix });
+  assertEquals(queryTerms("  #1042 "), [[word("1042")]]);
+  assertEquals(queryTerms("Zoë  o'bri"), [
+    [word("zoe"), domain("zoe")],
+    [word("o"), domain("o")],
+    [word("bri"), domain("bri")],
+  ]);
+  assertEquals(queryTerms("jane.doe@ex"), [[email("jane.doe@ex")]]);
+  assertEquals(queryTerms("   "), []);
+  assertEquals(queryTerms("a b c d e f g").length, 5, "at most five terms");
+});
+
+Deno.test("search: a domain is found whole, from any dot, or by the part after the @ as typed", () => {
+  assertEquals(domainSuffixesOf("example.com"), ["example.com"], "the bare top-level label is no token");
+  assertEquals(domainSuffixesOf("localhost"), ["localhost"]);
+  assertEquals(domainSuffixesOf(""), []);
+  const domain = (prefix: string) => ({ index: "domain", prefix });
+  const email = (prefix: string) => ({ index: "email", prefix });
+  assertEquals(queryTerms("@Example.com"), [[domain("example.com")]]);
+  assertEquals(queryTerms("@@mail.exa"), [[domain("mail.exa")]]);
+  assertEquals(queryTerms("@"), []);
+  assertEquals(queryTerms("example.com"), [[email("example.com"), domain("example.com")]]);
+  assertEquals(queryTerms("example"), [[{ index: "word", prefix: "example" }, domain("example")]]);
 });
 
 Deno.test("filter bits round-trip", () => {
