@@ -17,6 +17,9 @@ const tw = twind(
         fontFamily: {
           display: ["ui-rounded", '"Trebuchet MS"', "system-ui", "sans-serif"],
         },
+        // Twind draws `ring-{colour}` at half opacity (Tailwind draws it solid), which left every
+        // focus ring faint: a focus ring must be seen at a glance.
+        ringOpacity: { DEFAULT: "1" },
       },
     },
   },
@@ -53,7 +56,7 @@ const cache = new Map<string, Stylesheet>();
  */
 export function stylesheetFor(html: string, extraClasses = ""): Stylesheet {
   let shape = extraClasses;
-  for (const match of html.matchAll(CLASS_ATTRIBUTE)) shape += "|" + match[1];
+  for (const match of html.matchAll(CLASS_ATTRIBUTE)) shape += "|" + unescapeAttribute(match[1]);
   let stylesheet = cache.get(shape);
   if (stylesheet === undefined) {
     const css = generate(shape);
@@ -62,6 +65,24 @@ export function stylesheetFor(html: string, extraClasses = ""): Stylesheet {
     cache.set(shape, stylesheet);
   }
   return stylesheet;
+}
+
+/**
+ * The server's HTML escapes `&` in attributes, but a class such as `[&:has(:focus-visible)]:outline`
+ * means the `&` itself; escaped, its selector would never match.
+ */
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&quot;": '"',
+  "&#x27;": "'",
+  "&lt;": "<",
+  "&gt;": ">",
+};
+
+function unescapeAttribute(value: string): string {
+  return value.includes("&")
+    ? value.replace(/&(?:amp|quot|#x27|lt|gt);/g, (entity) => ENTITIES[entity])
+    : value;
 }
 
 function generate(classList: string): string {

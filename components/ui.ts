@@ -6,6 +6,8 @@ const BUTTON_VARIANTS = {
   primary: "bg-violet-600 text-white hover:bg-violet-700",
   // green-700: white on green-600 is 3.3:1, under WCAG AA's 4.5:1 for button-sized text.
   success: "bg-green-700 text-white hover:bg-green-800",
+  // For actions that cannot be undone; white on red-700 is 6.5:1.
+  destructive: "bg-red-700 text-white hover:bg-red-800",
   outline: "border-2 border-violet-600 text-violet-700 bg-white hover:bg-violet-50",
   ghost: "text-slate-700 hover:bg-slate-100",
 } as const;

@@ -3,7 +3,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import type { FormEvent } from "react";
 import { MailIcon } from "../components/icons.tsx";
 import { buttonClass, INPUT_CLASS } from "../components/ui.ts";
-import { api, serverMessage } from "./lib/api.ts";
+import { api, ApiError, serverMessage } from "./lib/api.ts";
 import { toast } from "./lib/toast.ts";
 
 /** The /login form: ask for a magic link, then confirm where it was sent (customer-side §2, §4). */
@@ -12,6 +12,8 @@ export default function LoginForm() {
   const email = useSignal("");
   const sentTo = useSignal<string | null>(null);
   const sending = useSignal(false);
+  /** Why the server refused the address, shown under the field until it is changed. */
+  const refusal = useSignal<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -30,11 +32,16 @@ export default function LoginForm() {
       sentTo.value = address;
       toast({ title: "Check your email!", description: "We've sent you a magic link to sign in." });
     } catch (error) {
+      // A 400 is the address itself (the server checks it; one rule, one place): the parent can fix
+      // it, so it is not "something went wrong" and its words stay beside the field.
+      const refused = error instanceof ApiError && error.status === 400 ? serverMessage(error) : undefined;
+      refusal.value = refused ?? null;
       toast({
-        title: "Something went wrong",
-        description: serverMessage(error) ?? "Unable to send magic link. Please try again.",
+        title: refused ? "That email address doesn't look right" : "Something went wrong",
+        description: refused ?? serverMessage(error) ?? "Unable to send magic link. Please try again.",
         variant: "destructive",
       });
+      if (refused) document.getElementById("login-email")?.focus();
     } finally {
       sending.value = false;
     }
@@ -81,9 +88,13 @@ export default function LoginForm() {
         value={email.value}
         onChange={(event) => {
           email.value = event.currentTarget.value;
+          refusal.value = null;
         }}
+        aria-invalid={refusal.value ? true : undefined}
+        aria-describedby={refusal.value ? "login-email-error" : undefined}
         className={INPUT_CLASS}
       />
+      {refusal.value && <p id="login-email-error" className="text-sm text-red-700">{refusal.value}</p>}
       <button type="submit" disabled={sending.value} className={buttonClass("primary", "lg")}>
         {sending.value ? "Sending..." : "Send Magic Link"}
       </button>

@@ -208,6 +208,7 @@ export default function MySongs({ signedIn }: MySongsProps) {
             : `This permanently deletes ${asking.childName}'s song. This action cannot be undone.`}
           cancelLabel="Cancel"
           confirmLabel="Delete"
+          destructive
           onCancel={() => (confirming.value = null)}
           onConfirm={() => deleteSong(asking)}
         />

@@ -20,6 +20,8 @@ interface MagicLinkAnswer {
   token: string;
   user: SessionUser;
   orderId: string;
+  /** No account had this address before: nobody to welcome back. */
+  firstSignIn: boolean;
 }
 
 type State = { step: "opening" } | { step: "opened" } | { step: "failed"; message: string };
@@ -50,7 +52,7 @@ export default function OpenOrderLink({ orderId }: OpenOrderLinkProps) {
         saveSession(answer.token, answer.user);
         state.value = { step: "opened" };
         toast({
-          title: "Welcome back!",
+          title: answer.firstSignIn ? "Welcome!" : "Welcome back!",
           description: "You've been signed in successfully. Redirecting to your surprise...",
         });
         setTimeout(

@@ -155,6 +155,9 @@ export default function ReactionsCarousel({ items }: { items: readonly ReactionV
 
   const swipe = useSwipe(layout === 1, (direction) => navigate(index + (direction === "next" ? 1 : -1)));
   const lastPage = pageCount(items.length, layout) - 1;
+  // The label names what a press does, as the hero's toggle does; no aria-pressed with it, or a
+  // screen reader would hear "Unmute videos, pressed", which says the opposite.
+  const soundLabel = muted ? "Unmute videos" : "Mute videos";
 
   return (
     <div ref={root} className="grid gap-4">
@@ -162,12 +165,11 @@ export default function ReactionsCarousel({ items }: { items: readonly ReactionV
         <p className="text-sm font-semibold text-violet-800 md:hidden">Swipe to browse</p>
         <button
           type="button"
-          aria-pressed={muted}
           onClick={() => setMuted(!muted)}
           className="ml-auto inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-violet-800 shadow ring-1 ring-violet-200 hover:bg-violet-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
         >
           {muted ? <VolumeOffIcon /> : <VolumeOnIcon />}
-          Mute videos
+          {soundLabel}
         </button>
       </div>
       <div className="-mx-2 min-w-0 overflow-hidden [overflow:clip]">

@@ -10,22 +10,34 @@ export interface ConfirmDialogProps {
   onCancel(): void;
   /** While the confirmed action runs: both buttons wait, and the confirm button says so. */
   busyLabel?: string | null;
+  /**
+   * The confirmed action cannot be undone (deleting something): the confirm button is red, and the
+   * dialog opens on Cancel, so an Enter pressed out of habit keeps things as they are.
+   */
+  destructive?: boolean;
 }
 
-/** A modal question with two answers; the confirm button has the focus, Escape cancels. */
+/** A modal question with two answers; Escape cancels. */
 export function ConfirmDialog(
-  { title, message, confirmLabel, cancelLabel, onConfirm, onCancel, busyLabel }: ConfirmDialogProps,
+  { title, message, confirmLabel, cancelLabel, onConfirm, onCancel, busyLabel, destructive = false }:
+    ConfirmDialogProps,
 ) {
   return (
     <Dialog title={title} description={message} onClose={onCancel}>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" className={buttonClass("outline")} onClick={onCancel} disabled={!!busyLabel}>
+        <button
+          data-autofocus={destructive || undefined}
+          type="button"
+          className={buttonClass("outline")}
+          onClick={onCancel}
+          disabled={!!busyLabel}
+        >
           {cancelLabel}
         </button>
         <button
-          data-autofocus
+          data-autofocus={!destructive || undefined}
           type="button"
-          className={buttonClass("primary")}
+          className={buttonClass(destructive ? "destructive" : "primary")}
           onClick={onConfirm}
           disabled={!!busyLabel}
         >

@@ -27,13 +27,23 @@ export interface ReactionTileProps {
   onPause?: () => void;
 }
 
+/**
+ * A keyboard user must see at once which tile the focus is on. A ring drawn on the play button
+ * lies over the moving video and is lost in it; this outline goes around the whole card, on the
+ * section's plain background, and within the gap the carousel's clipping frame leaves (8 px).
+ */
+const FOCUSED_TILE =
+  "[&:has(:focus-visible)]:outline [&:has(:focus-visible)]:outline-4 [&:has(:focus-visible)]:outline-offset-2 [&:has(:focus-visible)]:outline-violet-700";
+
 /** One reaction video of the carousel (customer-side §3 "Reaction video item", §4). */
 export function ReactionTile(props: ReactionTileProps) {
   const { item, playing, near, onMedia } = props;
   const loading = props.media === "loading";
   return (
     <li ref={props.tileRef} inert={!props.current} className="shrink-0 basis-full px-2 md:basis-1/3">
-      <article className="mx-auto h-full max-w-sm overflow-hidden rounded-3xl bg-white text-left shadow-md ring-1 ring-violet-100">
+      <article
+        className={`mx-auto h-full max-w-sm overflow-hidden rounded-3xl bg-white text-left shadow-md ring-1 ring-violet-100 ${FOCUSED_TILE}`}
+      >
         <div className="relative aspect-[3/4] bg-gradient-to-br from-violet-200 via-pink-100 to-yellow-100">
           {item.videoUrl
             ? (

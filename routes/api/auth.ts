@@ -155,6 +155,9 @@ authApi.get("/magic-link/:orderId", async (c) => {
     user: toSessionUser(user, config),
     orderId,
     message: MESSAGES.orderLinkOpened,
+    // No account had this address: a gift's recipient (or a guest parent) is here for the first
+    // time, and the page must not welcome them back.
+    firstSignIn: created,
   });
 });
 

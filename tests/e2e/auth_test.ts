@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page } from "playwright-core";
-import { createTestApp, e2eTest, loopbackAppUrl, openBrowser } from "../helpers.ts";
+import { axeViolations, createTestApp, e2eTest, loopbackAppUrl, openBrowser } from "../helpers.ts";
 
 async function storedSession(page: Page) {
   return await page.evaluate(() => ({
@@ -116,6 +116,37 @@ e2eTest("auth: a refused request shows the server's message in the failure toast
       .isVisible(),
   );
   assert(await page.getByLabel("Email address").isVisible(), "the form stays for another try");
+});
+
+e2eTest("auth: a malformed address gets the reason it was refused, beside the field", async () => {
+  await using t = await createTestApp();
+  for (const width of [1280, 390]) {
+    await using browser = await openBrowser(t, { width, height: 844 });
+    const page = await browser.open("/login");
+    const field = page.getByLabel("Email address");
+    await field.fill("parent.example.com");
+    await page.getByRole("button", { name: "Send Magic Link" }).click();
+
+    assertEquals(await toastTitle(page), "That email address doesn't look right");
+    const toast = page.locator("[data-toast-viewport] > [data-state]");
+    assert((await toast.textContent())!.includes("Please enter a valid email address."));
+    assertEquals(await field.getAttribute("aria-invalid"), "true");
+    assertEquals(
+      await field.evaluate((input) =>
+        document.getElementById(input.getAttribute("aria-describedby")!)?.textContent
+      ),
+      "Please enter a valid email address.",
+      "the reason stays beside the field after the toast has gone",
+    );
+    assertEquals(await page.evaluate(() => document.activeElement?.id), "login-email", "ready to correct");
+    assertEquals(await axeViolations(page), [], `the refused form at ${width} px`);
+    await browser.screenshot(page, `auth-login-malformed-${width}-viewport`);
+
+    await field.pressSequentially("x");
+    assertEquals(await field.getAttribute("aria-invalid"), null, "editing clears the complaint");
+    // The refusal (a 400) is the one expected failure.
+    assertEquals(browser.problems.filter((problem) => !/request-magic-link|status of 400/.test(problem)), []);
+  }
 });
 
 e2eTest("auth: a demo user's phone menu shows the Demo tag, Admin Settings and Logout", async () => {

@@ -145,26 +145,76 @@ e2eTest("reactions: one video plays at a time; tapping the playing one pauses it
   assertEquals(browser.problems, []);
 });
 
-e2eTest("reactions: the mute toggle applies to every video", async () => {
+e2eTest("reactions: the sound toggle mutes and unmutes every video and says what it will do", async () => {
   await using t = await createTestApp();
   await using browser = await openBrowser(t, DESKTOP);
   const page = await browser.open("/");
   await scrollToReactions(page);
-  const mute = page.getByRole("button", { name: "Mute videos" });
+  // One button whose name changes; its place in the page finds it whatever it says.
+  const toggle = page.locator("#kid-reactions button").first();
+  const name = () => toggle.evaluate((button) => button.textContent?.trim());
   const mutedFlags = () =>
     page.$$eval("#kid-reactions video", (videos) => videos.map((video) => (video as HTMLVideoElement).muted));
 
-  assertEquals(await mute.getAttribute("aria-pressed"), "false");
+  assertEquals(await name(), "Mute videos", "sound is on, so the button offers to mute");
   assertEquals(await mutedFlags(), Array(9).fill(false), "sound is on by default");
-  await mute.click();
-  assertEquals(await mute.getAttribute("aria-pressed"), "true");
+  await page.getByRole("button", { name: "Mute videos" }).click();
+  assertEquals(await name(), "Unmute videos");
+  // A name that changes with the state and aria-pressed would read "Unmute videos, pressed".
+  assertEquals(await toggle.getAttribute("aria-pressed"), null, "the label alone tells the state");
   assertEquals(await mutedFlags(), Array(9).fill(true));
   await page.getByRole("button", { name: "Play Sophia's reaction video" }).click();
   await waitUntilOnlyPlaying(page, 3);
   assertEquals(await mutedFlags(), Array(9).fill(true), "a video started while muted stays muted");
-  await mute.click();
+  await page.getByRole("button", { name: "Unmute videos" }).click();
+  assertEquals(await name(), "Mute videos");
   assertEquals(await mutedFlags(), Array(9).fill(false));
   assertEquals(browser.problems, []);
+});
+
+e2eTest("reactions: a tile reached with Tab has a clear outline; a mouse click leaves none", async () => {
+  await using t = await createTestApp();
+  for (const viewport of [DESKTOP, MOBILE]) {
+    await using browser = await openBrowser(t, viewport);
+    const page = await browser.open("/");
+    await scrollToReactions(page);
+    const tile = page.locator(TILES).first().locator("article");
+    const outline = () =>
+      tile.evaluate((article) => {
+        const style = getComputedStyle(article);
+        return { style: style.outlineStyle, width: style.outlineWidth, colour: style.outlineColor };
+      });
+
+    // The sound toggle comes just before the first tile's play button.
+    await page.locator("#kid-reactions button").first().focus();
+    await page.keyboard.press("Tab");
+    assertEquals(
+      await page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+      "Play Emma's reaction video",
+    );
+    assertEquals(
+      await outline(),
+      { style: "solid", width: "4px", colour: "rgb(109, 40, 217)" },
+      `violet-700 around the card at ${viewport.width} px`,
+    );
+    // Not cut off: the outline and its 2 px offset fit in the carousel's clipping frame.
+    const clipped = await tile.evaluate((article) => {
+      const box = article.getBoundingClientRect();
+      const frame = article.closest("ul")!.parentElement!.getBoundingClientRect();
+      const reach = 6;
+      return box.left - reach < frame.left || box.right + reach > frame.right ||
+        box.top - reach < frame.top || box.bottom + reach > frame.bottom;
+    });
+    assertEquals(clipped, false, `at ${viewport.width} px`);
+    await tile.evaluate((article) => article.scrollIntoView({ block: "center" }));
+    await browser.screenshot(page, `reactions-focus-${viewport.width}-viewport`);
+
+    await page.locator("#reactions-title").click(); // a click elsewhere, so the next focus is a mouse's
+    await page.getByRole("button", { name: "Play Emma's reaction video" }).click();
+    await page.getByRole("button", { name: "Pause Emma's reaction video" }).click();
+    assertEquals((await outline()).style, "none", "a tap shows no focus outline");
+    assertEquals(browser.problems, []);
+  }
 });
 
 e2eTest(

@@ -11,6 +11,7 @@ import { ProviderCallError } from "../../providers/calls.ts";
 import type { Lyricist } from "../../providers/words/mod.ts";
 import { createLocalLyricist } from "../../providers/words/local.ts";
 import {
+  axeViolations,
   createTestApp,
   e2eTest,
   loopbackAppUrl,
@@ -18,7 +19,7 @@ import {
   openSignedInBrowser,
   type TestApp,
 } from "../helpers.ts";
-import { deliveredOrder } from "../integration/delivery/helpers.ts";
+import { completedOrder, deliveredOrder, DELIVERY_ENV } from "../integration/delivery/helpers.ts";
 import { placeOrder, waitForOrder } from "../integration/jobs/helpers.ts";
 import { orderForm } from "../integration/orders/helpers.ts";
 
@@ -273,6 +274,41 @@ e2eTest("my songs: every state on its card, the poll, delete with the dialog, re
 
   assertEquals(browser.problems, []);
 });
+
+e2eTest(
+  "my songs: the delete dialog opens on Cancel (Enter keeps the song) and shows Delete in red",
+  async () => {
+    await using t = await createTestApp({ env: DELIVERY_ENV });
+    for (const width of [1280, 390]) {
+      const { browser, userId } = await signedInBrowser(t, { width, height: 844 });
+      await using _browser = browser;
+      if (width === 1280) await completedOrder(t, { childName: "Rosa", parentEmail: EMAIL }, userId);
+      const page = await browser.open("/my-songs");
+      await page.getByRole("button", { name: "Delete song for Rosa" }).click();
+      const dialog = page.getByRole("dialog", { name: "Delete Song" });
+      await dialog.waitFor();
+      assertEquals(
+        await page.evaluate(() => document.activeElement?.textContent),
+        "Cancel",
+        "a habitual Enter must not delete a song",
+      );
+      const remove = dialog.getByRole("button", { name: "Delete", exact: true });
+      const colours = await remove.evaluate((button) => {
+        const style = getComputedStyle(button);
+        return { background: style.backgroundColor, text: style.color };
+      });
+      assertEquals(colours, { background: "rgb(185, 28, 28)", text: "rgb(255, 255, 255)" }, "red-700, white");
+      assertEquals(await axeViolations(page), [], `the open dialog at ${width} px`);
+      await browser.screenshot(page, `my-songs-delete-dialog-${width}-viewport`);
+
+      await page.keyboard.press("Enter");
+      await dialog.waitFor({ state: "detached" });
+      assert(await card(page, "Rosa").isVisible(), "Enter on Cancel keeps the song");
+      assertEquals((await songsFromApi(page)).length, 1);
+      assertEquals(browser.problems, []);
+    }
+  },
+);
 
 e2eTest("my songs: on a 375 px phone the cards stack in one column", async () => {
   await using t = await createTestApp({ jobs: true, env: { APP_URL: loopbackAppUrl() } });

@@ -34,6 +34,7 @@ Deno.test("an order link signs its reader in, grants access to the order, and wo
   assertEquals(body.orderId, order.id);
   assertEquals(body.user, { username: "ann@example.com", isDemo: false, role: "user" });
   assertEquals(body.message, "You've been signed in successfully. Redirecting to your surprise...");
+  assertEquals(body.firstSignIn, true, "ann had no account: the page greets her 'Welcome!'");
   const me = await t.request("/api/auth/user", { headers: { authorization: `Bearer ${body.token}` } });
   assertEquals(me.status, 200);
 
@@ -45,11 +46,9 @@ Deno.test("an order link signs its reader in, grants access to the order, and wo
   assert(t.analytics.events.some((event) => event.event === "Magic Link Accessed"));
 
   t.clock.advance(30 * 24 * 60 * 60 * 1000);
-  assertEquals(
-    (await open(t, order.id, `?t=${token}`)).status,
-    200,
-    "a family comes back to the email months later",
-  );
+  const later = await open(t, order.id, `?t=${token}`);
+  assertEquals(later.status, 200, "a family comes back to the email months later");
+  assertEquals((await later.json()).firstSignIn, false, "and is welcomed back");
 });
 
 Deno.test("a missing, wrong or another order's token gets the spec's message; a revoked one says it was turned off", async () => {

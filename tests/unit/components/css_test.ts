@@ -23,3 +23,15 @@ Deno.test("the CSP source is the SHA-256 of exactly the stylesheet's text", () =
   const { css, cspSource } = stylesheetFor(`<b class="m-3"></b>`);
   assertEquals(cspSource, `'sha256-${createHash("sha256").update(css).digest("base64")}'`);
 });
+
+Deno.test("a ring colour is drawn solid, so focus rings are plain to see", () => {
+  const { css } = stylesheetFor(`<a class="focus-visible:ring-violet-600"></a>`);
+  assertStringIncludes(css, "--tw-ring-opacity:1;");
+  assert(!css.includes("--tw-ring-opacity:0.5"));
+});
+
+Deno.test("a class with `&`, escaped in the server's HTML, still gets its rule", () => {
+  const { css } = stylesheetFor(`<article class="[&amp;:has(:focus-visible)]:outline-4"></article>`);
+  assertStringIncludes(css, ":has(:focus-visible){outline-width:4px}");
+  assert(!css.includes("amp;"));
+});
