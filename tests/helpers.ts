@@ -228,8 +228,8 @@ export async function openBrowser(t: TestApp, options: BrowserOptions = {}) {
       await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
       if (axe) {
         const width = page.viewportSize()?.width;
-        for (const violation of await settledAxeViolations(page)) {
-          inaccessible.push(`${page.url().replace(origin, "")} at ${width} px: ${violation}`);
+        for (const violation of await axeViolations(page)) {
+          inaccessible.push(`${path} at ${width} px: ${violation}`);
         }
       }
       return page;
@@ -266,22 +266,6 @@ export async function recordBrowserAnalytics(browser: TestBrowser) {
     if (logged) events.push({ event: logged[1], properties: JSON.parse(logged[2]) });
   });
   return events;
-}
-
-/**
- * axe's violations on the page a tab ends up on: a page that sends the visitor on by itself (signed
- * out on My Songs, to /login) is checked where it went, once it has hydrated there.
- */
-async function settledAxeViolations(page: Page): Promise<string[]> {
-  for (let attempt = 1;; attempt++) {
-    try {
-      return await axeViolations(page);
-    } catch (error) {
-      if (attempt === 3 || !/context was destroyed|navigat/i.test(String(error))) throw error;
-      await page.waitForLoadState("load");
-      await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
-    }
-  }
 }
 
 /** axe-core's accessibility violations on the page as it is now (WCAG 2.x A and AA, best practices). */
