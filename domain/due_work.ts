@@ -1,4 +1,4 @@
-import { FIRST_GENERATION_STAGE } from "./generation.ts";
+import { FIRST_GENERATION_STAGE } from "./order_lifecycle.ts";
 import type { Order } from "./orders.ts";
 
 /**

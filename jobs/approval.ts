@@ -1,5 +1,6 @@
 import { canApprove, canResend, canSendNow, deliveryDelayMs, describeDelay } from "../domain/delivery.ts";
 import { type AppError, ConflictError, NotFoundError } from "../domain/errors.ts";
+import { approved, sendDueNow } from "../domain/order_lifecycle.ts";
 import { isOrderId, type Order } from "../domain/orders.ts";
 import { forgetRevokedAccess } from "../kv/order_access.ts";
 import { listOrderLinks, revokeOrderLinksIn } from "../kv/order_links.ts";
@@ -40,18 +41,7 @@ export async function approveSong(deps: ApprovalDeps, orderId: string, approvedB
       );
     }
     if (!current.songUrl) return new ConflictError(MESSAGES.noSong);
-    return {
-      ...current,
-      approvalStatus: "approved",
-      approvedAt: iso(now),
-      approvedBy,
-      statusDetail: `Approved by ${approvedBy}; the email goes out at its scheduled time.`,
-      deliveryScheduledFor: iso(dueAt),
-      emailScheduledFor: iso(dueAt),
-      deliveryDueAt: iso(dueAt),
-      deliveryAttempts: 0,
-      updatedAt: iso(now),
-    };
+    return approved(current, approvedBy, now, dueAt);
   }, (operation) => deps.jobs.add(operation, jobMessage("delivery", orderId), dueAt - now));
   return {
     order,
@@ -65,7 +55,7 @@ export function scheduleSendNow(deps: ApprovalDeps, orderId: string) {
   const now = deps.now();
   return changeOrder(deps.kv, orderId, (current) => {
     if (!canSendNow(current)) return new ConflictError(whyNotSendable(current));
-    return dueNow(current, now);
+    return sendDueNow(current, now);
   }, (operation) => deps.jobs.add(operation, jobMessage("delivery", orderId)));
 }
 
@@ -75,19 +65,8 @@ export function scheduleResend(deps: ApprovalDeps, orderId: string) {
   return changeOrder(deps.kv, orderId, (current) => {
     if (!canResend(current)) return new ConflictError(current.songUrl ? MESSAGES.notSent : MESSAGES.noSong);
     if (current.deliveryDueAt) return null;
-    return dueNow(current, now);
+    return sendDueNow(current, now);
   }, (operation) => deps.jobs.add(operation, jobMessage("delivery", orderId)));
-}
-
-function dueNow(order: Order, now: number): Order {
-  return {
-    ...order,
-    statusDetail: order.emailSentAt ? "Sending the email again now." : "Sending the email now.",
-    emailScheduledFor: iso(now),
-    deliveryDueAt: iso(now),
-    deliveryAttempts: 0,
-    updatedAt: iso(now),
-  };
 }
 
 function whyNotSendable(order: Order): string {

@@ -8,6 +8,7 @@ import { giftDeliveredEmail, giftSongEmail, songReadyEmail } from "../domain/ema
 import type { ComposedEmail } from "../domain/emails/layout.ts";
 import { buildEvent, type EventDraft } from "../domain/events.ts";
 import { backoffMs } from "../domain/generation_errors.ts";
+import { emailSent, sentDetail } from "../domain/order_lifecycle.ts";
 import type { DeliveryClaim, DeliveryPart, Order } from "../domain/orders.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { addEvents } from "../kv/events.ts";
@@ -209,28 +210,9 @@ function recordPartSent(
 }
 
 function recordSendComplete(deps: DeliveryDeps, lease: Lease, orderId: string, round: number) {
-  const at = iso(deps.now());
-  const delivered = round === 1
-    ? "The song was delivered by email."
-    : `The song was sent again (send ${round}).`;
   return recordOutcome(deps, lease, orderId, round, (order, claim) => ({
-    next: {
-      ...order,
-      statusDetail: delivered,
-      emailSentAt: at,
-      emailMessageId: claim.messageIds.main ?? null,
-      emailSendCount: round,
-      deliveryClaim: null,
-      deliveryDueAt: null,
-      deliveryAttempts: 0,
-      deliveryError: null,
-      updatedAt: at,
-    },
-    events: [{
-      type: "SUCCESS",
-      message: delivered,
-      context: { parts: claim.sent.length + 1 },
-    }],
+    next: emailSent(order, round, claim.messageIds.main ?? null, deps.now()),
+    events: [{ type: "SUCCESS", message: sentDetail(round), context: { parts: claim.sent.length + 1 } }],
   }));
 }
 

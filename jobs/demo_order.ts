@@ -3,7 +3,7 @@ import { priceOrder } from "../domain/pricing.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { keys } from "../kv/keys.ts";
 import { claimOrderNumber, inOrderNumberTurn, writeOrder } from "../kv/orders.ts";
-import { withGenerationStarted } from "../domain/generation.ts";
+import { generationStarted } from "../domain/order_lifecycle.ts";
 import { jobMessage, type JobQueue } from "./messages.ts";
 
 /**
@@ -22,7 +22,7 @@ export function createDemoOrder(
       const sequence = await kv.get<number>(keys.orderSequence());
       const operation = kv.atomic();
       const orderNumber = claimOrderNumber(operation, sequence);
-      const order = withGenerationStarted(
+      const order = generationStarted(
         buildOrder(form, {
           id: crypto.randomUUID(),
           orderNumber,

@@ -24,7 +24,7 @@ import {
 } from "../kv/referral_holds.ts";
 import type { Track } from "../providers/analytics.ts";
 import type { CheckoutSessionInfo, Payments } from "../providers/payments/mod.ts";
-import { withGenerationStarted } from "../domain/generation.ts";
+import { generationStarted } from "../domain/order_lifecycle.ts";
 import { jobMessage, type JobQueue } from "./messages.ts";
 
 export interface FulfilDeps {
@@ -107,7 +107,7 @@ export async function fulfil(
 
       const used = await judgeDiscount(deps, { operation, referral, hold, session, form, now });
 
-      const order = withGenerationStarted(
+      const order = generationStarted(
         buildOrder(form, {
           id,
           orderNumber,

@@ -1,6 +1,6 @@
 import { buildEvent, type EventDraft } from "../domain/events.ts";
 import type { Order } from "../domain/orders.ts";
-import { FIRST_GENERATION_STAGE } from "../domain/generation.ts";
+import { FIRST_GENERATION_STAGE } from "../domain/order_lifecycle.ts";
 import { type GenerationStage, isGenerationStage, STAGE_LABELS } from "../domain/stages.ts";
 import { isTransient } from "../domain/generation_errors.ts";
 import { ProviderCallError } from "../providers/calls.ts";

@@ -2,6 +2,7 @@ import { canUploadManually } from "../domain/admin_actions.ts";
 import { BadRequestError, ConflictError, NotFoundError } from "../domain/errors.ts";
 import { songUrlFor } from "../domain/download.ts";
 import { buildEvent } from "../domain/events.ts";
+import { songMade, songUploaded } from "../domain/order_lifecycle.ts";
 import { buildOrder, isOrderId, type Order, type OrderForm, orderFormSchema } from "../domain/orders.ts";
 import { blobIdOfSongUrl } from "../domain/song_uploads.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
@@ -68,7 +69,16 @@ export function uploadSong(
       );
     }
 
-    const next = withUploadedSong(deps, order, upload.value, admin, now);
+    const next = songUploaded(
+      order,
+      {
+        songUrl: songUrlOf(deps, upload.value.blobId),
+        songBlobId: upload.value.blobId,
+        songTitle: order.songTitle || `${order.childName}'s Song`,
+      },
+      admin.username,
+      now,
+    );
     const operation = writeOrder(kv.atomic().check(orderEntry), order, next);
     attachSongUpload(operation, upload, orderId, now);
     addEvents(operation, orderId, [
@@ -82,49 +92,6 @@ export function uploadSong(
     ]);
     return (await operation.commit()).ok ? next : CONFLICT;
   });
-}
-
-/**
- * The order with the uploaded song, waiting for approval like a generated one. Whatever the pipeline
- * was doing stops: no stage, no claim, no poll, no error, no failure email still to send. An earlier
- * approval was of another song, so approval and the delivery schedule start again.
- */
-function withUploadedSong(
-  deps: ManualSongDeps,
-  order: Order,
-  upload: SongUpload,
-  admin: Admin,
-  now: number,
-): Order {
-  return {
-    ...order,
-    status: "completed",
-    songUrl: songUrlOf(deps, upload.blobId),
-    songBlobId: upload.blobId,
-    songTitle: order.songTitle || `${order.childName}'s Song`,
-    completedAt: iso(now),
-    approvalStatus: "pending",
-    approvedAt: null,
-    approvedBy: null,
-    deliveryScheduledFor: null,
-    emailScheduledFor: null,
-    deliveryDueAt: null,
-    deliveryAttempts: 0,
-    deliveryError: null,
-    currentStage: null,
-    stepClaim: null,
-    stageStartedAt: null,
-    stageRetries: 0,
-    nextPollAt: null,
-    songDeadlineAt: null,
-    error: null,
-    failureType: null,
-    lastErrorCode: null,
-    failureEmailDueAt: null,
-    statusDetail: `Song uploaded by ${admin.username}.`,
-    lastEventAt: iso(now),
-    updatedAt: iso(now),
-  };
 }
 
 export interface ManualOrderInput {
@@ -200,16 +167,17 @@ function manualOrder(
     customerReferralCode: null,
     now: facts.now,
   });
-  return {
-    ...base,
-    childAge: String(input.childAge),
-    status: "completed",
-    approvalStatus: "pending",
-    songTitle: input.songTitle,
-    songLyrics: input.songLyrics,
+  // Born finished: the song staff uploaded waits for review like a made one.
+  const song = {
     songUrl: songUrlOf(deps, upload.blobId),
     songBlobId: upload.blobId,
-    completedAt: iso(facts.now),
+    songTitle: input.songTitle,
+  };
+  return {
+    ...base,
+    ...songMade(song, facts.now),
+    childAge: String(input.childAge),
+    songLyrics: input.songLyrics,
     nextPollAt: null,
     statusDetail: `Created by ${admin.username} with an uploaded song.`,
     lastEventAt: iso(facts.now),

@@ -1,12 +1,12 @@
 import { ConflictError, NotFoundError } from "../domain/errors.ts";
 import { buildEvent } from "../domain/events.ts";
 import type { Order } from "../domain/orders.ts";
-import { restartStageOf, STAGE_LABELS } from "../domain/stages.ts";
+import { remade, restarted } from "../domain/order_lifecycle.ts";
+import { restartStageOf } from "../domain/stages.ts";
 import { addEvents } from "../kv/events.ts";
 import { getOrder, updateOrder } from "../kv/orders.ts";
 import { canRegenerateOrder } from "../domain/admin_actions.ts";
 import { changeOrder } from "./approval.ts";
-import { iso } from "./deps.ts";
 import { jobMessage, type JobQueue } from "./messages.ts";
 
 export const NOT_FAILED = "Only a song whose generation failed can be retried.";
@@ -30,26 +30,7 @@ export async function restartGeneration(
     (current) => {
       refused = current.status !== "failed";
       if (refused) return null;
-      const stage = restartStageOf(current.currentStage);
-      return {
-        ...current,
-        status: "generating",
-        currentStage: stage,
-        stageStartedAt: null,
-        stageRetries: 0,
-        // A new run gets its own retry budget; regenerationCount keeps how many runs there were.
-        retryCount: 0,
-        regenerationCount: (current.regenerationCount ?? 0) + 1,
-        lastRegeneratedAt: iso(now),
-        stepClaim: null,
-        error: null,
-        failureType: null,
-        nextPollAt: iso(now),
-        failureEmailDueAt: null,
-        statusDetail: `Retrying from ${STAGE_LABELS[stage]}.`,
-        lastEventAt: iso(now),
-        updatedAt: iso(now),
-      };
+      return restarted(current, restartStageOf(current.currentStage), now);
     },
     (operation, next) => {
       addEvents(operation, orderId, [
@@ -95,36 +76,7 @@ export async function regenerateOrder(
       return new ConflictError(MESSAGES.notRegenerable);
     }
     if (current.deliveryClaim) return new ConflictError(MESSAGES.sending);
-    return {
-      ...current,
-      status: "generating",
-      currentStage: "TAGS",
-      stageStartedAt: null,
-      stageRetries: 0,
-      retryCount: 0,
-      regenerationCount: (current.regenerationCount ?? 0) + 1,
-      lastRegeneratedAt: iso(now),
-      stepClaim: null,
-      songTaskId: null,
-      songDeadlineAt: null,
-      completedAt: null,
-      error: null,
-      failureType: null,
-      lastErrorCode: null,
-      nextPollAt: iso(now),
-      approvalStatus: "pending",
-      approvedAt: null,
-      approvedBy: null,
-      deliveryScheduledFor: null,
-      emailScheduledFor: null,
-      deliveryDueAt: null,
-      deliveryAttempts: 0,
-      deliveryError: null,
-      emailSentAt: null,
-      statusDetail: `Making the song again from ${STAGE_LABELS.TAGS}.`,
-      lastEventAt: iso(now),
-      updatedAt: iso(now),
-    };
+    return remade(current, now);
   }, (operation) => {
     addEvents(operation, orderId, [
       buildEvent({

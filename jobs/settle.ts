@@ -1,8 +1,9 @@
 import type { EventDraft } from "../domain/events.ts";
 import { backoffMs, classifyStatus, MAX_STAGE_RETRIES } from "../domain/generation_errors.ts";
+import { generationFailed } from "../domain/order_lifecycle.ts";
 import type { Order } from "../domain/orders.ts";
 import { callEventFields, type CallFacts, serviceName } from "../domain/provider_calls.ts";
-import { failureTypeOf, type GenerationStage, STAGE_LABELS } from "../domain/stages.ts";
+import { type GenerationStage, STAGE_LABELS } from "../domain/stages.ts";
 import type { DebugTexts } from "../kv/order_debug.ts";
 import { iso } from "./deps.ts";
 import type { StageFailure, StageOutcome } from "./stages/mod.ts";
@@ -115,18 +116,12 @@ function settleFailure(
     };
   }
   return {
-    order: {
-      ...order,
-      status: "failed",
-      failureType: failureTypeOf(stage),
-      error: failureSummary(stage, failure),
-      lastErrorCode: failure.httpStatus,
-      nextPollAt: null,
-      statusDetail: `Failed at ${STAGE_LABELS[stage]}.`,
-      failureEmailSent: false,
-      failureEmailDueAt: iso(now),
-      failureEmailAttempts: 0,
-    },
+    order: generationFailed(
+      order,
+      stage,
+      { error: failureSummary(stage, failure), httpStatus: failure.httpStatus },
+      now,
+    ),
     events: [{
       stage,
       type: "ERROR",

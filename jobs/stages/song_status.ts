@@ -1,6 +1,7 @@
 import { songUrlFor } from "../../domain/download.ts";
+import { songMade } from "../../domain/order_lifecycle.ts";
 import { putBlob } from "../../kv/blobs.ts";
-import { iso, seconds } from "../deps.ts";
+import { seconds } from "../deps.ts";
 import type { Stage, StageFailure } from "./mod.ts";
 
 /**
@@ -65,15 +66,11 @@ export const checkSong: Stage = async ({ deps, order, signal }) => {
   return {
     kind: "complete",
     blobId: blob.id,
-    patch: {
-      status: "completed",
-      approvalStatus: "pending",
+    patch: songMade({
       songBlobId: blob.id,
       songUrl: songUrlFor(config.appUrl, blob.id),
       songTitle: order.songTitle || check.title || `${order.childName}'s Song`,
-      completedAt: iso(now()),
-      statusDetail: "The song is ready for review.",
-    },
+    }, now()),
     message: `The song is ready (${Math.round(audio.bytes.length / 1024)} KB${
       check.durationSeconds ? `, ${Math.round(check.durationSeconds)} s` : ""
     }).`,

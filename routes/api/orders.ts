@@ -8,7 +8,7 @@ import { createDemoOrder } from "../../jobs/demo_order.ts";
 import { fulfil, fulfilDepsOf } from "../../jobs/fulfil.ts";
 import { jobMessage } from "../../jobs/messages.ts";
 import { restartGeneration } from "../../jobs/restart.ts";
-import { withGenerationStarted } from "../../domain/generation.ts";
+import { generationStarted } from "../../domain/order_lifecycle.ts";
 import { hasOrderAccess, listAccessibleOrderIds, revokeOrderAccess } from "../../kv/order_access.ts";
 import { deleteOrder } from "../../kv/order_removal.ts";
 import { getOrder, getOrders, listOrdersOfEmail, listOrdersOfUser, updateOrder } from "../../kv/orders.ts";
@@ -74,7 +74,7 @@ async function startGeneration(c: Context<AppEnv>) {
     kv,
     c.req.param("id") ?? "",
     (current) => {
-      const started = withGenerationStarted(current, clock.now());
+      const started = generationStarted(current, clock.now());
       return started === current ? null : started;
     },
     (operation, next) => jobs.add(operation, jobMessage("generation", next.id)),

@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
-import { withGenerationStarted } from "../../../domain/generation.ts";
+import { generationStarted } from "../../../domain/order_lifecycle.ts";
 import { buildOrder, type Order, orderFormSchema } from "../../../domain/orders.ts";
 import { dueWorkOf } from "../../../domain/due_work.ts";
 import type { CallFacts } from "../../../domain/provider_calls.ts";
@@ -30,7 +30,7 @@ function generatingOrder(overrides: Partial<Order> = {}): Order {
     customerReferralCode: null,
     now: NOW - 1000,
   });
-  return { ...withGenerationStarted(order, NOW - 1000), ...overrides };
+  return { ...generationStarted(order, NOW - 1000), ...overrides };
 }
 
 Deno.test("a stage's success moves to the next stage, due now, with a SUCCESS event carrying the call", () => {

@@ -1,0 +1,222 @@
+import type { Order } from "./orders.ts";
+import { failureTypeOf, type GenerationStage, STAGE_LABELS } from "./stages.ts";
+
+/**
+ * How an order moves, in one place: paid → generating → completed → approved → sent, and the side
+ * doors: failed, restarted (from the failed stage), re-made (a finished song made again), uploaded
+ * (staff's own song). Each transition is pure and answers the next order; its caller commits it with
+ * the events and job messages in one atomic write. The field groups say what a move clears, so two
+ * moves that mean the same thing clear the same fields.
+ */
+
+/** Customer-side §4: the first stage of generation after payment. */
+export const FIRST_GENERATION_STAGE: GenerationStage = "LYRICS";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What "back to review" clears: an approval, and the send it scheduled, were for another song. */
+export const BACK_TO_REVIEW = {
+  approvalStatus: "pending",
+  approvedAt: null,
+  approvedBy: null,
+  deliveryScheduledFor: null,
+  emailScheduledFor: null,
+  deliveryDueAt: null,
+  deliveryAttempts: 0,
+  deliveryError: null,
+} as const satisfies Partial<Order>;
+
+/** What a fresh run clears of the step it replaces: no claim or retry count is carried over. */
+const FRESH_STEP = { stepClaim: null, stageStartedAt: null, stageRetries: 0 } as const satisfies Partial<
+  Order
+>;
+
+/** What leaving the pipeline clears: no stage, claim, poll or deadline is left to act on. */
+export const OUT_OF_PIPELINE = {
+  ...FRESH_STEP,
+  currentStage: null,
+  nextPollAt: null,
+  songDeadlineAt: null,
+} as const satisfies Partial<Order>;
+
+/** What a new run clears of the failure before it (the failure email is no longer owed). */
+export const FAILURE_CLEARED = {
+  error: null,
+  failureType: null,
+  failureEmailDueAt: null,
+} as const satisfies Partial<Order>;
+
+/**
+ * Paid (or a demo order placed): `generating`, at the first stage and due now, which puts it in the
+ * due-time index the sweeper reads, so a paid order is never left idle. Only a pending order moves.
+ */
+export function generationStarted(order: Order, now: number): Order {
+  if (order.status !== "pending") return order;
+  const stamp = iso(now);
+  return {
+    ...order,
+    status: "generating",
+    currentStage: FIRST_GENERATION_STAGE,
+    generationStartedAt: stamp,
+    nextPollAt: stamp,
+    stageRetries: 0,
+    statusDetail: `${STAGE_LABELS[FIRST_GENERATION_STAGE]} is next.`,
+    updatedAt: stamp,
+  };
+}
+
+/** A new run of the pipeline from `stage`: its own retry budget; regenerationCount counts the runs. */
+function newRun(order: Order, stage: GenerationStage, now: number): Order {
+  return {
+    ...order,
+    ...FRESH_STEP,
+    ...FAILURE_CLEARED,
+    status: "generating",
+    currentStage: stage,
+    retryCount: 0,
+    regenerationCount: (order.regenerationCount ?? 0) + 1,
+    lastRegeneratedAt: iso(now),
+    nextPollAt: iso(now),
+    lastEventAt: iso(now),
+    updatedAt: iso(now),
+  };
+}
+
+/**
+ * A failed order back in the pipeline at the stage that failed (customer-side §7, retry): what the
+ * earlier stages made is kept, so a failed song does not cost new lyrics.
+ */
+export function restarted(order: Order, stage: GenerationStage, now: number): Order {
+  return { ...newRun(order, stage, now), statusDetail: `Retrying from ${STAGE_LABELS[stage]}.` };
+}
+
+/**
+ * A finished song made again from the lyrics it has now (staff-side §4, Regenerate): new style,
+ * title and audio. It is another song, so it needs review again and nothing of its send stands.
+ */
+export function remade(order: Order, now: number): Order {
+  return {
+    ...newRun(order, "TAGS", now),
+    ...BACK_TO_REVIEW,
+    songTaskId: null,
+    songDeadlineAt: null,
+    completedAt: null,
+    lastErrorCode: null,
+    emailSentAt: null,
+    statusDetail: `Making the song again from ${STAGE_LABELS.TAGS}.`,
+  };
+}
+
+/** The song a stage (or staff) made, waiting for review like any other. */
+export interface MadeSong {
+  songUrl: string;
+  songBlobId: string;
+  songTitle: string;
+}
+
+/**
+ * The pipeline's last stage has the audio: completed and waiting for review. The fields the pipeline
+ * itself keeps (stage, poll) are settled by jobs/settle.ts.
+ */
+export function songMade(song: MadeSong, now: number) {
+  return {
+    ...song,
+    status: "completed",
+    approvalStatus: "pending",
+    completedAt: iso(now),
+    statusDetail: "The song is ready for review.",
+  } as const satisfies Partial<Order>;
+}
+
+/**
+ * Staff's own song replaces whatever the pipeline was doing: no stage, claim, poll or error, no
+ * failure email still to send, and approval starts again (an earlier one was of another song).
+ */
+export function songUploaded(order: Order, song: MadeSong, uploadedBy: string, now: number): Order {
+  return {
+    ...order,
+    ...OUT_OF_PIPELINE,
+    ...FAILURE_CLEARED,
+    ...BACK_TO_REVIEW,
+    ...song,
+    status: "completed",
+    completedAt: iso(now),
+    lastErrorCode: null,
+    statusDetail: `Song uploaded by ${uploadedBy}.`,
+    lastEventAt: iso(now),
+    updatedAt: iso(now),
+  };
+}
+
+/** Approved by staff (staff-side §4): the email is due `dueAt`. */
+export function approved(order: Order, approvedBy: string, now: number, dueAt: number): Order {
+  return {
+    ...order,
+    approvalStatus: "approved",
+    approvedAt: iso(now),
+    approvedBy,
+    statusDetail: `Approved by ${approvedBy}; the email goes out at its scheduled time.`,
+    deliveryScheduledFor: iso(dueAt),
+    emailScheduledFor: iso(dueAt),
+    deliveryDueAt: iso(dueAt),
+    deliveryAttempts: 0,
+    updatedAt: iso(now),
+  };
+}
+
+/** Send Now or Resend: the song's email is due at once. */
+export function sendDueNow(order: Order, now: number): Order {
+  return {
+    ...order,
+    statusDetail: order.emailSentAt ? "Sending the email again now." : "Sending the email now.",
+    emailScheduledFor: iso(now),
+    deliveryDueAt: iso(now),
+    deliveryAttempts: 0,
+    updatedAt: iso(now),
+  };
+}
+
+/**
+ * A run that gave up: failed at `stage`, with what staff read about it, and the family's one failure
+ * email due now (jobs/failure_email.ts).
+ */
+export function generationFailed(
+  order: Order,
+  stage: GenerationStage,
+  failure: { error: string; httpStatus: number | null },
+  now: number,
+): Order {
+  return {
+    ...order,
+    status: "failed",
+    failureType: failureTypeOf(stage),
+    error: failure.error,
+    lastErrorCode: failure.httpStatus,
+    nextPollAt: null,
+    statusDetail: `Failed at ${STAGE_LABELS[stage]}.`,
+    failureEmailSent: false,
+    failureEmailDueAt: iso(now),
+    failureEmailAttempts: 0,
+  };
+}
+
+/** What staff read once send `round` went (a resend is round 2 and on). */
+export function sentDetail(round: number): string {
+  return round === 1 ? "The song was delivered by email." : `The song was sent again (send ${round}).`;
+}
+
+/** The song's email went: nothing of the send is left due. */
+export function emailSent(order: Order, round: number, messageId: string | null, now: number): Order {
+  return {
+    ...order,
+    statusDetail: sentDetail(round),
+    emailSentAt: iso(now),
+    emailMessageId: messageId,
+    emailSendCount: round,
+    deliveryClaim: null,
+    deliveryDueAt: null,
+    deliveryAttempts: 0,
+    deliveryError: null,
+    updatedAt: iso(now),
+  };
+}

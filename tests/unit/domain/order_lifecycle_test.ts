@@ -1,0 +1,124 @@
+import { assertEquals } from "@std/assert";
+import {
+  approved,
+  BACK_TO_REVIEW,
+  FAILURE_CLEARED,
+  generationStarted,
+  OUT_OF_PIPELINE,
+  remade,
+  restarted,
+  sendDueNow,
+  songMade,
+  songUploaded,
+} from "../../../domain/order_lifecycle.ts";
+import { buildOrder, type Order, orderFormSchema } from "../../../domain/orders.ts";
+import { priceOrder } from "../../../domain/pricing.ts";
+
+const NOW = Date.parse("2026-03-01T10:00:00Z");
+const T = (ms: number) => new Date(ms).toISOString();
+const SONG = { songUrl: "https://x.test/api/songs/b1", songBlobId: "b1", songTitle: "Mia's Song" };
+
+const pending = (): Order =>
+  buildOrder(orderFormSchema.parse({ childName: "Mia", parentName: "Sam", parentEmail: "sam@example.com" }), {
+    id: crypto.randomUUID(),
+    orderNumber: 1000,
+    userId: null,
+    price: priceOrder(false),
+    payment: { kind: "demo" },
+    promoCode: null,
+    referralCodeUsed: null,
+    customerReferralCode: null,
+    now: NOW - 60_000,
+  });
+
+/** The states an order passes through, each built by the transitions themselves. */
+const generating = () => generationStarted(pending(), NOW);
+const completed = () => ({ ...generating(), ...songMade(SONG, NOW), ...OUT_OF_PIPELINE });
+const approvedSong = () => approved(completed(), "boss@example.com", NOW, NOW + 3_600_000);
+const sent = () => ({ ...approvedSong(), emailSentAt: T(NOW), deliveryDueAt: null });
+const failed = (): Order => ({
+  ...generating(),
+  currentStage: "SUNO_CREATE",
+  status: "failed",
+  failureType: "suno",
+  error: "refused",
+  lastErrorCode: 503,
+  failureEmailDueAt: T(NOW),
+  retryCount: 4,
+});
+
+/** What each state reads as, in the fields that say where an order is. */
+const where = (order: Order) => ({
+  status: order.status,
+  approval: order.approvalStatus,
+  stage: order.currentStage ?? null,
+  due: order.deliveryDueAt ?? null,
+  sent: order.emailSentAt ?? null,
+});
+
+Deno.test("lifecycle: each move from each state, as a table", () => {
+  const table: [string, Order, Partial<ReturnType<typeof where>>][] = [
+    ["paid → generating", generating(), { status: "generating", approval: "pending", stage: "LYRICS" }],
+    ["generating → completed", completed(), { status: "completed", approval: "pending", stage: null }],
+    ["completed → approved", approvedSong(), {
+      status: "completed",
+      approval: "approved",
+      due: T(NOW + 3_600_000),
+    }],
+    ["approved → send due now", sendDueNow(approvedSong(), NOW), { approval: "approved", due: T(NOW) }],
+    ["sent → resend due now", sendDueNow(sent(), NOW), { due: T(NOW), sent: T(NOW) }],
+    ["failed → restarted at its stage", restarted(failed(), "SUNO_CREATE", NOW), {
+      status: "generating",
+      stage: "SUNO_CREATE",
+    }],
+    ["sent → re-made, back to review", remade(sent(), NOW), {
+      status: "generating",
+      approval: "pending",
+      stage: "TAGS",
+      due: null,
+      sent: null,
+    }],
+    ["failed → uploaded", songUploaded(failed(), SONG, "boss@example.com", NOW), {
+      status: "completed",
+      approval: "pending",
+      stage: null,
+    }],
+    ["approved → uploaded, back to review", songUploaded(approvedSong(), SONG, "boss@example.com", NOW), {
+      status: "completed",
+      approval: "pending",
+      due: null,
+    }],
+  ];
+  for (const [move, order, expected] of table) {
+    const actual = where(order);
+    assertEquals(
+      Object.fromEntries(Object.keys(expected).map((key) => [key, actual[key as keyof typeof actual]])),
+      expected,
+      move,
+    );
+  }
+});
+
+Deno.test("lifecycle: only a pending order starts generating; a second start changes nothing", () => {
+  const started = generating();
+  assertEquals(generationStarted(started, NOW + 5000), started);
+  const stopped = failed();
+  assertEquals(generationStarted(stopped, NOW), stopped);
+});
+
+Deno.test("lifecycle: moves that mean the same clear the same fields", () => {
+  const pick = (order: Order, fields: object) =>
+    Object.fromEntries(Object.keys(fields).map((key) => [key, order[key as keyof Order]]));
+  // Back to review: a re-made song and an uploaded one forget the approval and its send alike.
+  assertEquals(pick(remade(sent(), NOW), BACK_TO_REVIEW), BACK_TO_REVIEW);
+  assertEquals(pick(songUploaded(sent(), SONG, "boss", NOW), BACK_TO_REVIEW), BACK_TO_REVIEW);
+  // A new run owes no failure email and shows no old error.
+  assertEquals(pick(restarted(failed(), "TAGS", NOW), FAILURE_CLEARED), FAILURE_CLEARED);
+  assertEquals(pick(songUploaded(failed(), SONG, "boss", NOW), FAILURE_CLEARED), FAILURE_CLEARED);
+  // An uploaded song leaves the pipeline entirely.
+  assertEquals(pick(songUploaded(failed(), SONG, "boss", NOW), OUT_OF_PIPELINE), OUT_OF_PIPELINE);
+  // Each new run has its own retry budget, and is counted.
+  const again = restarted(failed(), "SUNO_CREATE", NOW);
+  assertEquals([again.retryCount, again.regenerationCount, again.lastErrorCode], [0, 1, 503]);
+  assertEquals(remade(sent(), NOW).lastErrorCode, null);
+});
