@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { sameBuyer } from "./canonical_email.ts";
 import { cappedDiscount, type Discount, type DiscountType } from "./pricing.ts";
-import { parseReferralCode, type ReferralOffer } from "./referral_code.ts";
+import { FRIEND_DISCOUNT, parseReferralCode, type ReferralOffer } from "./referral_code.ts";
 
 export { REFERRAL_CODE_MESSAGE } from "./referral_code_text.ts";
 export { FRIEND_DISCOUNT } from "./referral_code.ts";
@@ -102,4 +102,34 @@ export function personalCodeFor(
   const stem = childName.normalize("NFKD").replace(/[^A-Za-z]/g, "").toUpperCase().slice(0, 8) || "FRIEND";
   const tail = Array.from(random.slice(0, 4), (byte) => alphabet[byte % alphabet.length]).join("");
   return `${stem}-${tail}`;
+}
+
+/**
+ * The code a customer's first paid order leaves them to share: a friend's first order at
+ * FRIEND_DISCOUNT, without limit or expiry. `code` is for tests that need a known text.
+ */
+export function ownReferralCode(
+  owner: { email: string; childName: string; orderId: string; orderNumber: number },
+  now: number,
+  code = personalCodeFor(owner.childName),
+): ReferralCode {
+  const stamp = new Date(now).toISOString();
+  return {
+    id: crypto.randomUUID(),
+    code,
+    discountType: FRIEND_DISCOUNT.type,
+    discountValue: FRIEND_DISCOUNT.value,
+    usageLimit: null,
+    usageCount: 0,
+    isActive: true,
+    expiresAt: null,
+    description: `Shared by the buyer of order #${owner.orderNumber}`,
+    stripePromoId: null,
+    stripeCouponId: null,
+    createdBy: null,
+    sourceOrderId: owner.orderId,
+    ownerEmail: owner.email,
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
 }

@@ -4,8 +4,7 @@ import { canonicalEmail } from "../domain/canonical_email.ts";
 import { type DiscountReview, discountReview } from "../domain/discount_review.ts";
 import { BASE_PRICE_CENTS, MINIMUM_CHARGE_CENTS, STREAMING_PRICE_CENTS } from "../domain/pricing.ts";
 import {
-  FRIEND_DISCOUNT,
-  personalCodeFor,
+  ownReferralCode,
   type ReferralCode,
   type ReferralRefusal,
   refuseReferral,
@@ -98,7 +97,12 @@ export async function fulfil(
 
       let customerReferralCode = ownCode.value ? (await getReferralCode(kv, ownCode.value))?.code : null;
       if (!customerReferralCode) {
-        const code = personalReferralCode(form, id, orderNumber, now);
+        const code = ownReferralCode({
+          email: form.parentEmail,
+          childName: form.childName,
+          orderId: id,
+          orderNumber,
+        }, now);
         writeNewReferralCode(operation, code);
         customerReferralCode = code.code;
       }
@@ -248,31 +252,4 @@ export function formFromMetadata(session: CheckoutSessionInfo): OrderForm | null
     giftMessage: metadata.giftMessage,
   });
   return parsed.success ? parsed.data : null;
-}
-
-function personalReferralCode(
-  form: OrderForm,
-  orderId: string,
-  orderNumber: number,
-  now: number,
-): ReferralCode {
-  const stamp = new Date(now).toISOString();
-  return {
-    id: crypto.randomUUID(),
-    code: personalCodeFor(form.childName),
-    discountType: FRIEND_DISCOUNT.type,
-    discountValue: FRIEND_DISCOUNT.value,
-    usageLimit: null,
-    usageCount: 0,
-    isActive: true,
-    expiresAt: null,
-    description: `Shared by the buyer of order #${orderNumber}`,
-    stripePromoId: null,
-    stripeCouponId: null,
-    createdBy: null,
-    sourceOrderId: orderId,
-    ownerEmail: form.parentEmail,
-    createdAt: stamp,
-    updatedAt: stamp,
-  };
 }

@@ -1,8 +1,7 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page, Route } from "playwright-core";
 import { FAQ_ITEMS } from "../../domain/faq.ts";
-import { FRIEND_DISCOUNT } from "../../domain/referral_code.ts";
-import { REFERRAL_CODE_MESSAGE } from "../../domain/referrals.ts";
+import { ownReferralCode, REFERRAL_CODE_MESSAGE } from "../../domain/referrals.ts";
 import { FLAG_FIELDS, TEXT_FIELDS } from "../../islands/order/values.ts";
 import { countOrders } from "../../kv/orders.ts";
 import { createReferralCode } from "../../kv/referral_codes.ts";
@@ -39,26 +38,13 @@ async function fillRequired(page: Page) {
 
 /** A customer's own code, as a first order leaves one, so the form's check on open finds it live. */
 async function friendsCode(t: TestApp, code: string) {
-  const stamp = new Date(t.clock.now()).toISOString();
-  const created = await createReferralCode(t.kv, {
-    id: crypto.randomUUID(),
-    code,
-    discountType: FRIEND_DISCOUNT.type,
-    discountValue: FRIEND_DISCOUNT.value,
-    usageLimit: null,
-    usageCount: 0,
-    isActive: true,
-    expiresAt: null,
-    description: "Shared by the buyer of order #1",
-    stripePromoId: null,
-    stripeCouponId: null,
-    createdBy: null,
-    sourceOrderId: crypto.randomUUID(),
-    ownerEmail: `${code.toLowerCase()}@example.com`,
-    createdAt: stamp,
-    updatedAt: stamp,
-  });
-  assertEquals(created, "created");
+  const owner = {
+    email: `${code.toLowerCase()}@example.com`,
+    childName: "Friend",
+    orderId: crypto.randomUUID(),
+    orderNumber: 1,
+  };
+  assertEquals(await createReferralCode(t.kv, ownReferralCode(owner, t.clock.now(), code)), "created");
 }
 
 /** Answers an intercepted API call with JSON. */

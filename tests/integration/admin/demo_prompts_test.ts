@@ -7,30 +7,14 @@ import { createTestApp, jsonBody, type TestApp } from "../../helpers.ts";
 import { ADMIN_EMAIL, adminHeaders, sessionHeaders } from "../delivery/helpers.ts";
 import { waitForOrder } from "../jobs/helpers.ts";
 import { orderForm, payLocally, startCheckout } from "../orders/helpers.ts";
+import { adminApi as call, type Headers, savePrompt as save } from "./helpers.ts";
 
 /**
  * Issue 18, #27: demo users open the prompt editor (staff-side §2) and may save, but what they save
  * lives in a demo scope that only demo orders use; paying customers' songs keep the live prompts.
  */
-type Headers = Record<string, string>;
-
 const DEMO_EMAIL = "demo@example.com";
 const ENV = { ADMIN_EMAILS: ADMIN_EMAIL, DEMO_EMAILS: DEMO_EMAIL };
-
-async function call(t: TestApp, method: string, path: string, headers: Headers, body?: unknown) {
-  const response = await t.request(`/api/admin${path}`, {
-    method,
-    headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-async function save(t: TestApp, headers: Headers, kind: string, prompt: string) {
-  const answer = await call(t, "POST", `/system-prompt/${kind}`, headers, { prompt });
-  assertEquals(answer.status, 200, answer.body.message);
-  return answer.body as SystemPromptView & { message: string };
-}
 
 async function read(t: TestApp, headers: Headers, kind: string): Promise<SystemPromptView> {
   const answer = await call(t, "GET", `/system-prompt/${kind}`, headers);

@@ -1,7 +1,29 @@
 import { ADMIN_FILTERS, type AdminFilter, filtersOf } from "../../../domain/admin_orders.ts";
 import type { Order } from "../../../domain/orders.ts";
+import type { SystemPromptView } from "../../../domain/prompt_form.ts";
 import { keys } from "../../../kv/keys.ts";
 import { blockOf, countOrders } from "../../../kv/orders.ts";
+import { assertEquals } from "@std/assert";
+import type { TestApp } from "../../helpers.ts";
+
+export type Headers = Record<string, string>;
+
+/** A call to `/api/admin{path}` with a JSON body when given, answered as status and JSON. */
+export async function adminApi(t: TestApp, method: string, path: string, headers: Headers, body?: unknown) {
+  const response = await t.request(`/api/admin${path}`, {
+    method,
+    headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** Saves a system prompt as `headers`' user, which must succeed. */
+export async function savePrompt(t: TestApp, headers: Headers, kind: string, prompt: string) {
+  const answer = await adminApi(t, "POST", `/system-prompt/${kind}`, headers, { prompt });
+  assertEquals(answer.status, 200, answer.body.message);
+  return answer.body as SystemPromptView & { message: string };
+}
 
 /**
  * What the counters and the filter index should say, recounted the slow way (reading every order),

@@ -1,31 +1,15 @@
 import { assertEquals, assertStringIncludes } from "@std/assert";
-import { PROMPT_MAX_CHARS, type SystemPromptView } from "../../../domain/prompt_form.ts";
+import { PROMPT_MAX_CHARS } from "../../../domain/prompt_form.ts";
 import { DEFAULT_LYRICS_PROMPT, DEFAULT_TAGS_PROMPT } from "../../../domain/prompts.ts";
 import { getDebugTexts } from "../../../kv/order_debug.ts";
 import { getSystemPrompt } from "../../../kv/prompts.ts";
-import { createTestApp, type TestApp } from "../../helpers.ts";
+import { createTestApp } from "../../helpers.ts";
 import { ADMIN_EMAIL, adminHeaders, DELIVERY_ENV, sessionHeaders } from "../delivery/helpers.ts";
 import { placeOrder, waitForOrder } from "../jobs/helpers.ts";
-
-type Headers = Record<string, string>;
+import { adminApi as call, type Headers, savePrompt as save } from "./helpers.ts";
 
 const DEMO_EMAIL = "demo@example.com";
 const ENV = { ...DELIVERY_ENV, DEMO_EMAILS: DEMO_EMAIL };
-
-async function call(t: TestApp, method: string, path: string, headers: Headers, body?: unknown) {
-  const response = await t.request(`/api/admin${path}`, {
-    method,
-    headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-async function save(t: TestApp, headers: Headers, kind: string, prompt: string) {
-  const answer = await call(t, "POST", `/system-prompt/${kind}`, headers, { prompt });
-  assertEquals(answer.status, 200, answer.body.message);
-  return answer.body as SystemPromptView & { message: string };
-}
 
 Deno.test("system prompts: visitors get 401, customers 403; admins and demo users read and save", async () => {
   await using t = await createTestApp({ env: ENV });

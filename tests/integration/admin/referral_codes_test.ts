@@ -7,17 +7,7 @@ import { startStripeFake, type StripeFake } from "../../fakes/stripe.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";
 import { ADMIN_EMAIL, adminHeaders, DELIVERY_ENV, sessionHeaders } from "../delivery/helpers.ts";
 import { orderForm, startCheckout } from "../orders/helpers.ts";
-
-type Headers = Record<string, string>;
-
-async function call(t: TestApp, method: string, path: string, headers: Headers, body?: unknown) {
-  const response = await t.request(`/api/admin${path}`, {
-    method,
-    headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+import { adminApi as call, type Headers } from "./helpers.ts";
 
 const SPRING = {
   code: "spring-25",
