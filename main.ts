@@ -10,7 +10,7 @@ import { MIGRATIONS } from "./kv/migrations/mod.ts";
 import { closeProviders, createProviders } from "./providers/mod.ts";
 import { manifestPath } from "./routes/assets.ts";
 import { createApp } from "./routes/app.ts";
-import { jobDepsFrom } from "./jobs/deps.ts";
+import { createDeps, processName } from "./deps.ts";
 import { type JobWorker, startJobWorker } from "./jobs/worker.ts";
 import { type RunningServer, serveApp } from "./serve/mod.ts";
 
@@ -43,11 +43,11 @@ async function start() {
       );
     }
     // Loaded only when needed: a deployment that ran `deno task build` never starts esbuild.
-    const { buildIslands } = await import("./tools/build.ts");
+    const { buildIslands } = await import("./routes/island_build.ts");
     await buildIslands({ dev });
   }
   const kv = await openKv(config.kvPath);
-  const workerId = `${Deno.hostname?.() ?? "host"}:${Deno.pid}:${crypto.randomUUID().slice(0, 8)}`;
+  const workerId = processName();
   // Before serving: the stored shapes this code reads (docs/migrations.md). Other instances wait.
   const migrated = await runMigrations(kv, MIGRATIONS, { holder: workerId });
   for (const step of migrated.applied) {
@@ -59,8 +59,10 @@ async function start() {
   if (config.env !== "production") {
     for (const line of describeProviders(config)) console.log(line);
   }
-  const app = createApp({ kv, config, providers });
-  const worker = startJobWorker(jobDepsFrom({ kv, config, providers, now: Date.now, workerId }));
+  // One set of dependencies for the web side and the worker alike.
+  const deps = createDeps({ kv, config, providers, workerId });
+  const app = createApp(deps);
+  const worker = startJobWorker(deps);
   cronWorker = worker;
 
   // Finish the requests in flight and close KV cleanly on Ctrl-C or a platform stop. Once: a terminal

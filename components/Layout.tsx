@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import type { SessionUser } from "../domain/users.ts";
-import { AdminSettings } from "../islands/mod.ts";
 import { Footer } from "./Footer.tsx";
 import { Nav } from "./Nav.tsx";
 
@@ -8,10 +7,15 @@ export interface LayoutProps {
   user: SessionUser | null;
   onLanding: boolean;
   children: ReactNode;
+  /**
+   * After the footer: islands the frame carries on every page (the prompt editor for demo users).
+   * The renderer (routes/render.tsx) passes them in, since components/ may not import islands/.
+   */
+  overlay?: ReactNode;
 }
 
 /** The shared frame of every page: skip link, sticky navigation, main content, footer. */
-export function Layout({ user, onLanding, children }: LayoutProps) {
+export function Layout({ user, onLanding, children, overlay }: LayoutProps) {
   return (
     <>
       <a
@@ -23,8 +27,7 @@ export function Layout({ user, onLanding, children }: LayoutProps) {
       <Nav user={user} onLanding={onLanding} />
       <main id="main" className="min-h-[60vh]">{children}</main>
       <Footer onLanding={onLanding} />
-      {/* Opens the prompt editor from the navigation's admin settings entries (demo users only). */}
-      {user?.isDemo && <AdminSettings />}
+      {overlay}
     </>
   );
 }

@@ -50,15 +50,6 @@ export function hasFilterBit(bits: number, filter: AdminFilter): boolean {
   return (bits & (1 << ADMIN_FILTERS.indexOf(filter))) !== 0;
 }
 
-/** Staff-side §4, streaming status for orders with the add-on; 'not uploaded' until an admin sets it. */
-export const STREAMING_STATUSES = ["not uploaded", "processing", "live + sent"] as const;
-export type StreamingStatus = (typeof STREAMING_STATUSES)[number];
-export const DEFAULT_STREAMING_STATUS: StreamingStatus = "not uploaded";
-
-export function isStreamingStatus(value: unknown): value is StreamingStatus {
-  return (STREAMING_STATUSES as readonly unknown[]).includes(value);
-}
-
 /** An order as the dashboard lists it: the staff view and its generation timeline (ARCHITECTURE §10). */
 export type AdminOrder = ReturnType<typeof adminOrderView> & { events: GenerationEvent[] };
 

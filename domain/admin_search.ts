@@ -8,7 +8,7 @@ import type { Order } from "./orders.ts";
  * (lower case, accents folded), which lives here so the index and the query can never disagree.
  *
  * Staff also paste a domain from support mail ("example.com", "@example.com", "mail.example"), so
- * the part after the "@" is indexed too, whole and from each dot on (issue 18, #26).
+ * the part after the "@" is indexed too, whole and from each dot on.
  */
 
 /** Accents folded and lower-cased: "Zoë" and "ZOE" are the same word to staff. */

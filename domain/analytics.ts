@@ -1,3 +1,5 @@
+import { EMAIL_IN_TEXT } from "./email_address.ts";
+
 /**
  * Product analytics shared by the server and the browser (customer-side §3): the event names as a
  * typed union, the scrubbing that keeps personal data out of a third-party service, and the device
@@ -45,18 +47,17 @@ export function isAnalyticsEvent(name: string): name is AnalyticsEvent {
 const SENSITIVE_NAME =
   /pass(word|code)?|secret|token|auth|cookie|session|e-?mail|phone|mobile|ssn|social.?security|card|cvc|cvv|iban|account.?number|routing|address|birth|dob|(child|parent|recipient|artist|user|first|last|full|real|given|family)_?name/i;
 
-const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/;
 const SSN = /\b\d{3}-\d{2}-\d{4}\b|^\d{9}$/;
 /** Runs of digits broken only by spaces, dots, dashes or brackets (phones and card numbers). */
 const DIGIT_RUN = /\+?\(?\d[\d\s().-]*\d/g;
 
-export function isSensitiveName(name: string): boolean {
+function isSensitiveName(name: string): boolean {
   return SENSITIVE_NAME.test(name);
 }
 
 /** True when a string contains an email, a phone, a social security number or a card number. */
 export function looksPersonal(value: string): boolean {
-  if (EMAIL.test(value) || SSN.test(value)) return true;
+  if (EMAIL_IN_TEXT.test(value) || SSN.test(value)) return true;
   for (const run of value.match(DIGIT_RUN) ?? []) {
     const digits = run.replace(/\D/g, "");
     if (/^\d{4}-\d{2}-\d{2}/.test(run.trim())) continue; // ISO dates are not phone numbers
@@ -100,8 +101,8 @@ export function scrubProperties(properties: AnalyticsProperties = {}): CleanProp
 
 export type DeviceClass = "mobile" | "tablet" | "desktop";
 
-export const MOBILE_BREAKPOINT = 768;
-export const TABLET_BREAKPOINT = 1024;
+const MOBILE_BREAKPOINT = 768;
+const TABLET_BREAKPOINT = 1024;
 
 export function deviceClass(width: number): DeviceClass {
   if (width < MOBILE_BREAKPOINT) return "mobile";

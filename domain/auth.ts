@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { normalizeEmail } from "./config.ts";
+import { emailText } from "./email_schema.ts";
 
 /** Customer-side §9: a sign-in link works for 15 minutes. */
 export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
@@ -26,19 +26,18 @@ export const ORDER_LINK_LIMIT = { windowMs: 15 * 60 * 1000, perClient: 60 } as c
 
 export const SESSION_COOKIE = "lh_session";
 /**
- * Marks the browser that asked for a sign-in link; the link signs in at once only there (issue 16 §6).
+ * Marks the browser that asked for a sign-in link; the link signs in at once only there.
  * Anywhere else (another device, or a page someone else sent you to) it asks first whose account opens.
  */
 export const SIGN_IN_BROWSER_COOKIE = "lh_signin";
 
 /** ARCHITECTURE.md §10: emails up to 254 characters; compared and stored normalised. */
-export const emailSchema = z
-  .string({ error: "Please enter your email address." })
-  .trim()
-  .min(1, "Please enter your email address.")
-  .max(254, "Email addresses are at most 254 characters.")
-  .pipe(z.email({ error: "Please enter a valid email address." }))
-  .transform(normalizeEmail);
+export const emailSchema = emailText({
+  notText: "Please enter your email address.",
+  missing: "Please enter your email address.",
+  tooLong: "Email addresses are at most 254 characters.",
+  invalid: "Please enter a valid email address.",
+}).transform(normalizeEmail);
 
 export const MESSAGES = {
   linkSent: "Check your email for a sign-in link. It expires in 15 minutes.",

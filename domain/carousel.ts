@@ -7,11 +7,11 @@
  */
 
 /** Widths below this are mobile: one video per slide, swipe instead of arrows. */
-export const MOBILE_BREAKPOINT = 768;
+const MOBILE_BREAKPOINT = 768;
 export const DESKTOP_PER_PAGE = 3;
-export const MOBILE_PER_SLIDE = 1;
+const MOBILE_PER_SLIDE = 1;
 /** A horizontal drag of at least this many pixels is a swipe. */
-export const SWIPE_THRESHOLD = 50;
+const SWIPE_THRESHOLD = 50;
 /** After a video ends, the next one starts this much later (time to see the carousel move). */
 export const NEXT_VIDEO_DELAY_MS = 500;
 export const PROGRESS_POLL_MS = 100;

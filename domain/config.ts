@@ -214,9 +214,9 @@ function httpSettings(read: (name: string) => string | undefined): HttpSettings 
  * whatever that resolves to is never what was meant. Only an address (or localhost) is a listen
  * address; anything else means every interface, as when it is unset.
  */
-export const ALL_INTERFACES = "0.0.0.0";
+const ALL_INTERFACES = "0.0.0.0";
 
-export function listenHostname(raw: string | undefined): string {
+function listenHostname(raw: string | undefined): string {
   if (!raw) return ALL_INTERFACES;
   const looksLikeAddress = raw === "localhost" || /^\d{1,3}(\.\d{1,3}){3}$/.test(raw) || raw.includes(":");
   return looksLikeAddress ? raw : ALL_INTERFACES;

@@ -1,30 +1,14 @@
 import type { DeliveryPart, Order } from "./orders.ts";
 
 /**
- * Approval and delivery rules (staff-side §4, Approval, Delivery and the button rules). The routes
- * refuse what these refuse, and the dashboard draws its buttons from the same functions, so a button
- * is never offered for something the server will not do.
+ * Delivery rules (staff-side §4, Approval and Delivery): when the customer may hear the song, the
+ * delay, who gets which email. Which delivery commands staff may give now is domain/order_guards.ts.
  */
 
 /** Tries of one send before the worker stops and leaves it to staff (Send Now stays available). */
 export const MAX_DELIVERY_ATTEMPTS = 8;
 
 const hasSong = (order: Order) => order.status === "completed" && !!order.songUrl;
-
-/** Approve: completed, with approval pending or absent. */
-export function canApprove(order: Order): boolean {
-  return order.status === "completed" && (order.approvalStatus ?? "pending") === "pending";
-}
-
-/** Send (Send Now): completed with a song, approved, not yet sent. */
-export function canSendNow(order: Order): boolean {
-  return hasSong(order) && order.approvalStatus === "approved" && !order.emailSentAt;
-}
-
-/** Resend: completed with a song and sent before. */
-export function canResend(order: Order): boolean {
-  return hasSong(order) && !!order.emailSentAt;
-}
 
 /**
  * Whether the customer may hear the song. Until the first delivery email has gone, the song stays
@@ -81,6 +65,3 @@ export function deliveryAddressees(order: Order): DeliveryAddressee[] {
 export function orderLinkUrl(appUrl: string, orderId: string, token: string): string {
   return `${appUrl}/u/${encodeURIComponent(orderId)}?t=${token}`;
 }
-
-/** Staff-side §5, admin e-mail edit: text, @, text, dot, text, no spaces. */
-export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

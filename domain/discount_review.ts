@@ -2,7 +2,7 @@ import { MINIMUM_CHARGE_CENTS } from "./pricing.ts";
 import type { ReferralRefusal } from "./referrals.ts";
 
 /**
- * A paid order whose discount broke our rules (issue 16): typically a code typed on Stripe's own
+ * A paid order whose discount broke our rules: typically a code typed on Stripe's own
  * page that Stripe's limits could not judge (the buyer's own code under an alias, a first-order code
  * for a returning buyer). The family paid, so the order is made; the flag is for staff only (the
  * admin view, never a customer's), who review every song before delivery and may refund.

@@ -6,7 +6,7 @@
  * travels in the RFC 5987 `filename*` form, so any letter survives; old clients get an ASCII copy.
  */
 
-export const FALLBACK_FILE_NAME = "song.mp3";
+const FALLBACK_FILE_NAME = "song.mp3";
 /** File systems refuse names over 255 bytes; a long generated title is cut well before that. */
 const MAX_STEM_CHARACTERS = 100;
 

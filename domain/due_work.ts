@@ -10,13 +10,13 @@ export const JOB_NAMES = ["generation", "failure-email", "delivery"] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
- * Work comes in lanes, kept apart in the due-time index so none waits behind another (issue 17):
+ * Work comes in lanes, kept apart in the due-time index so none waits behind another:
  * - `customer`: what a family is waiting to receive (the delivery and failure emails), run at once;
  * - `under-way`: songs past their first stage, which take the generation slots first, so what was
  *   begun is finished before more is begun;
  * - `not-started`: songs at their first stage, oldest due first, when a slot is left.
  */
-export const JOB_LANES = ["customer", "under-way", "not-started"] as const;
+const JOB_LANES = ["customer", "under-way", "not-started"] as const;
 export type JobLane = (typeof JOB_LANES)[number];
 export const GENERATION_LANES = ["under-way", "not-started"] as const satisfies readonly JobLane[];
 

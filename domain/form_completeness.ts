@@ -1,22 +1,11 @@
+import { TRACKED_FIELD_NAMES } from "./order_form_fields.ts";
+
 /**
- * Customer-side §3, analytics: form completeness is the share of these 13 fields that are filled.
- * Zod-free: the order form computes it in the browser for its analytics events.
+ * Customer-side §3, analytics: form completeness is the share of the order form's 13 tracked fields
+ * (marked `tracked` in domain/order_form_fields.ts) that are filled. Zod-free: the order form
+ * computes it in the browser for its analytics events.
  */
-export const TRACKED_FORM_FIELDS = [
-  "childName",
-  "childAge",
-  "childGender",
-  "favoriteColor",
-  "bestFriend",
-  "favoriteActivity",
-  "petName",
-  "favoriteToy",
-  "favoritePlace",
-  "specialTalent",
-  "childFriends",
-  "parentName",
-  "parentEmail",
-] as const;
+export const TRACKED_FORM_FIELDS = TRACKED_FIELD_NAMES;
 
 export function formCompleteness(values: Partial<Record<string, unknown>>): number {
   const filled = TRACKED_FORM_FIELDS.filter((field) => {

@@ -29,6 +29,23 @@ export type SongGenre = (typeof SONG_GENRES)[number];
 export type SingerGender = (typeof SINGER_GENDERS)[number];
 export type SongStyle = (typeof SONG_STYLES)[number];
 
+export type ChildGender = (typeof CHILD_GENDERS)[number];
+
+/** How each choice is named on the form. */
+export const CHILD_GENDER_LABELS: Record<ChildGender, string> = { boy: "Boy", girl: "Girl" };
+export const SINGER_GENDER_LABELS: Record<SingerGender, string> = {
+  female: "Female",
+  male: "Male",
+  child: "Child",
+};
+export const SONG_STYLE_LABELS: Record<SongStyle, string> = {
+  happy: "Happy",
+  energetic: "Energetic",
+  calm: "Calm",
+  silly: "Silly",
+  heartfelt: "Heartfelt",
+};
+
 /** How each genre is named on the form and to staff. */
 export const SONG_GENRE_LABELS: Record<SongGenre, string> = {
   pop: "Pop",

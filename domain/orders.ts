@@ -1,8 +1,15 @@
 import { z } from "zod";
-import { CHILD_AGES } from "./child_age.ts";
-import { CHILD_GENDERS, SINGER_GENDERS, SONG_GENRES, SONG_STYLES } from "./order_choices.ts";
+import { emailText } from "./email_schema.ts";
+import {
+  calledOf,
+  type ChoiceFieldSpec,
+  type FlagFieldSpec,
+  ORDER_FORM_FIELDS,
+  type TextFieldSpec,
+} from "./order_form_fields.ts";
+import { isReferralCode, REFERRAL_CODE_MESSAGE } from "./referral_code.ts";
 import type { DiscountReview, RefundRecord } from "./discount_review.ts";
-import type { StreamingStatus } from "./admin_orders.ts";
+import type { StreamingStatus } from "./streaming_status.ts";
 import type { FailureType } from "./stages.ts";
 
 // Re-exported for the server modules that read them from here; the lists and labels live apart so
@@ -19,84 +26,88 @@ export {
 } from "./order_choices.ts";
 
 /**
- * The song order (customer-side §3) and the form a parent fills to make one. Lengths follow
- * ARCHITECTURE.md §10: names 100, emails 254, free text 2,000. Unknown fields are dropped and a
+ * The song order (customer-side §3) and the form a parent fills to make one. Each field's name,
+ * length, requirement, choices and default come from the form's one table,
+ * domain/order_form_fields.ts, which the /order page reads too. Unknown fields are dropped and a
  * client's prices or status are never read: the server decides those.
  */
-export const ORDER_STATUSES = ["pending", "generating", "completed", "failed"] as const;
+const ORDER_STATUSES = ["pending", "generating", "completed", "failed"] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-const NAME = 100;
-const EMAIL = 254;
-const TEXT = 2000;
+const F = ORDER_FORM_FIELDS;
 
-const text = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters.`);
-const optionalText = (max: number, label: string) => text(max, label).optional().default("");
-const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+const text = (field: TextFieldSpec) =>
+  z.string().trim().max(
+    field.max,
+    `${calledOf(field)} must be at most ${field.max.toLocaleString("en-US")} characters.`,
+  );
+const optionalText = (field: TextFieldSpec) => text(field).optional().default("");
+const requiredText = (field: TextFieldSpec & { missing: string }) => text(field).min(1, field.missing);
+/** An address, lower-cased; `missing` makes it required. */
+const email = (field: TextFieldSpec & { invalid: string }, missing?: string) =>
+  emailText({
+    missing,
+    tooLong: `${calledOf(field)} must be at most ${field.max.toLocaleString("en-US")} characters.`,
+    invalid: field.invalid,
+  }).transform((value) => value.toLowerCase());
+/** A choice left out (or sent empty) is no answer. */
+const choice = <T extends readonly [string, ...string[]]>(field: ChoiceFieldSpec<T>) =>
+  z.preprocess((value) => (value === "" ? undefined : value), z.enum(field.values).optional());
+/** A choice left out, empty or null is the field's default. */
+const defaultedChoice = <T extends readonly [string, ...string[]]>(
+  field: ChoiceFieldSpec<T> & { default: T[number] },
+) =>
   z.preprocess(
     (value) => (value === "" || value === null ? undefined : value),
-    z.enum(values).default(fallback),
+    z.enum(field.values).default(field.default),
   );
-
-export const emailField = (label: string) =>
-  text(EMAIL, label).pipe(z.email({ error: `Please enter a valid ${label.toLowerCase()}.` }))
-    .transform((value) => value.toLowerCase());
+const flag = (field: FlagFieldSpec) => z.boolean().optional().default(field.default);
 
 /** Everything a parent can fill on /order; the same fields travel as `order` in the checkout request. */
 export const orderFormSchema = z.object({
-  childName: text(NAME, "Child's name").min(1, "Please enter your child's name."),
-  phoneticSpelling: optionalText(NAME, "Phonetic spelling"),
-  childGender: z.preprocess((value) => (value === "" ? undefined : value), z.enum(CHILD_GENDERS).optional()),
-  childAge: z.preprocess((value) => (value === "" ? undefined : value), z.enum(CHILD_AGES).optional()),
-  childBirthday: optionalText(40, "Birthday"),
-  favoriteColor: optionalText(NAME, "Favorite color"),
-  bestFriend: optionalText(NAME, "Best friend"),
-  favoriteActivity: optionalText(TEXT, "Favorite activity"),
-  petName: optionalText(NAME, "Pet's name"),
-  parentCallName: optionalText(NAME, "What your child calls you"),
-  favoriteSaying: optionalText(TEXT, "Favorite saying"),
-  favoriteToy: optionalText(TEXT, "Favorite toy"),
-  dreamAspiration: optionalText(TEXT, "Dream"),
-  favoritePlace: optionalText(TEXT, "Favorite place"),
-  specialTalent: optionalText(TEXT, "Special talent"),
-  childFriends: optionalText(TEXT, "Friends"),
-  childActivities: optionalText(TEXT, "Activities"),
-  extraDetails: optionalText(TEXT, "Extra details"),
-  additionalDetails: optionalText(TEXT, "Additional details"),
-  songStyle: optionalChoice(SONG_STYLES, "happy"),
-  songGenre: optionalChoice(SONG_GENRES, "pop"),
-  singerGender: optionalChoice(SINGER_GENDERS, "female"),
-  parentName: text(NAME, "Your name").min(1, "Please enter your name."),
-  parentEmail: text(EMAIL, "Email").min(1, "Please enter your email address to receive your child's song.")
-    .pipe(z.email({ error: "Please enter a valid email address." })).transform((value) =>
-      value.toLowerCase()
-    ),
-  isGift: z.boolean().optional().default(false),
-  giftRecipientName: optionalText(NAME, "Recipient's name"),
+  childName: requiredText(F.childName),
+  phoneticSpelling: optionalText(F.phoneticSpelling),
+  childGender: choice(F.childGender),
+  childAge: choice(F.childAge),
+  childBirthday: optionalText(F.childBirthday),
+  favoriteColor: optionalText(F.favoriteColor),
+  bestFriend: optionalText(F.bestFriend),
+  favoriteActivity: optionalText(F.favoriteActivity),
+  petName: optionalText(F.petName),
+  parentCallName: optionalText(F.parentCallName),
+  favoriteSaying: optionalText(F.favoriteSaying),
+  favoriteToy: optionalText(F.favoriteToy),
+  dreamAspiration: optionalText(F.dreamAspiration),
+  favoritePlace: optionalText(F.favoritePlace),
+  specialTalent: optionalText(F.specialTalent),
+  childFriends: optionalText(F.childFriends),
+  childActivities: optionalText(F.childActivities),
+  extraDetails: optionalText(F.extraDetails),
+  additionalDetails: optionalText(F.additionalDetails),
+  songStyle: defaultedChoice(F.songStyle),
+  songGenre: defaultedChoice(F.songGenre),
+  singerGender: defaultedChoice(F.singerGender),
+  parentName: requiredText(F.parentName),
+  parentEmail: email(F.parentEmail, F.parentEmail.missing),
+  isGift: flag(F.isGift),
+  giftRecipientName: optionalText(F.giftRecipientName),
   giftRecipientEmail: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    emailField("Recipient's email").optional(),
+    email(F.giftRecipientEmail).optional(),
   ),
-  giftMessage: optionalText(TEXT, "Gift message"),
-  addStreamingServices: z.boolean().optional().default(false),
-  streamingArtistName: optionalText(NAME, "Artist profile name"),
+  giftMessage: optionalText(F.giftMessage),
+  addStreamingServices: flag(F.addStreamingServices),
+  streamingArtistName: optionalText(F.streamingArtistName),
   referralCode: z.preprocess(
     (value) => (typeof value === "string" ? value.trim().toUpperCase() || undefined : value),
-    z.string().regex(
-      /^[A-Z0-9_-]{3,20}$/,
-      "Code must contain only letters, numbers, underscores, and hyphens",
-    )
-      .optional(),
+    z.string().refine(isReferralCode, REFERRAL_CODE_MESSAGE).optional(),
   ),
 }).superRefine((form, context) => {
-  if (form.addStreamingServices && !form.streamingArtistName) {
-    context.addIssue({
-      code: "custom",
-      path: ["streamingArtistName"],
-      message: "Please enter an artist profile name for the streaming platforms.",
-    });
+  // A field required only with its box ticked (the streaming add-on's artist name).
+  const { streamingArtistName: artist } = F;
+  if (form[artist.required] && !form.streamingArtistName) {
+    context.addIssue({ code: "custom", path: ["streamingArtistName"], message: artist.missing });
   }
 }).transform((form) => ({
   ...form,
@@ -189,7 +200,7 @@ export interface Order extends Omit<OrderForm, "referralCode" | "childAge"> {
   /** The failure email's claim: its Message-ID is fixed before sending so a resend after a crash dedupes. */
   failureEmail?: { messageId: string; claimedAt: string } | null;
 
-  // Staff's work on the order (issue 7). Absent until an admin acts.
+  // Staff's work on the order. Absent until an admin acts.
   /** Staff-side §4: set by an admin on orders with the streaming add-on; 'not uploaded' when absent. */
   streamingStatus?: StreamingStatus;
   /** The instruction of the last lyrics regeneration ("" when none was given). */
@@ -224,7 +235,7 @@ export interface Order extends Omit<OrderForm, "referralCode" | "childAge"> {
   tokenRevoked?: boolean;
   linkLastOpenedAt?: string | null;
 
-  // Money rules (issue 16). Staff only: never part of a customer's view.
+  // Money rules. Staff only: never part of a customer's view.
   /** The discount broke our rules (domain/discount_review.ts); absent for a clean payment. */
   discountReview?: DiscountReview | null;
   /** A refund staff made through the payment provider. */

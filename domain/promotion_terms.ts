@@ -2,7 +2,7 @@ import { cappedDiscount } from "./pricing.ts";
 import { isFirstOrderCode, type ReferralCode } from "./referrals.ts";
 
 /**
- * What a Stripe promotion code must carry for one of our codes (issue 16): the limits Stripe can
+ * What a Stripe promotion code must carry for one of our codes: the limits Stripe can
  * enforce on its own page. Stripe cannot change `max_redemptions` or `expires_at` of an existing
  * promotion code, so a code whose limits changed gets a new one and the old one is turned off.
  */

@@ -10,10 +10,6 @@ export type PromptKind = typeof PROMPT_KINDS[number];
 /** ARCHITECTURE.md §10: lyrics and prompts are at most 20,000 characters. */
 export const PROMPT_MAX_CHARS = 20_000;
 
-export function isPromptKind(value: string): value is PromptKind {
-  return (PROMPT_KINDS as readonly string[]).includes(value);
-}
-
 const LABELS: Record<PromptKind, string> = { lyrics: "Lyrics", tags: "Tags" };
 
 /** What `GET /api/admin/system-prompt/{kind}` answers. */

@@ -2,7 +2,7 @@ import type { Order } from "./orders.ts";
 import type { SessionUser } from "./users.ts";
 
 /**
- * Which system prompts apply (issue 18, #27). Demo users open the prompt editor and may save
+ * Which system prompts apply. Demo users open the prompt editor and may save
  * (staff-side §2), but the live prompts write every paying customer's song, so what a demo user saves
  * goes to a demo scope that only demo orders read (falling back to the live prompt where the demo
  * scope has none). Admins edit the live prompts, even one whose address is also on DEMO_EMAILS: they
@@ -14,7 +14,7 @@ export function promptScopeOfUser(user: Pick<SessionUser, "role" | "isDemo">): P
   return user.role !== "admin" && user.isDemo ? "demo" : "live";
 }
 
-/** Demo orders are the ones a demo user created without paying (jobs/demo_order.ts). */
+/** Demo orders are the ones a demo user created without paying (orders/demo_order.ts). */
 export function promptScopeOfOrder(order: Pick<Order, "payment">): PromptScope {
   return order.payment.kind === "demo" ? "demo" : "live";
 }

@@ -1,18 +1,20 @@
 import type { Discount } from "./pricing.ts";
-import {
-  REFERRAL_CODE_CHARACTERS,
-  REFERRAL_CODE_MAX,
-  REFERRAL_CODE_MESSAGE,
-  REFERRAL_CODE_MIN,
-  REFERRAL_CODE_TOO_LONG,
-  REFERRAL_CODE_TOO_SHORT,
-} from "./referral_code_text.ts";
 
 /**
- * The referral rules the order page shares with the server, kept free of Zod so the page does not
- * ship it (~94 KB gzip). domain/referrals.ts builds `referralCodeSchema` on `parseReferralCode`, so
- * the browser and the API can never disagree about a code.
+ * The one home of what a referral code may look like (staff-side §5), and the referral rules the
+ * order page shares with the server. Zod-free, so the order page and the dashboard check codes in
+ * the browser without shipping the validation library (~94 KB gzip): domain/referrals.ts builds
+ * `referralCodeSchema` on `parseReferralCode`, domain/orders.ts checks the order's code with
+ * `isReferralCode`, and the dashboard's form (islands/admin/referrals/form.ts) with the two problem
+ * functions below, so no two of them can disagree about a code.
  */
+
+export const REFERRAL_CODE_MESSAGE = "Code must contain only letters, numbers, underscores, and hyphens";
+export const REFERRAL_CODE_CHARACTERS = /^[A-Z0-9_-]+$/;
+export const REFERRAL_CODE_MIN = 3;
+export const REFERRAL_CODE_MAX = 20;
+export const REFERRAL_CODE_TOO_SHORT = `Code must be at least ${REFERRAL_CODE_MIN} characters`;
+export const REFERRAL_CODE_TOO_LONG = `Code must be at most ${REFERRAL_CODE_MAX} characters`;
 
 /** Customer-side §1: friends of a customer get 50 % off their first order. */
 export const FRIEND_DISCOUNT: Discount = { type: "percentage", value: 50 };
@@ -29,6 +31,21 @@ export interface ReferralOffer {
 
 export type ReferralCodeParse = { ok: true; code: string } | { ok: false; message: string };
 
+/** A code's length problem, or undefined when it is 3–20 characters long. */
+export function referralCodeLengthProblem(code: string): string | undefined {
+  if (code.length < REFERRAL_CODE_MIN) return REFERRAL_CODE_TOO_SHORT;
+  if (code.length > REFERRAL_CODE_MAX) return REFERRAL_CODE_TOO_LONG;
+  return undefined;
+}
+
+/**
+ * A code's character problem, or undefined when it is only letters, digits, `_` or `-` (upper case).
+ * Nothing typed yet is no character problem: the dashboard checks the characters as a code is typed.
+ */
+export function referralCodeCharacterProblem(code: string): string | undefined {
+  return code === "" || REFERRAL_CODE_CHARACTERS.test(code) ? undefined : REFERRAL_CODE_MESSAGE;
+}
+
 /**
  * Staff-side §5: trimmed, upper case, 3–20 letters, digits, `_` or `-`. Length is checked after upper
  * casing (as the schema always did: "ß" becomes "SS"), and a code that is both too short and made of
@@ -36,8 +53,11 @@ export type ReferralCodeParse = { ok: true; code: string } | { ok: false; messag
  */
 export function parseReferralCode(raw: string): ReferralCodeParse {
   const code = raw.trim().toUpperCase();
-  if (code.length < REFERRAL_CODE_MIN) return { ok: false, message: REFERRAL_CODE_TOO_SHORT };
-  if (code.length > REFERRAL_CODE_MAX) return { ok: false, message: REFERRAL_CODE_TOO_LONG };
-  if (!REFERRAL_CODE_CHARACTERS.test(code)) return { ok: false, message: REFERRAL_CODE_MESSAGE };
-  return { ok: true, code };
+  const problem = referralCodeLengthProblem(code) ?? referralCodeCharacterProblem(code);
+  return problem ? { ok: false, message: problem } : { ok: true, code };
+}
+
+/** Whether text (already trimmed and upper case) is a referral code as it is stored. */
+export function isReferralCode(code: string): boolean {
+  return (referralCodeLengthProblem(code) ?? referralCodeCharacterProblem(code)) === undefined;
 }

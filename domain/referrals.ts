@@ -3,8 +3,7 @@ import { sameBuyer } from "./canonical_email.ts";
 import { cappedDiscount, type Discount, type DiscountType } from "./pricing.ts";
 import { FRIEND_DISCOUNT, parseReferralCode, type ReferralOffer } from "./referral_code.ts";
 
-export { REFERRAL_CODE_MESSAGE } from "./referral_code_text.ts";
-export { FRIEND_DISCOUNT } from "./referral_code.ts";
+export { FRIEND_DISCOUNT, REFERRAL_CODE_MESSAGE } from "./referral_code.ts";
 
 /**
  * Staff-side §5: 3–20 letters, digits, `_` or `-`, always upper case. The rule itself is the
@@ -54,7 +53,7 @@ export const REFERRAL_REFUSALS: Record<ReferralRefusal, string> = {
  * Why a code cannot be used for this order, or null when it can. Pure: the caller supplies whether
  * the buyer (any alias of their address, see domain/canonical_email.ts) has paid orders already,
  * and how many uses other checkouts hold but have not paid yet (kv/referral_holds.ts). The same
- * rules run when a checkout starts and again when a payment is fulfilled (jobs/fulfil.ts).
+ * rules run when a checkout starts and again when a payment is fulfilled (orders/fulfil.ts).
  */
 export function refuseReferral(
   code: ReferralCode | null,

@@ -11,11 +11,19 @@ export const MAX_SONG_BYTES = MAX_SONG_MB * BYTES_PER_MB;
  * What a multipart body may add to the file: boundaries and part headers (a few hundred bytes), with
  * room for a long file name. A body over the file limit plus this cannot hold an acceptable file.
  */
-export const MULTIPART_ALLOWANCE_BYTES = 64 * 1024;
+const MULTIPART_ALLOWANCE_BYTES = 64 * 1024;
 export const MAX_UPLOAD_BODY_BYTES = MAX_SONG_BYTES + MULTIPART_ALLOWANCE_BYTES;
 
 /** How long an upload waits for an order to take it before it is discarded. */
 export const SONG_UPLOAD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Where the song upload route sits under the admin API's mount (routes/app.ts). */
+export const SONG_UPLOAD_ROUTE = "/songs/upload-multipart";
+/**
+ * The upload's whole path: the dashboard sends the file here, and the body guard lets this one path
+ * past (routes/middleware/body_guard.ts) so the route reads its large body itself.
+ */
+export const SONG_UPLOAD_PATH = `/api/admin${SONG_UPLOAD_ROUTE}`;
 
 /** The multipart field the dashboard sends the file in (staff-side §7). */
 export const SONG_FIELD = "audioFile";

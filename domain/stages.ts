@@ -23,22 +23,22 @@ export const STAGE_LABELS: Record<Stage, string> = {
   EMAIL_SEND: "Email Delivery",
 };
 
-export const EVENT_TYPES = ["START", "SUCCESS", "ERROR", "RETRY"] as const;
+const EVENT_TYPES = ["START", "SUCCESS", "ERROR", "RETRY"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The stages the generation worker runs, in order, after payment. */
-export const GENERATION_STAGES = ["LYRICS", "TAGS", "SUNO_CREATE", "SUNO_STATUS"] as const;
+const GENERATION_STAGES = ["LYRICS", "TAGS", "SUNO_CREATE", "SUNO_STATUS"] as const;
 export type GenerationStage = (typeof GENERATION_STAGES)[number];
 
 export function isGenerationStage(stage: unknown): stage is GenerationStage {
   return (GENERATION_STAGES as readonly unknown[]).includes(stage);
 }
 
-export const FAILURE_TYPES = ["payment", "lyrics", "suno", "email", "other"] as const;
+const FAILURE_TYPES = ["payment", "lyrics", "suno", "email", "other"] as const;
 export type FailureType = (typeof FAILURE_TYPES)[number];
 
 /** How staff read a failure type, the same in the list, the order's details and Error Details. */
-export const FAILURE_TYPE_LABELS: Record<FailureType, string> = {
+const FAILURE_TYPE_LABELS: Record<FailureType, string> = {
   payment: "Payment",
   lyrics: "Lyrics",
   suno: "Suno",

@@ -3,7 +3,7 @@
  * CSPRNG, base64url so they travel in URLs and headers unescaped. Only the SHA-256 of a token is
  * ever stored, so a leaked database cannot be replayed as a login.
  */
-export const TOKEN_BYTES = 32;
+const TOKEN_BYTES = 32;
 
 export function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(TOKEN_BYTES));

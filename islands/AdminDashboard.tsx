@@ -1,14 +1,13 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
-import { PlusIcon } from "../components/my_songs_icons.tsx";
-import { SettingsIcon } from "../components/icons.tsx";
+import { PlusIcon, SettingsIcon } from "../components/icons.tsx";
 import { buttonClass } from "../components/ui.ts";
 import type { AdminOrderList } from "../domain/admin_orders.ts";
 import { BacklogPanel } from "./admin/BacklogPanel.tsx";
 import { startClientClock } from "./admin/clock.ts";
 import { CreateOrderDialog } from "./admin/dialogs/CreateOrderDialog.tsx";
-import type { ListQuery } from "./admin/list_query.ts";
+import type { ListQuery } from "../domain/admin_list_query.ts";
 import { OrderManagement } from "./admin/OrderManagement.tsx";
 import { PromptEditorDialog } from "./admin/prompts/PromptEditorDialog.tsx";
 import { ReferralCodesTab } from "./admin/referrals/ReferralCodesTab.tsx";

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { VolumeOffIcon, VolumeOnIcon } from "../components/landing_icons.tsx";
-import { PauseIcon, PlayIcon } from "../components/unboxing_icons.tsx";
+import { PauseIcon, PlayIcon, VolumeOffIcon, VolumeOnIcon } from "../components/icons.tsx";
 import { HERO_VIDEO } from "./hero/media.ts";
 
 const CONTROL_CLASS =

@@ -1,8 +1,7 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
-import { AlertCircleIcon, MusicNoteIcon, SpinnerIcon } from "../components/icons.tsx";
-import { PlusIcon } from "../components/my_songs_icons.tsx";
+import { AlertCircleIcon, MusicNoteIcon, PlusIcon, SpinnerIcon } from "../components/icons.tsx";
 import { buttonClass, LINK_CLASS } from "../components/ui.ts";
 import type { MySongsItem } from "../domain/order_views.ts";
 import { track } from "./lib/analytics.ts";
@@ -15,9 +14,9 @@ import { singleFlight, startPolling } from "./my_songs/poller.ts";
 import { type CardBusy, SongCard, songCardId } from "./my_songs/SongCard.tsx";
 
 /** Customer-side §9: the list refreshes every 5 s while signed in. */
-export const POLL_MS = 5000;
+const POLL_MS = 5000;
 /** Long enough to read the 'Login Required' toast before the page changes. */
-export const LOGIN_REDIRECT_MS = 1500;
+const LOGIN_REDIRECT_MS = 1500;
 
 export interface MySongsProps {
   /** Whether the server saw a signed-in user (cookie); the island still checks with the API. */

@@ -2,15 +2,15 @@ import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
 import { AlertCircleIcon, GiftIcon, SpinnerIcon } from "../components/icons.tsx";
+import { StatusPanel } from "../components/StatusPanel.tsx";
 import { buttonClass } from "../components/ui.ts";
 import type { SessionUser } from "../domain/users.ts";
 import { api, ApiError, serverMessage } from "./lib/api.ts";
 import { saveSession } from "./lib/session.ts";
-import { StatusPanel } from "./lib/StatusPanel.tsx";
 import { toast } from "./lib/toast.ts";
 
 /** Customer-side §9: how long the welcome shows before the surprise. */
-export const SURPRISE_REDIRECT_MS = 1500;
+const SURPRISE_REDIRECT_MS = 1500;
 
 export interface OpenOrderLinkProps {
   orderId: string;
@@ -72,6 +72,7 @@ export default function OpenOrderLink({ orderId }: OpenOrderLinkProps) {
   if (current.step === "failed") {
     return (
       <StatusPanel
+        live
         icon={<AlertCircleIcon className="h-10 w-10 text-red-600" />}
         title="Oops! Something went wrong"
       >
@@ -84,7 +85,7 @@ export default function OpenOrderLink({ orderId }: OpenOrderLinkProps) {
     ? <SpinnerIcon className="h-10 w-10 text-violet-600" />
     : <GiftIcon className="h-10 w-10 text-violet-600 motion-safe:animate-bounce" />;
   return (
-    <StatusPanel icon={icon} title="Opening Your Surprise...">
+    <StatusPanel live icon={icon} title="Opening Your Surprise...">
       <p className="text-slate-600">
         {current.step === "opening" ? "Checking your private link." : "Here it comes!"}
       </p>

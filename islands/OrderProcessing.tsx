@@ -2,6 +2,7 @@ import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
 import { CheckCircleIcon, SparkleIcon } from "../components/icons.tsx";
+import { StatusPanel } from "../components/StatusPanel.tsx";
 import { buttonClass } from "../components/ui.ts";
 import { api } from "./lib/api.ts";
 import { copyText } from "./lib/clipboard.ts";
@@ -65,13 +66,11 @@ export default function OrderProcessing({ orderId, childName }: OrderProcessingP
 
   return (
     <div className="grid gap-8 text-center">
-      <div className="grid justify-items-center gap-4">
-        <span className="flex h-16 w-16 items-center justify-center rounded-full bg-violet-100 text-violet-600">
-          <SparkleIcon className="h-8 w-8 motion-safe:animate-pulse" />
-        </span>
-        <h1 className="font-display text-3xl font-extrabold text-slate-900 sm:text-4xl">
-          Magic in Progress!
-        </h1>
+      <StatusPanel
+        layout="lead"
+        icon={<SparkleIcon className="h-8 w-8 motion-safe:animate-pulse" />}
+        title="Magic in Progress!"
+      >
         <p className="text-lg text-slate-700">
           We're in the studio crafting {name.value === "your child" ? "your child's" : `${name.value}'s`}{" "}
           special song.
@@ -80,7 +79,7 @@ export default function OrderProcessing({ orderId, childName }: OrderProcessingP
           Your song is being created. You will receive an email with a unique link to hear your magical music
           within 24 hours.
         </p>
-      </div>
+      </StatusPanel>
 
       {referralCode.value && (
         <section

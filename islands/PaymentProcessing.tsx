@@ -2,6 +2,7 @@ import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
 import { AlertCircleIcon, SpinnerIcon } from "../components/icons.tsx";
+import { StatusPanel } from "../components/StatusPanel.tsx";
 import { LINK_CLASS } from "../components/ui.ts";
 import { track } from "./lib/analytics.ts";
 import { api, ApiError } from "./lib/api.ts";
@@ -11,7 +12,7 @@ import { toast } from "./lib/toast.ts";
 import { orderAddressAfter, PAYMENT_FAILURES, type PaymentFailure } from "./order/payment_notice.ts";
 
 /** Customer-side §9. */
-export const PROGRESS_TEXTS = ["Verifying payment...", "Creating your order...", "Starting song creation..."];
+const PROGRESS_TEXTS = ["Verifying payment...", "Creating your order...", "Starting song creation..."];
 const PROGRESS_STEP_MS = 1500;
 const ERROR_REDIRECT_MS = 3000;
 
@@ -68,26 +69,30 @@ export default function PaymentProcessing() {
 
   if (failure.value) {
     return (
-      <div className="grid justify-items-center gap-4 text-center" data-payment-failure={failure.value}>
-        <AlertCircleIcon className="h-12 w-12 text-red-700" />
-        <h1 className="font-display text-3xl font-extrabold text-slate-900">Processing Error</h1>
+      <StatusPanel
+        icon={<AlertCircleIcon className="h-12 w-12 text-red-700" />}
+        title="Processing Error"
+        data-payment-failure={failure.value}
+      >
         <p className="text-lg text-slate-700">{PAYMENT_FAILURES[failure.value]}</p>
         <p className="text-sm text-slate-600">
           Taking you back to{" "}
           <a href={orderAddressAfter(failure.value)} className={LINK_CLASS}>your order form</a>, where
           everything you typed is kept.
         </p>
-      </div>
+      </StatusPanel>
     );
   }
 
   return (
-    <div className="grid justify-items-center gap-4 text-center" aria-live="polite">
-      <SpinnerIcon className="h-12 w-12 text-violet-600" />
-      <h1 className="font-display text-3xl font-extrabold text-slate-900">Processing Your Order</h1>
+    <StatusPanel
+      live
+      icon={<SpinnerIcon className="h-12 w-12 text-violet-600" />}
+      title="Processing Your Order"
+    >
       <p className="text-lg text-slate-600">{PROGRESS_TEXTS[step.value]}</p>
       <p className="text-sm text-slate-500">Please keep this page open; it only takes a moment.</p>
-    </div>
+    </StatusPanel>
   );
 }
 

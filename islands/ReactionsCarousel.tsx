@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { VolumeOffIcon, VolumeOnIcon } from "../components/landing_icons.tsx";
+import { VolumeOffIcon, VolumeOnIcon } from "../components/icons.tsx";
 import {
   clampIndex,
   DESKTOP_PER_PAGE,

@@ -2,16 +2,16 @@ import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
 import { AlertCircleIcon, CheckCircleIcon, MailIcon, SpinnerIcon } from "../components/icons.tsx";
+import { StatusPanel } from "../components/StatusPanel.tsx";
 import { buttonClass } from "../components/ui.ts";
 import type { SessionUser } from "../domain/users.ts";
 import { track } from "./lib/analytics.ts";
 import { api, ApiError, serverMessage } from "./lib/api.ts";
 import { saveSession } from "./lib/session.ts";
-import { StatusPanel } from "./lib/StatusPanel.tsx";
 import { toast } from "./lib/toast.ts";
 
 /** Customer-side §9: how long "Success!" shows before the dashboard. */
-export const SIGNED_IN_REDIRECT_MS = 1500;
+const SIGNED_IN_REDIRECT_MS = 1500;
 
 type State =
   | { step: "verifying" }
@@ -73,14 +73,22 @@ export default function VerifySignIn() {
   const current = state.value;
   if (current.step === "verifying") {
     return (
-      <StatusPanel icon={<SpinnerIcon className="h-10 w-10 text-violet-600" />} title="Signing You In...">
+      <StatusPanel
+        live
+        icon={<SpinnerIcon className="h-10 w-10 text-violet-600" />}
+        title="Signing You In..."
+      >
         <p className="text-slate-600">Checking your magic link.</p>
       </StatusPanel>
     );
   }
   if (current.step === "confirming") {
     return (
-      <StatusPanel icon={<MailIcon className="h-10 w-10 text-violet-600" />} title="Sign in as this address?">
+      <StatusPanel
+        live
+        icon={<MailIcon className="h-10 w-10 text-violet-600" />}
+        title="Sign in as this address?"
+      >
         <p className="max-w-md text-slate-600">
           This link signs you in as{" "}
           <strong className="break-all text-slate-900">{current.email}</strong>. It was asked for in another
@@ -89,8 +97,7 @@ export default function VerifySignIn() {
         <button
           type="button"
           disabled={current.sending}
-          onClick={() =>
-            confirm(current.token, current.email)}
+          onClick={() => confirm(current.token, current.email)}
           className={buttonClass("primary")}
         >
           {current.sending && <SpinnerIcon className="h-5 w-5" />}
@@ -104,13 +111,13 @@ export default function VerifySignIn() {
   }
   if (current.step === "signed-in") {
     return (
-      <StatusPanel icon={<CheckCircleIcon className="h-10 w-10 text-green-600" />} title="Success!">
+      <StatusPanel live icon={<CheckCircleIcon className="h-10 w-10 text-green-600" />} title="Success!">
         <p className="text-slate-600">Redirecting you to your dashboard...</p>
       </StatusPanel>
     );
   }
   return (
-    <StatusPanel icon={<AlertCircleIcon className="h-10 w-10 text-red-600" />} title="Sign In Failed">
+    <StatusPanel live icon={<AlertCircleIcon className="h-10 w-10 text-red-600" />} title="Sign In Failed">
       <p className="text-slate-600">{current.message}</p>
       <a href="/login" className={buttonClass("primary")}>Back to Login</a>
     </StatusPanel>

@@ -1,6 +1,6 @@
 /**
  * Island markers for server rendering. Each name matches its file `islands/{Name}.tsx`, whose
- * default export the browser bundle hydrates (tools/build.ts finds them by that convention).
+ * default export the browser bundle hydrates (routes/island_build.ts finds them by that convention).
  */
 import { island } from "./marker.tsx";
 import AdminDashboardComponent from "./AdminDashboard.tsx";

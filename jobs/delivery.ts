@@ -16,10 +16,9 @@ import { keys } from "../kv/keys.ts";
 import { acquireLease, type Lease, releaseLease, stillHeld } from "../kv/locks.ts";
 import { mintOrderLink, storeOrderLink } from "../kv/order_links.ts";
 import { writeOrder } from "../kv/orders.ts";
-import { iso, type JobDeps, seconds } from "./deps.ts";
+import type { Deps } from "../deps.ts";
+import { iso, seconds } from "../domain/time.ts";
 import { jobMessage } from "./messages.ts";
-
-export type DeliveryDeps = Pick<JobDeps, "kv" | "config" | "mail" | "queue" | "now" | "workerId" | "random">;
 
 /** What a delivery attempt came to, for Send Now's answer. */
 export type DeliveryOutcome =
@@ -49,8 +48,9 @@ export type DeliveryOutcome =
  * A duplicate message, the sweeper and Send Now racing the schedule all meet the same lease and the
  * same due time, so whichever comes second finds nothing to do.
  */
-export async function deliverSong(deps: DeliveryDeps, orderId: string): Promise<DeliveryOutcome> {
-  const { kv, now } = deps;
+export async function deliverSong(deps: Deps, orderId: string): Promise<DeliveryOutcome> {
+  const { kv } = deps;
+  const now = () => deps.clock.now();
   const leaseMs = seconds(deps.config.jobs.leaseSeconds);
   const lease = await acquireLease(kv, { type: "delivery", id: orderId }, deps.workerId, leaseMs, now());
   if (!lease) return "busy";
@@ -60,7 +60,11 @@ export async function deliverSong(deps: DeliveryDeps, orderId: string): Promise<
     const { claim, letters } = claimed;
     for (const letter of letters) {
       try {
-        await deps.mail.send({ to: letter.to, ...letter.email, messageId: claim.messageIds[letter.part] });
+        await deps.providers.mail.send({
+          to: letter.to,
+          ...letter.email,
+          messageId: claim.messageIds[letter.part],
+        });
       } catch (error) {
         return await recordFailure(deps, lease, orderId, claim.round, error);
       }
@@ -79,8 +83,9 @@ interface Letter extends DeliveryAddressee {
   email: ComposedEmail;
 }
 
-async function claimSend(deps: DeliveryDeps, lease: Lease, orderId: string, leaseMs: number) {
-  const { kv, now } = deps;
+async function claimSend(deps: Deps, lease: Lease, orderId: string, leaseMs: number) {
+  const { kv } = deps;
+  const now = () => deps.clock.now();
   const entry = await kv.get<Order>(keys.order(orderId));
   const order = entry.value;
   if (!order || !isDue(order, now())) return null;
@@ -161,10 +166,14 @@ function startMessage(order: Order, round: number): string {
     : `Sending the song again (send ${round}) to the ${to}.`;
 }
 
-function event(deps: DeliveryDeps, draft: Omit<EventDraft, "stage">) {
+function event(deps: Deps, draft: Omit<EventDraft, "stage">) {
   // In the same millisecond (a fast mail server, a test clock) an outcome still sorts after its START.
   const sequence = draft.type === "START" ? 0 : 1;
-  return buildEvent({ stage: "EMAIL_SEND", provider: deps.mail.kind, ...draft }, deps.now(), sequence);
+  return buildEvent(
+    { stage: "EMAIL_SEND", provider: deps.providers.mail.kind, ...draft },
+    deps.clock.now(),
+    sequence,
+  );
 }
 
 /**
@@ -172,7 +181,7 @@ function event(deps: DeliveryDeps, draft: Omit<EventDraft, "stage">) {
  * meanwhile) as long as the send is still ours: the same round under a lease this worker still holds.
  */
 function recordOutcome(
-  deps: DeliveryDeps,
+  deps: Deps,
   lease: Lease,
   orderId: string,
   round: number,
@@ -187,7 +196,11 @@ function recordOutcome(
     const operation = writeOrder(kv.atomic().check(entry, stillHeld(lease)), order, next);
     addEvents(operation, orderId, events.map((draft) => event(deps, draft)));
     if (next.deliveryDueAt) {
-      deps.queue.add(operation, jobMessage("delivery", orderId), Date.parse(next.deliveryDueAt) - deps.now());
+      deps.jobs.add(
+        operation,
+        jobMessage("delivery", orderId),
+        Date.parse(next.deliveryDueAt) - deps.clock.now(),
+      );
     }
     const result = await operation.commit();
     if (result.ok) return next;
@@ -198,26 +211,30 @@ function recordOutcome(
 }
 
 function recordPartSent(
-  deps: DeliveryDeps,
+  deps: Deps,
   lease: Lease,
   orderId: string,
   round: number,
   part: DeliveryPart,
 ) {
   return recordOutcome(deps, lease, orderId, round, (order, claim) => ({
-    next: { ...order, deliveryClaim: { ...claim, sent: [...claim.sent, part] }, updatedAt: iso(deps.now()) },
+    next: {
+      ...order,
+      deliveryClaim: { ...claim, sent: [...claim.sent, part] },
+      updatedAt: iso(deps.clock.now()),
+    },
   }));
 }
 
-function recordSendComplete(deps: DeliveryDeps, lease: Lease, orderId: string, round: number) {
+function recordSendComplete(deps: Deps, lease: Lease, orderId: string, round: number) {
   return recordOutcome(deps, lease, orderId, round, (order, claim) => ({
-    next: emailSent(order, round, claim.messageIds.main ?? null, deps.now()),
+    next: emailSent(order, round, claim.messageIds.main ?? null, deps.clock.now()),
     events: [{ type: "SUCCESS", message: sentDetail(round), context: { parts: claim.sent.length + 1 } }],
   }));
 }
 
 async function recordFailure(
-  deps: DeliveryDeps,
+  deps: Deps,
   lease: Lease,
   orderId: string,
   round: number,
@@ -233,12 +250,12 @@ async function recordFailure(
       next: {
         ...order,
         deliveryAttempts: attempts,
-        deliveryDueAt: gaveUp ? null : iso(deps.now() + delay),
+        deliveryDueAt: gaveUp ? null : iso(deps.clock.now() + delay),
         deliveryError: `The delivery email could not be sent: ${reason}`,
         statusDetail: gaveUp
           ? "The delivery email could not be sent; it waits for staff to send it."
           : "The delivery email could not be sent; trying again shortly.",
-        updatedAt: iso(deps.now()),
+        updatedAt: iso(deps.clock.now()),
       },
       events: [{
         type: gaveUp ? "ERROR" : "RETRY",
@@ -250,22 +267,4 @@ async function recordFailure(
     };
   });
   return gaveUp ? "gave-up" : "retrying";
-}
-
-/** Delivery from a request (Send Now, Resend), with the app's own dependencies. */
-export function deliveryDepsOf(app: {
-  kv: Deno.Kv;
-  config: DeliveryDeps["config"];
-  providers: { mail: DeliveryDeps["mail"] };
-  jobs: DeliveryDeps["queue"];
-  clock: { now(): number };
-}): DeliveryDeps {
-  return {
-    kv: app.kv,
-    config: app.config,
-    mail: app.providers.mail,
-    queue: app.jobs,
-    now: () => app.clock.now(),
-    workerId: "web",
-  };
 }

@@ -6,7 +6,8 @@ import { addEvents } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
 import { acquireLease, releaseLease, stillHeld } from "../kv/locks.ts";
 import { writeOrder } from "../kv/orders.ts";
-import { iso, type JobDeps, seconds } from "./deps.ts";
+import type { Deps } from "../deps.ts";
+import { iso, seconds } from "../domain/time.ts";
 import { jobMessage } from "./messages.ts";
 
 /** Attempts before we stop trying to tell the customer by email (staff still see the failure). */
@@ -17,8 +18,9 @@ export const MAX_FAILURE_EMAIL_ATTEMPTS = 5;
  * Message-ID is fixed in a claim before sending; a crash after sending but before recording resends
  * with the same id, which inboxes show once.
  */
-export async function sendFailureEmail(deps: JobDeps, orderId: string): Promise<void> {
-  const { kv, now } = deps;
+export async function sendFailureEmail(deps: Deps, orderId: string): Promise<void> {
+  const { kv } = deps;
+  const now = () => deps.clock.now();
   const leaseMs = seconds(deps.config.jobs.leaseSeconds);
   const lease = await acquireLease(kv, { type: "failure-email", id: orderId }, deps.workerId, leaseMs, now());
   if (!lease) return;
@@ -53,7 +55,11 @@ export async function sendFailureEmail(deps: JobDeps, orderId: string): Promise<
     let next: Order;
     let event;
     try {
-      await deps.mail.send({ to: order.parentEmail, ...email, messageId: order.failureEmail!.messageId });
+      await deps.providers.mail.send({
+        to: order.parentEmail,
+        ...email,
+        messageId: order.failureEmail!.messageId,
+      });
       next = { ...order, failureEmailSent: true, failureEmailDueAt: null, failureEmailAttempts: attempts };
       event = {
         type: "SUCCESS" as const,
@@ -79,12 +85,12 @@ export async function sendFailureEmail(deps: JobDeps, orderId: string): Promise<
     const operation = writeOrder(kv.atomic().check(entry, stillHeld(lease)), order, next);
     addEvents(operation, orderId, [
       buildEvent(
-        { stage: "EMAIL_SEND", provider: deps.mail.kind, retryCount: attempts - 1, ...event },
+        { stage: "EMAIL_SEND", provider: deps.providers.mail.kind, retryCount: attempts - 1, ...event },
         now(),
       ),
     ]);
     if (next.failureEmailDueAt) {
-      deps.queue.add(
+      deps.jobs.add(
         operation,
         jobMessage("failure-email", orderId),
         Date.parse(next.failureEmailDueAt) - now(),

@@ -11,7 +11,8 @@ import { keys } from "../kv/keys.ts";
 import { acquireLease, type Lease, releaseLease, releaseWith, stillHeld } from "../kv/locks.ts";
 import { setDebugTexts } from "../kv/order_debug.ts";
 import { writeOrder } from "../kv/orders.ts";
-import { iso, type JobDeps, seconds } from "./deps.ts";
+import type { Deps } from "../deps.ts";
+import { iso, seconds } from "../domain/time.ts";
 import { jobMessage } from "./messages.ts";
 import { settle } from "./settle.ts";
 import { writeLyrics } from "./stages/lyrics.ts";
@@ -45,32 +46,33 @@ export type GenerationRun = "done" | "busy" | "not-due" | "nothing-to-do" | "los
  * make the outside call, then commit the outcome with its events and the next message in one atomic
  * write that checks the order and the lease are unchanged. Safe to call for any order at any time.
  */
-export async function runGeneration(deps: JobDeps, orderId: string): Promise<GenerationRun> {
+export async function runGeneration(deps: Deps, orderId: string): Promise<GenerationRun> {
   const leaseMs = seconds(deps.config.jobs.leaseSeconds);
   const lease = await acquireLease(
     deps.kv,
     { type: "order", id: orderId },
     deps.workerId,
     leaseMs,
-    deps.now(),
+    deps.clock.now(),
   );
   if (!lease) return "busy";
   try {
     return await runLeased(deps, orderId, lease, leaseMs);
   } finally {
-    await releaseLease(deps.kv, lease, deps.now()).catch(() => {
+    await releaseLease(deps.kv, lease, deps.clock.now()).catch(() => {
       // KV closing under us at shutdown: the lease simply runs out.
     });
   }
 }
 
 async function runLeased(
-  deps: JobDeps,
+  deps: Deps,
   orderId: string,
   lease: Lease,
   leaseMs: number,
 ): Promise<GenerationRun> {
-  const { kv, now } = deps;
+  const { kv } = deps;
+  const now = () => deps.clock.now();
   const entry = await kv.get<Order>(keys.order(orderId));
   const order = entry.value;
   if (!order || order.status !== "generating") return "nothing-to-do";
@@ -147,9 +149,9 @@ async function runLeased(
   countGenerationStep(commit, outcome.kind === "fail" && outcome.failure.call !== null, finishedAt);
   if (settled.debug) setDebugTexts(commit, orderId, settled.debug);
   if (settled.order.status === "generating") {
-    deps.queue.add(commit, jobMessage("generation", orderId), settled.delayMs);
+    deps.jobs.add(commit, jobMessage("generation", orderId), settled.delayMs);
   } else if (settled.order.status === "failed") {
-    deps.queue.add(commit, jobMessage("failure-email", orderId));
+    deps.jobs.add(commit, jobMessage("failure-email", orderId));
   }
   const result = await commit.commit();
   if (!result.ok) {

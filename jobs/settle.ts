@@ -5,7 +5,7 @@ import type { Order } from "../domain/orders.ts";
 import { callEventFields, type CallFacts, serviceName } from "../domain/provider_calls.ts";
 import { type GenerationStage, STAGE_LABELS } from "../domain/stages.ts";
 import type { DebugTexts } from "../kv/order_debug.ts";
-import { iso } from "./deps.ts";
+import { iso } from "../domain/time.ts";
 import type { StageFailure, StageOutcome } from "./stages/mod.ts";
 
 /** Retries in one generation run, across stages; bounds a song that keeps failing and being remade. */
@@ -143,7 +143,7 @@ function success(stage: GenerationStage, message: string, call: CallFacts, order
  * The `error` text customers see in My Songs and staff see in the list: our own words only. The
  * provider's message (which may quote request details) stays in the admin-only event.
  */
-export function failureSummary(stage: GenerationStage, failure: StageFailure): string {
+function failureSummary(stage: GenerationStage, failure: StageFailure): string {
   const label = STAGE_LABELS[stage];
   if (!failure.call) return `${label} failed: ${failure.message}`;
   const service = serviceName(failure.call.provider);

@@ -1,5 +1,6 @@
 import { GENERATION_LANES, type JobName } from "../domain/due_work.ts";
-import { type JobDeps, seconds } from "./deps.ts";
+import type { Deps } from "../deps.ts";
+import { seconds } from "../domain/time.ts";
 import { deliverSong } from "./delivery.ts";
 import { sendFailureEmail } from "./failure_email.ts";
 import { type GenerationRun, runGeneration } from "./generation.ts";
@@ -50,7 +51,7 @@ export interface WorkerReport {
  * freed slot goes at once to the song under way that has waited longest, else to the oldest song not
  * yet begun. Nothing waits in memory, so a backlog of thousands costs the process no more than its slots.
  */
-export function startJobWorker(deps: JobDeps): JobWorker {
+export function startJobWorker(deps: Deps): JobWorker {
   const inFlight = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>) => {
     inFlight.add(work);
@@ -90,7 +91,7 @@ export function startJobWorker(deps: JobDeps): JobWorker {
     }
   };
 
-  const closed = deps.queue.enabled
+  const closed = deps.jobs.enabled
     ? deps.kv.listenQueue(async (raw: unknown) => {
       const message = jobMessageSchema.safeParse(raw);
       if (!message.success) {
@@ -107,10 +108,10 @@ export function startJobWorker(deps: JobDeps): JobWorker {
   /** The family's emails first, then the free generation slots; waits for the emails only. */
   const sweepOnce = async (): Promise<Promise<unknown>[]> => {
     if (stopped) return [];
-    const now = deps.now();
+    const now = deps.clock.now();
     slots.forgetExpiredLeases(now);
     const started = slots.fill();
-    if (deps.queue.enabled) {
+    if (deps.jobs.enabled) {
       const lost = await listDue(deps.kv, "customer", now - sweepGraceMs(sweepMs));
       noteOverdue(lost, now);
       for (const item of lost) await deps.kv.enqueue(jobMessage(item.job, item.orderId));
@@ -158,10 +159,10 @@ export function startJobWorker(deps: JobDeps): JobWorker {
   };
 }
 
-async function nextStepIsDue(deps: JobDeps, orderId: string): Promise<boolean> {
+async function nextStepIsDue(deps: Deps, orderId: string): Promise<boolean> {
   const order = await getOrder(deps.kv, orderId);
   return order?.status === "generating" && !!order.nextPollAt &&
-    Date.parse(order.nextPollAt) <= deps.now() + EARLY_MS;
+    Date.parse(order.nextPollAt) <= deps.clock.now() + EARLY_MS;
 }
 
 /**
@@ -172,7 +173,7 @@ async function nextStepIsDue(deps: JobDeps, orderId: string): Promise<boolean> {
  * work.
  */
 function generationSlots(
-  deps: JobDeps,
+  deps: Deps,
   track: <T>(work: Promise<T>) => Promise<T>,
   isStopped: () => boolean,
 ) {
@@ -185,7 +186,7 @@ function generationSlots(
   const leasedElsewhere = new Map<string, number>();
   const noteLeasedElsewhere = async (orderId: string) => {
     const runsOutAt = await leaseRunsOutAt(deps.kv, { type: "order", id: orderId }).catch(() => null);
-    leasedElsewhere.set(orderId, runsOutAt ?? deps.now());
+    leasedElsewhere.set(orderId, runsOutAt ?? deps.clock.now());
   };
   let filling: Promise<Promise<unknown>[]> | null = null;
   let fillAgain = false;
@@ -218,7 +219,7 @@ function generationSlots(
     const due: DueItem[] = [];
     for (const lane of GENERATION_LANES) {
       if (due.length >= limit) break;
-      due.push(...await listDue(deps.kv, lane, deps.now() + EARLY_MS, limit - due.length));
+      due.push(...await listDue(deps.kv, lane, deps.clock.now() + EARLY_MS, limit - due.length));
     }
     for (const item of due) {
       if (running.size >= capacity || isStopped()) break;

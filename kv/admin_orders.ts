@@ -13,6 +13,7 @@ import { queryTerms, type SearchTerm } from "../domain/admin_search.ts";
 import { adminOrderView } from "../domain/order_views.ts";
 import type { Order } from "../domain/orders.ts";
 import { listEvents } from "./events.ts";
+import { getManyInChunks } from "./get_many.ts";
 import { keys } from "./keys.ts";
 import { listLyricsHistory } from "./lyrics_history.ts";
 import { getDebugTexts } from "./order_debug.ts";
@@ -39,7 +40,7 @@ export async function listAdminOrders(kv: Deno.Kv, query: AdminListQuery): Promi
   const { ids, total, counts, page } = terms.length
     ? await searchPage(kv, terms, filter, query.page ?? 1)
     : await filterPage(kv, filter, query.page ?? 1);
-  const orders = await withEvents(kv, await getOrders(kv, ids));
+  const orders = await withStoredEvents(kv, await getOrders(kv, ids));
   return {
     orders,
     total,
@@ -128,15 +129,12 @@ async function searchPage(kv: Deno.Kv, terms: SearchTerm[], filter: AdminFilter,
 }
 
 async function orderIdsByNumber(kv: Deno.Kv, numbers: number[]): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < numbers.length; i += 10) { // getMany takes at most 10 keys
-    const entries = await kv.getMany<string[]>(numbers.slice(i, i + 10).map((n) => keys.orderByNumber(n)));
-    for (const entry of entries) if (entry.value) ids.push(entry.value);
-  }
-  return ids;
+  const entries = await getManyInChunks<string>(kv, numbers.map((n) => keys.orderByNumber(n)));
+  return entries.flatMap((entry) => entry.value ? [entry.value] : []);
 }
 
-function withEvents(kv: Deno.Kv, orders: Order[]): Promise<AdminOrder[]> {
+/** Each order as the list shows it, with its timeline read from the store. */
+function withStoredEvents(kv: Deno.Kv, orders: Order[]): Promise<AdminOrder[]> {
   return Promise.all(
     orders.map(async (order) => ({ ...adminOrderView(order), events: await listEvents(kv, order.id) })),
   );

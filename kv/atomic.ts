@@ -20,7 +20,7 @@ export async function retryOnConflict<T>(
   throw new WriteConflictError(what);
 }
 
-export class WriteConflictError extends Error {
+class WriteConflictError extends Error {
   constructor(what: string) {
     super(`Could not commit ${what}: it kept changing underneath us.`);
     this.name = "WriteConflictError";

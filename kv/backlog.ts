@@ -3,8 +3,8 @@ import { keys } from "./keys.ts";
 import { countOrders } from "./orders.ts";
 
 /**
- * How the studio's background work stands, for staff (the dashboard) and the worker's own report
- * (issue 17): what is being made, what waits longest, which emails are late, and how often the outside
+ * How the studio's background work stands, for staff (the dashboard) and the worker's own report:
+ * what is being made, what waits longest, which emails are late, and how often the outside
  * services failed in the last hour. Read from the due-time index and counters; no order is read.
  */
 export interface Backlog {

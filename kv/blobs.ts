@@ -11,7 +11,7 @@ import { keys } from "./keys.ts";
 /** Under the 64 KiB value limit with room to spare. */
 export const BLOB_CHUNK_BYTES = 60_000;
 /** ≈ 600 KB per atomic operation, well under its 800 KB and 1,000 mutation limits. */
-export const BLOB_CHUNKS_PER_COMMIT = 10;
+const BLOB_CHUNKS_PER_COMMIT = 10;
 /** Deletes are tiny, so more fit in one operation. */
 const DELETES_PER_COMMIT = 100;
 

@@ -17,7 +17,7 @@ export interface CheckoutDraft {
 }
 
 /**
- * A checkout can be paid for 31 minutes (jobs/checkout_referral.ts), and Stripe retries a webhook for up
+ * A checkout can be paid for 31 minutes (orders/checkout_referral.ts), and Stripe retries a webhook for up
  * to 3 days, so a draft is kept 4 days and no longer: anyone may start a checkout, and what nobody pays
  * for should not pile up. Past that, fulfilment rebuilds the form from the session's metadata.
  */

@@ -14,8 +14,8 @@ import { APP_DUMP_POLICY, type PrefixPolicy } from "./dump_policy.ts";
  * Keys and values use the tagged encoding of kv/dump_codec.ts. Versionstamps are not kept: KV gives
  * every restored entry a new one. Expiries are re-derived, as kv/dump_policy.ts explains.
  */
-export const DUMP_FORMAT = "little-hits-kv-dump";
-export const DUMP_VERSION = 1;
+const DUMP_FORMAT = "little-hits-kv-dump";
+const DUMP_VERSION = 1;
 
 export interface DumpHeader {
   format: typeof DUMP_FORMAT;

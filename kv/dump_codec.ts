@@ -14,7 +14,7 @@
  * written in a form that would come back different.
  */
 
-export class DumpCodecError extends Error {
+class DumpCodecError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "DumpCodecError";

@@ -101,7 +101,7 @@ export const keys = {
   /** Generation steps in the hour starting at `hour` (ms): all of them, or those whose call failed. */
   generationSteps: (hour: number, outcome: "all" | "failed") => ["generation_steps", hour, outcome] as const,
   allGenerationSteps: () => ["generation_steps"] as const,
-  /** The one-lane index before issue 17, which migration 3 replaces. */
+  /** The due-time index without lanes: only migration 3 reads it, to move its entries into the lanes. */
   jobsDueBeforeLanes: () => ["jobs_due"] as const,
   /** A lease on a resource (staff-side §3, concurrency lock). */
   lock: (resourceType: string, resourceId: string) => ["locks", resourceType, resourceId] as const,

@@ -4,7 +4,7 @@ import { keys } from "./keys.ts";
  * The debug texts of generation (staff-side §3, debug logs): what was sent to the lyricist and what
  * it answered. Kept beside the order, not in it, because together they can outgrow a KV value.
  */
-export const DEBUG_TEXTS = [
+const DEBUG_TEXTS = [
   "openaiLyricsPrompt",
   "openaiLyricsResponse",
   "openaiTagsInput",

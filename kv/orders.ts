@@ -3,6 +3,7 @@ import { type SearchIndex, searchTermsOf } from "../domain/admin_search.ts";
 import { dueWorkOf } from "../domain/due_work.ts";
 import { isOrderId, type Order } from "../domain/orders.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
+import { getManyInChunks } from "./get_many.ts";
 import { keys } from "./keys.ts";
 
 /**
@@ -145,12 +146,8 @@ export async function getOrderBySession(kv: Deno.Kv, sessionId: string): Promise
 
 /** Orders by id, in the given order, skipping any that no longer exist. */
 export async function getOrders(kv: Deno.Kv, ids: string[]): Promise<Order[]> {
-  const orders: Order[] = [];
-  for (let i = 0; i < ids.length; i += 10) { // getMany takes at most 10 keys
-    const entries = await kv.getMany<Order[]>(ids.slice(i, i + 10).map((id) => keys.order(id)));
-    for (const entry of entries) if (entry.value) orders.push(entry.value);
-  }
-  return orders;
+  const entries = await getManyInChunks<Order>(kv, ids.map((id) => keys.order(id)));
+  return entries.flatMap((entry) => entry.value ? [entry.value] : []);
 }
 
 async function idsUnder(kv: Deno.Kv, prefix: Deno.KvKey, limit?: number): Promise<string[]> {

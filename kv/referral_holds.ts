@@ -10,8 +10,8 @@ import { keys } from "./keys.ts";
 import { hasOrders } from "./orders.ts";
 
 /**
- * A referral use held for a checkout that is not paid yet (issue 16: five checkouts at once used a
- * one-use code five times). The rules are checked and the hold written in one atomic operation:
+ * A referral use held for a checkout that is not paid yet, so that checkouts begun at once cannot
+ * each use up the same last use of a code. The rules are checked and the hold written in one atomic operation:
  * a limited code keeps its live holds in one entry, so "uses + holds ≤ limit" cannot be raced, and
  * a first-order code holds the buyer's canonical address, so no alias stacks a second discount.
  * Fulfilment turns the hold into a counted use in the write that makes the order; an expired or

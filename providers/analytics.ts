@@ -5,7 +5,7 @@ import {
   scrubProperties,
 } from "../domain/analytics.ts";
 
-/** Where scrubbed events go. The real third-party sink is configured by a later issue. */
+/** Where scrubbed events go: one interface, so a third-party sink can replace the default without touching callers. */
 export interface AnalyticsSink {
   send(event: AnalyticsEvent, properties: CleanProperties): void;
 }

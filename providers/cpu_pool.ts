@@ -1,5 +1,5 @@
 /**
- * CPU-heavy work off the request loop (issue 17): a few Web Workers running one module, each doing
+ * CPU-heavy work off the request loop: a few Web Workers running one module, each doing
  * one task at a time, with the rest waiting in line. The HTTP loop only posts the input and awaits the
  * answer, so a 350 ms render never holds up a request. Workers start on first use and end with
  * `close()` (the process's providers close them at shutdown, tests when their app is disposed).

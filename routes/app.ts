@@ -1,12 +1,9 @@
 import { referralOfferApi } from "./api/referral_offer.ts";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import type { Config } from "../domain/config.ts";
-import { createJobQueue } from "../jobs/messages.ts";
-import { createTracker } from "../providers/analytics.ts";
-import type { Providers } from "../providers/mod.ts";
+import type { Deps } from "../deps.ts";
 import { type Assets, loadAssets } from "./assets.ts";
-import { type AppEnv, type Clock, systemClock } from "./env.ts";
+import type { AppEnv } from "./env.ts";
 import { handleError, handleNotFound } from "./middleware/errors.tsx";
 import { securityHeaders } from "./middleware/security.ts";
 import { bodyGuard } from "./middleware/body_guard.ts";
@@ -26,10 +23,6 @@ import { pages } from "./pages.tsx";
 import { serveStatic } from "./static.ts";
 
 export interface CreateAppOptions {
-  kv: Deno.Kv;
-  config: Config;
-  providers: Providers;
-  clock?: Clock;
   assets?: Assets;
   staticRoot?: string;
 }
@@ -40,16 +33,11 @@ const HEALTHY = JSON.stringify({ ok: true });
  * Builds the whole HTTP app from its dependencies. Nothing here opens storage or starts work in the
  * background, so tests build as many apps as they like against `:memory:` KV.
  */
-export function createApp(options: CreateAppOptions) {
+export function createApp(processDeps: Deps, options: CreateAppOptions = {}) {
   const deps = {
-    kv: options.kv,
-    config: options.config,
-    providers: options.providers,
-    clock: options.clock ?? systemClock,
+    ...processDeps,
     assets: options.assets ?? loadAssets(),
-    track: createTracker(options.providers.analytics),
-    jobs: createJobQueue(options.config.jobs.queue),
-    bodyBudget: new BodyBudget(options.config.http.bodyBudgetBytes),
+    bodyBudget: new BodyBudget(processDeps.config.http.bodyBudgetBytes),
     anonymousPages: new Map(),
   };
   const app = new Hono<AppEnv>();

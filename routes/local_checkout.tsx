@@ -1,8 +1,8 @@
 import { type Context, Hono } from "hono";
 import { ReferralRefusedError } from "../domain/errors.ts";
 import { discountOf, REFERRAL_REFUSALS, referralCodeSchema } from "../domain/referrals.ts";
-import { CHECKOUT_LIFETIME_MS, reserveReferral } from "../jobs/checkout_referral.ts";
-import { fulfil, fulfilDepsOf } from "../jobs/fulfil.ts";
+import { CHECKOUT_LIFETIME_MS, reserveReferral } from "../orders/checkout_referral.ts";
+import { fulfil } from "../orders/fulfil.ts";
 import { applyLocalPromotion, getLocalSession, payLocalSession } from "../kv/local_checkout.ts";
 import { attachHold, releaseHold } from "../kv/referral_holds.ts";
 import { LocalCheckoutPage } from "../components/checkout/LocalCheckoutPage.tsx";
@@ -32,12 +32,12 @@ localCheckout.post("/checkout/local/:id/promo", async (c) => {
   if (!typed) return show(c, "Enter a promotion code.");
   // Not a code's shape: refused without a lookup (a long one would not even fit in a KV key).
   if (!referralCodeSchema.safeParse(typed).success) return show(c, REFERRAL_REFUSALS.unknown);
-  // The same rules and the same hold as a code from the order form (jobs/checkout_referral.ts).
+  // The same rules and the same hold as a code from the order form (orders/checkout_referral.ts).
   const expiresAt = session.expiresAt ? Date.parse(session.expiresAt) : clock.now() + CHECKOUT_LIFETIME_MS;
   let reserved;
   try {
     reserved = await reserveReferral(
-      { kv, payments: c.var.deps.providers.payments, now: () => clock.now() },
+      c.var.deps,
       typed,
       session.customerEmail,
       expiresAt,
@@ -67,7 +67,7 @@ localCheckout.post("/checkout/local/:id/pay", async (c) => {
   // Past its expiry the session expired instead of being paid: nothing to fulfil.
   if (paid?.paid) {
     try {
-      await fulfil(fulfilDepsOf(c.var.deps), id);
+      await fulfil(c.var.deps, id);
     } catch (error) {
       // As with a failed Stripe webhook, the return page fulfils again and reports what went wrong.
       console.error(`local checkout ${id}: fulfilment after payment failed:`, error);

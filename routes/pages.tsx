@@ -13,7 +13,7 @@ import { publicOrderView } from "../domain/order_views.ts";
 import { LANDING_DESCRIPTION, landingStructuredData } from "../domain/seo.ts";
 import { isOrderId } from "../domain/orders.ts";
 import { REACTION_VIDEOS } from "../domain/reactions.ts";
-import { parseListQuery } from "../islands/admin/list_query.ts";
+import { parseListQuery } from "../domain/admin_list_query.ts";
 import {
   AdminDashboard,
   AnimalPeek,

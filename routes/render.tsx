@@ -5,6 +5,7 @@ import { renderToString } from "react-dom/server";
 import { stylesheetFor } from "../components/css.ts";
 import { Layout } from "../components/Layout.tsx";
 import { IslandCollector } from "../islands/marker.tsx";
+import { AdminSettings } from "../islands/mod.ts";
 import type { SessionUser } from "../domain/users.ts";
 import type { AppDeps, AppEnv } from "./env.ts";
 import { type HeadOptions, pageHead } from "./page_head.ts";
@@ -75,7 +76,16 @@ function renderDocument(
   const islands = new Set<string>();
   const body = renderToString(
     <IslandCollector.Provider value={islands}>
-      {options.bare ? page : <Layout user={user} onLanding={options.onLanding ?? false}>{page}</Layout>}
+      {options.bare ? page : (
+        <Layout
+          user={user}
+          onLanding={options.onLanding ?? false}
+          // Opens the prompt editor from the navigation's admin settings entries (demo users only).
+          overlay={user?.isDemo && <AdminSettings />}
+        >
+          {page}
+        </Layout>
+      )}
     </IslandCollector.Provider>,
   );
   const { scripts, preloads, classes } = deps.assets.forIslands(islands);

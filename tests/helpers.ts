@@ -13,12 +13,11 @@ import { createMailer } from "../providers/mail/select.ts";
 import { createPayments } from "../providers/payments/select.ts";
 import { closeProviders, type Providers } from "../providers/mod.ts";
 import { createApp } from "../routes/app.ts";
-import { jobDepsFrom } from "../jobs/deps.ts";
 import { retryWhenBusy } from "../kv/busy_retry.ts";
 import { startJobWorker } from "../jobs/worker.ts";
 import { createLocalStudio } from "../providers/music/local.ts";
 import { createLocalLyricist } from "../providers/words/local.ts";
-import type { Clock } from "../routes/env.ts";
+import { type Clock, createDeps } from "../deps.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tools/chromium.ts";
 
 /** The connection info Deno.serve passes for a client on loopback. */
@@ -87,10 +86,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     music: createLocalStudio(kv, { renderDelayMs: 50, now }),
     ...options.providers,
   };
-  const app = createApp({ kv, config, providers, clock });
-  const worker = options.jobs
-    ? startJobWorker(jobDepsFrom({ kv, config, providers, now, workerId: options.workerId ?? "test-worker" }))
-    : null;
+  const deps = createDeps({ kv, config, providers, clock, workerId: options.workerId ?? "test-worker" });
+  const app = createApp(deps);
+  const worker = options.jobs ? startJobWorker(deps) : null;
   return {
     app,
     kv,
@@ -98,6 +96,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     clock: clock as TestClock,
     analytics,
     providers,
+    /** The one dependency object the app and the worker share; tests hand it to commands and jobs. */
+    deps,
     worker,
     /** `app.request` with a path, for the common case. */
     // As Deno.serve would call it for a request from this machine (the tests' own client).

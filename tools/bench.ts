@@ -9,6 +9,7 @@ import { startServer } from "./bench_server.ts";
 import { reportFigure } from "./bench_summary.ts";
 import { memoryOf } from "./load/stats.ts";
 import { measureLandingWeight } from "./bench_landing_weight.ts";
+import { ascending, percentile } from "./stats.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -50,8 +51,8 @@ async function load(url: string, seconds: number, headers: HeadersInit = {}) {
   const started = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const sorted = ascending(latencies);
+  const at = (q: number) => sorted.length ? percentile(sorted, q) : 0;
   return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
 }
 

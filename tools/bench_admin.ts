@@ -11,6 +11,7 @@
  * The seeded KV file is kept in the system's temp folder, named after the sources that decide its
  * layout, so a second run skips the ~1-minute seeding; `--kv=memory` always seeds afresh.
  */
+import { createDeps } from "../deps.ts";
 import { parseArgs } from "node:util";
 import { reportFigure } from "./bench_summary.ts";
 import { parseConfig } from "../domain/config.ts";
@@ -20,8 +21,9 @@ import { closeProviders, createProviders } from "../providers/mod.ts";
 import { createSession } from "../kv/sessions.ts";
 import { upsertUserOnSignIn } from "../kv/users.ts";
 import { countOrders } from "../kv/orders.ts";
-import { seededRandom } from "../tests/fakes/loopback.ts";
+import { seededRandom } from "../fakes/loopback.ts";
 import { writeSampleOrders } from "./sample_orders.ts";
+import { ascending, percentile } from "./stats.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -67,14 +69,10 @@ async function openSeeded(): Promise<{ kv: Deno.Kv; seededMs: number | null }> {
   return { kv, seededMs: performance.now() - started };
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 const { kv, seededMs } = await openSeeded();
 const config = parseConfig({ APP_ENV: "test", ADMIN_EMAILS: ADMIN, KV_PATH: ":memory:" });
 const providers = createProviders(config, kv);
-const app = createApp({ kv, config, providers });
+const app = createApp(createDeps({ kv, config, providers }));
 const { user } = await upsertUserOnSignIn(kv, ADMIN, config, Date.now());
 const headers = { authorization: `Bearer ${await createSession(kv, user.id, Date.now())}` };
 const random = seededRandom(7);
@@ -97,13 +95,13 @@ async function measure(name: string, queries: () => string, goal: number) {
     latencies.push(ms);
     rows += body.total;
   }
-  latencies.sort((a, b) => a - b);
-  const p50 = percentile(latencies, 50);
+  const sorted = ascending(latencies);
+  const p50 = percentile(sorted, 0.5);
   const result = {
     scenario: name,
     p50: p50.toFixed(1),
-    p95: percentile(latencies, 95).toFixed(1),
-    max: latencies.at(-1)!.toFixed(1),
+    p95: percentile(sorted, 0.95).toFixed(1),
+    max: percentile(sorted, 1).toFixed(1),
     "avg matches": Math.round(rows / SAMPLES),
     goal: `≤ ${goal} ms`,
     result: p50 <= goal ? "PASS" : "MISS",

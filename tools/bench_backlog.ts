@@ -17,6 +17,7 @@ import { createSession } from "../kv/sessions.ts";
 import { upsertUserOnSignIn } from "../kv/users.ts";
 import { reportFigure } from "./bench_summary.ts";
 import { AppProcess, ensureBundles } from "./soak/app_process.ts";
+import { ascending, percentile } from "./stats.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -133,10 +134,9 @@ async function timed(
     times.push(performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, gapMs));
   }
-  times.sort((a, b) => a - b);
-  const at = (share: number) =>
-    Math.round(times[Math.min(times.length - 1, Math.floor(share * times.length))]);
-  return { p50: at(0.5), p99: at(0.99), samples: times.length };
+  const sorted = ascending(times);
+  const at = (share: number) => Math.round(percentile(sorted, share));
+  return { p50: at(0.5), p99: at(0.99), samples: sorted.length };
 }
 
 function readRssMb(pid: number): number {

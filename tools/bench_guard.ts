@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { reportFigure } from "./bench_summary.ts";
+import { mean } from "./stats.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -61,7 +62,6 @@ for (const mode of ["direct", "guarded", "direct", "guarded"] as const) {
   rates[mode].push(await requestsPerSecond(server.url));
   await server.stop();
 }
-const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 const direct = mean(rates.direct);
 const guarded = mean(rates.guarded);
 console.log(`## The guard's relay (${SECONDS} s × 2 each, ${CONCURRENCY} keep-alive clients)\n`);

@@ -19,11 +19,11 @@ import type { GenerationEvent } from "../domain/events.ts";
 import { MAX_BACKOFF_MS, MAX_STAGE_RETRIES } from "../domain/generation_errors.ts";
 import { type Order, orderFormSchema } from "../domain/orders.ts";
 import type { GenerationStage } from "../domain/stages.ts";
-import { createDemoOrder } from "../jobs/demo_order.ts";
+import { createDemoOrder } from "../orders/demo_order.ts";
 import { MAX_FAILURE_EMAIL_ATTEMPTS } from "../jobs/failure_email.ts";
 import { createJobQueue } from "../jobs/messages.ts";
 import { MAX_RUN_RETRIES } from "../jobs/settle.ts";
-import { jobDepsFrom } from "../jobs/deps.ts";
+import { createDeps } from "../deps.ts";
 import { startJobWorker } from "../jobs/worker.ts";
 import { getBlobMeta } from "../kv/blobs.ts";
 import type { DevMail } from "../kv/dev_mail.ts";
@@ -31,15 +31,18 @@ import { listEvents } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
 import { openKv } from "../kv/open.ts";
 import { countOrders, getOrders } from "../kv/orders.ts";
+import { noopAnalyticsSink } from "../providers/analytics.ts";
 import { createDevMailbox } from "../providers/mail/dev_mailbox.ts";
+import { createPayments } from "../providers/payments/select.ts";
 import { MailDeliveryError, type Mailer } from "../providers/mail/mod.ts";
 import type { MusicStudio } from "../providers/music/mod.ts";
 import { createSunoStudio } from "../providers/music/suno.ts";
 import type { Lyricist } from "../providers/words/mod.ts";
 import { createOpenAiLyricist } from "../providers/words/openai.ts";
-import { seededRandom } from "../tests/fakes/loopback.ts";
-import { startOpenAiFake, TRANSIENT_OPENAI_FAULTS } from "../tests/fakes/openai.ts";
-import { startSunoFake, type SunoFake, TRANSIENT_SUNO_FAULTS } from "../tests/fakes/suno.ts";
+import { seededRandom } from "../fakes/loopback.ts";
+import { startOpenAiFake, TRANSIENT_OPENAI_FAULTS } from "../fakes/openai.ts";
+import { startSunoFake, type SunoFake, TRANSIENT_SUNO_FAULTS } from "../fakes/suno.ts";
+import { summarize } from "./stats.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -220,11 +223,10 @@ async function runScenario(scenario: Scenario, cleanThroughput: number | null): 
   const mailbox = createDevMailbox(kv, config.mail.from);
   const mail = faulty ? withMailFaults(mailbox, scenario.faultRate, random) : mailbox;
   const worker = startJobWorker(
-    jobDepsFrom({
+    createDeps({
       kv,
       config,
-      providers: { words, music, mail },
-      now: Date.now,
+      providers: { analytics: noopAnalyticsSink, payments: createPayments(config, kv), words, music, mail },
       workerId: `bench-${scenario.name}`,
     }),
   );
@@ -269,15 +271,13 @@ async function runScenario(scenario: Scenario, cleanThroughput: number | null): 
     await worker.stop();
     const result = await verify(scenario, uncountedKv, placed, openai, suno);
     rssPeak = Math.max(rssPeak, Deno.memoryUsage().rss);
-    const perOrderTimes = result.perOrderMs;
+    const perOrder = summarize(result.perOrderMs);
     return {
       scenario,
       placeSeconds,
       wallSeconds,
       quietSeconds,
-      perOrder: perOrderTimes.length
-        ? { p50: quantile(perOrderTimes, 0.5) / 1000, p95: quantile(perOrderTimes, 0.95) / 1000 }
-        : null,
+      perOrder: perOrder.count ? { p50: perOrder.p50 / 1000, p95: perOrder.p95 / 1000 } : null,
       completed: result.completed,
       failedByType: result.failedByType,
       failureReasons: result.failureReasons,
@@ -546,7 +546,8 @@ async function verify(
   }
   const stages: Record<string, { p50: number; p95: number }> = {};
   for (const [name, list] of Object.entries(spans)) {
-    stages[name] = { p50: quantile(list, 0.5), p95: quantile(list, 0.95) };
+    const { p50, p95 } = summarize(list);
+    stages[name] = { p50, p95 };
   }
   return {
     completed,
@@ -720,11 +721,6 @@ function countBy<T>(items: T[], keyOf: (item: T) => string): Record<string, numb
   const counts: Record<string, number> = {};
   for (const item of items) counts[keyOf(item)] = (counts[keyOf(item)] ?? 0) + 1;
   return counts;
-}
-
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

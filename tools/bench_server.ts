@@ -15,7 +15,7 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   try {
     await Deno.stat(manifestPath());
   } catch {
-    const { buildIslands } = await import("./build.ts");
+    const { buildIslands } = await import("../routes/island_build.ts");
     await buildIslands();
   }
   const child = new Deno.Command(Deno.execPath(), {

@@ -14,6 +14,7 @@
  */
 import { parseArgs } from "node:util";
 import { AppProcess, ensureBundles } from "./soak/app_process.ts";
+import { median as medianOf } from "./stats.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -117,7 +118,7 @@ const rssAfter = rssMb(server.pid!);
 const alive = server.running && server.unexpectedExits === 0;
 
 const worst = Math.max(...duringLatencies);
-const median = duringLatencies.toSorted((a, b) => a - b)[Math.floor(duringLatencies.length / 2)];
+const median = medianOf(duringLatencies);
 const goals = [
   [
     "/healthz during the flood",

@@ -7,6 +7,7 @@
 import { parseArgs } from "node:util";
 import { startServer } from "./bench_server.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
+import { median } from "./stats.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -84,8 +85,6 @@ function failingAudits(report: Report): string[] {
   }
   return failing;
 }
-
-const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
 
 await Deno.mkdir(OUT_DIR, { recursive: true });
 const port = freePort();

@@ -1,16 +1,16 @@
 /**
  * `deno task load [--visitors=200] [--seconds=60] [--ramp=10]`: the shop under a crowd, on loopback.
  * The production server runs as its own process on a KV file, with OpenAI, the music API and SMTP
- * played by the loopback fakes (tests/fakes/) and the local checkout for payment. `visitors` parents
+ * played by the loopback fakes (fakes/) and the local checkout for payment. `visitors` parents
  * arrive over the first `ramp` seconds; each browses, signs in by the emailed link, orders, pays and
  * polls for the song until `seconds` have passed, while an admin keeps the dashboard open. Bounded:
  * it stops by itself, then reports every kind of request (count, errors, p50/p95/p99), the server's
  * memory and how many songs were finished. Exits non-zero on any error.
  */
 import { parseArgs } from "node:util";
-import { startOpenAiFake } from "../tests/fakes/openai.ts";
-import { startSmtpSink } from "../tests/fakes/smtp_sink.ts";
-import { startSunoFake } from "../tests/fakes/suno.ts";
+import { startOpenAiFake } from "../fakes/openai.ts";
+import { startSmtpSink } from "../fakes/smtp_sink.ts";
+import { startSunoFake } from "../fakes/suno.ts";
 import { startServer } from "./bench_server.ts";
 import { memoryOf, RequestStats } from "./load/stats.ts";
 import { adminVisit, type LoadContext, parentVisit } from "./load/visitors.ts";

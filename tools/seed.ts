@@ -8,7 +8,7 @@
 import { parseConfig } from "../domain/config.ts";
 import { StartupError } from "../domain/errors.ts";
 import { orderFormSchema, SINGER_GENDERS, SONG_GENRES, SONG_STYLES } from "../domain/orders.ts";
-import { createDemoOrder } from "../jobs/demo_order.ts";
+import { createDemoOrder } from "../orders/demo_order.ts";
 import { createJobQueue } from "../jobs/messages.ts";
 import { openKv } from "../kv/open.ts";
 import { upsertUserOnSignIn } from "../kv/users.ts";

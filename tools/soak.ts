@@ -22,7 +22,7 @@
  * Bounded: each scenario ends at its deadline, and a watchdog kills everything past the total.
  */
 import { parseArgs } from "node:util";
-import { seededRandom } from "../tests/fakes/loopback.ts";
+import { seededRandom } from "../fakes/loopback.ts";
 import { killEveryServerNow } from "./soak/app_process.ts";
 import {
   type KillPlan,

@@ -1,5 +1,6 @@
 import { SUPPORT_EMAIL } from "../../domain/site.ts";
 import { MusicNoteIcon } from "../icons.tsx";
+import { StatusPanel } from "../StatusPanel.tsx";
 import { buttonClass, LINK_CLASS } from "../ui.ts";
 
 /**
@@ -8,11 +9,11 @@ import { buttonClass, LINK_CLASS } from "../ui.ts";
  */
 export function OrderNotFoundPage() {
   return (
-    <section className="mx-auto grid max-w-xl justify-items-center gap-6 px-4 py-24 text-center">
-      <span className="flex h-24 w-24 items-center justify-center rounded-full bg-violet-100 text-violet-600">
-        <MusicNoteIcon className="h-12 w-12" />
-      </span>
-      <h1 className="font-display text-4xl font-extrabold text-slate-900">We can't find this order</h1>
+    <StatusPanel
+      layout="page"
+      icon={<MusicNoteIcon className="h-12 w-12" />}
+      title="We can't find this order"
+    >
       <p className="text-lg text-slate-600">
         The link may be mistyped or incomplete. If you paid for a song, it is safe: you'll find it in My
         Songs, and we'll email you when it's ready.
@@ -24,6 +25,6 @@ export function OrderNotFoundPage() {
       <p className="text-sm text-slate-600">
         Still stuck? Write to <a href={`mailto:${SUPPORT_EMAIL}`} className={LINK_CLASS}>{SUPPORT_EMAIL}</a>.
       </p>
-    </section>
+    </StatusPanel>
   );
 }

@@ -9,7 +9,7 @@ import { type BacklogAnswer, failureShare, overdueWarning, waited } from "./back
 const BACKLOG_REFRESH_MS = 10_000;
 
 /**
- * The studio's background work at a glance (issue 17): songs in the making, the longest wait, late
+ * The studio's background work at a glance: songs in the making, the longest wait, late
  * emails and how often the outside services failed in the last hour. Warns while emails are overdue.
  */
 export function BacklogPanel() {

@@ -1,4 +1,5 @@
-import { adminActionsOf, canUploadManually } from "../../domain/admin_actions.ts";
+import { adminActionsOf } from "../../domain/admin_actions.ts";
+import { allows } from "../../domain/order_guards.ts";
 import { formatCents } from "../../domain/pricing.ts";
 import { ConfirmDialog } from "../lib/ConfirmDialog.tsx";
 import { OrderDetailDialog } from "./detail/OrderDetailDialog.tsx";
@@ -53,7 +54,7 @@ export function OrderDialogs({ kind, order, busy, actions, open, close, changed 
         <ErrorDetailsDialog
           order={order}
           onClose={close}
-          onUpload={canUploadManually(order) ? () => open("upload", order) : undefined}
+          onUpload={allows(order, "upload") ? () => open("upload", order) : undefined}
         />
       );
     case "confirmSend":
@@ -93,7 +94,7 @@ function ConfirmSend({ order, busy, actions, close }: ConfirmProps) {
   );
 }
 
-/** Issue 16: the whole payment of a flagged order goes back to the card; asked first, it cannot be undone. */
+/** The whole payment of a flagged order goes back to the card; asked first, as it cannot be undone. */
 function ConfirmRefund({ order, busy, actions, close }: ConfirmProps) {
   const amount = formatCents(order.totalPrice);
   return (

@@ -9,10 +9,9 @@ import { OrderCards } from "./OrderCards.tsx";
 import { type OrderDialog, OrderDialogs } from "./OrderDialogs.tsx";
 import { OrderTable } from "./OrderTable.tsx";
 import { Pagination } from "./Pagination.tsx";
-import type { RowAction } from "./RowActions.tsx";
 import { SearchBox } from "./SearchBox.tsx";
 import { panelId, tabId } from "./Tabs.tsx";
-import type { ListedOrder, OrderBusy } from "./types.ts";
+import type { ListedOrder, OrderBusy, RowAction } from "./types.ts";
 import type { OrderListState } from "./useOrderList.ts";
 
 /** Row buttons that open a dialog rather than call the server at once. */

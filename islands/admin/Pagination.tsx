@@ -1,7 +1,8 @@
 import type { MouseEvent } from "react";
-import { ChevronLeftIcon, ChevronRightIcon } from "../../components/admin_icons.tsx";
+import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons.tsx";
 import { pageLinks, showingRange } from "../../domain/admin_orders.ts";
-import { type ListQuery, listQueryString } from "./list_query.ts";
+import type { ListQuery } from "../../domain/admin_list_query.ts";
+import { listQueryString } from "./list_query.ts";
 
 export interface PaginationProps {
   query: ListQuery;

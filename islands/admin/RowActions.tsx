@@ -3,28 +3,16 @@ import {
   AlertTriangleIcon,
   CheckIcon,
   CopyIcon,
-  PenIcon,
-  PlayIcon,
+  MailIcon,
+  PencilIcon,
+  PlayOutlineIcon,
   RefreshIcon,
   SendIcon,
   UploadIcon,
-} from "../../components/admin_icons.tsx";
-import { MailIcon } from "../../components/icons.tsx";
+} from "../../components/icons.tsx";
 import { adminActionsOf } from "../../domain/admin_actions.ts";
 import { formatCents } from "../../domain/pricing.ts";
-import type { ListedOrder } from "./types.ts";
-
-export type RowAction =
-  | "approve"
-  | "send"
-  | "resend"
-  | "upload"
-  | "preview"
-  | "copyLyrics"
-  | "regenerateLyrics"
-  | "errorDetails"
-  | "regenerateOrder"
-  | "refund";
+import type { ListedOrder, OrderBusy, RowAction } from "./types.ts";
 
 /** What the button says while its call runs. */
 export const BUSY_LABELS: Partial<Record<RowAction, string>> = {
@@ -38,7 +26,7 @@ export const BUSY_LABELS: Partial<Record<RowAction, string>> = {
 export interface RowActionsProps {
   order: ListedOrder;
   /** The action of this order whose call is under way: its button says so, the others wait. */
-  busy: RowAction | "streaming" | null;
+  busy: OrderBusy | null;
   onAction(action: RowAction, order: ListedOrder): void;
   /** Compact for the table (secondary actions as icons); full-size buttons on the phone's cards. */
   layout: "compact" | "full";
@@ -131,10 +119,10 @@ export function RowActions({ order, busy, onAction, layout }: RowActionsProps) {
   if (actions.send) add("send", actions.send, <SendIcon />, "primary");
   if (actions.resend) add("resend", "Resend", <MailIcon className="h-4 w-4" />, "outline");
   if (actions.upload) add("upload", "Upload", <UploadIcon />, "outline");
-  if (actions.preview) add("preview", "Preview", <PlayIcon />, "quiet", { iconOnly: true });
+  if (actions.preview) add("preview", "Preview", <PlayOutlineIcon />, "quiet", { iconOnly: true });
   if (actions.copyLyrics) add("copyLyrics", "Copy lyrics", <CopyIcon />, "quiet", { iconOnly: true });
   const count = order.lyricsRegenerationCount ?? 0;
-  add("regenerateLyrics", "Regenerate Lyrics", <PenIcon />, "quiet", {
+  add("regenerateLyrics", "Regenerate Lyrics", <PencilIcon />, "quiet", {
     iconOnly: true,
     disabledReason: actions.regenerateLyrics.enabled ? undefined : actions.regenerateLyrics.reason,
     srExtra: ` (regenerated ${count} ${count === 1 ? "time" : "times"})`,
@@ -154,7 +142,7 @@ export function RowActions({ order, busy, onAction, layout }: RowActionsProps) {
   if (actions.regenerateOrder) {
     add("regenerateOrder", "Regenerate", <RefreshIcon />, "quiet", { iconOnly: true });
   }
-  // Issue 16: a paid discount that broke our rules is flagged for staff, with its refund offered once.
+  // A paid discount that broke our rules is flagged for staff, with its refund offered once.
   if (actions.refund) add("refund", "Refund", <AlertTriangleIcon />, "danger");
   const flag = discountFlag(order);
   if (flag) primary.unshift(flag);

@@ -1,11 +1,11 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
-import { SearchIcon } from "../../components/admin_icons.tsx";
-import { MAX_SEARCH_LENGTH } from "./list_query.ts";
+import { SearchIcon } from "../../components/icons.tsx";
+import { MAX_SEARCH_LENGTH } from "../../domain/admin_list_query.ts";
 
 /** Long enough not to search on every keystroke, short enough to feel immediate. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 export interface SearchBoxProps {
   /** The search the list shows; a change from outside (Reset Filters, Back) replaces the text. */

@@ -1,4 +1,4 @@
-import { DEFAULT_STREAMING_STATUS, STREAMING_STATUSES } from "../../domain/admin_orders.ts";
+import { DEFAULT_STREAMING_STATUS, STREAMING_STATUSES } from "../../domain/streaming_status.ts";
 import type { ListedOrder } from "./types.ts";
 
 export interface StreamingSelectProps {

@@ -13,7 +13,7 @@ interface FailureTexts {
   network: string;
 }
 
-export const FAILURE_TEXTS: Record<AdminAction, FailureTexts> = {
+const FAILURE_TEXTS: Record<AdminAction, FailureTexts> = {
   approve: {
     title: "Failed to approve",
     fallback: "Please try again later.",

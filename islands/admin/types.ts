@@ -1,5 +1,4 @@
 import type { AdminOrder, AdminOrderDetail } from "../../domain/admin_orders.ts";
-import type { RowAction } from "./RowActions.tsx";
 
 /** Which prompt version produced an order's lyrics and tags (version 0 is the default that ships). */
 export type PromptVersions = NonNullable<AdminOrder["promptVersions"]>;
@@ -9,6 +8,19 @@ export type ListedOrder = AdminOrder;
 
 /** An order as `GET /api/admin/orders/{id}` answers it. */
 export type DetailedOrder = AdminOrderDetail;
+
+/** A button of an order's row (`RowActions`), which the list hands to `OrderManagement` to run. */
+export type RowAction =
+  | "approve"
+  | "send"
+  | "resend"
+  | "upload"
+  | "preview"
+  | "copyLyrics"
+  | "regenerateLyrics"
+  | "errorDetails"
+  | "regenerateOrder"
+  | "refund";
 
 /** The call of an order under way, if any: a row action or a streaming status change. */
 export type OrderBusy = RowAction | "streaming";

@@ -2,10 +2,11 @@ import { type Signal, useSignal } from "@preact/signals-react";
 import { useEffect, useRef } from "react";
 import type { AdminOrderList } from "../../domain/admin_orders.ts";
 import { api, ApiError } from "../lib/api.ts";
-import { listApiPath, type ListQuery, listQueryString, parseListQuery } from "./list_query.ts";
+import { type ListQuery, parseListQuery } from "../../domain/admin_list_query.ts";
+import { listApiPath, listQueryString } from "./list_query.ts";
 
 /** Staff-side §9: the order list refreshes every 10 s, in a background tab too. */
-export const LIST_REFRESH_MS = 10_000;
+const LIST_REFRESH_MS = 10_000;
 
 type AddressStep = "push" | "replace";
 

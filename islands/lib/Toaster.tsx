@@ -3,7 +3,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { type ToastItem, toastStore } from "./toast.ts";
 
 /** A swipe to the right of at least this many pixels dismisses a toast (customer-side §9). */
-export const SWIPE_THRESHOLD = 50;
+const SWIPE_THRESHOLD = 50;
 
 /**
  * The notification viewport. Mounted by the client boot on every page that has islands; F8 moves

@@ -15,16 +15,10 @@ const defaultSink: ClientSink = (event, properties) => {
   }
 };
 
-let sink = defaultSink;
-
-export function setAnalyticsSink(next: ClientSink) {
-  sink = next;
-}
-
 /** Browser-side `track`: adds the device class and page, scrubs personal data, never throws. */
 export function track(event: AnalyticsEvent, properties: AnalyticsProperties = {}) {
   try {
-    sink(
+    defaultSink(
       event,
       scrubProperties({
         ...properties,

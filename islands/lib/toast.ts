@@ -1,7 +1,7 @@
 import { signal } from "@preact/signals-react";
 
 /** Notification rules from customer-side §9. */
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 /** How long a dismissed toast stays in the DOM (for its exit) before it is removed. */
 export const TOAST_REMOVE_DELAY = 5000;
 /** How long a toast stays open by itself before it dismisses. */
@@ -83,4 +83,3 @@ export function createToastStore(timers: Timers = globalThis) {
 /** The page-wide store: islands share it because the bundler puts this module in one shared chunk. */
 export const toastStore = createToastStore();
 export const toast = toastStore.toast;
-export const dismissToast = toastStore.dismiss;

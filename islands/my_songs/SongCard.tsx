@@ -1,5 +1,4 @@
-import { MusicNoteIcon } from "../../components/icons.tsx";
-import { PlayCircleIcon, RetryIcon, TrashIcon } from "../../components/my_songs_icons.tsx";
+import { MusicNoteIcon, PlayCircleIcon, RefreshIcon, TrashIcon } from "../../components/icons.tsx";
 import { buttonClass } from "../../components/ui.ts";
 import type { MySongsItem } from "../../domain/order_views.ts";
 import { track } from "../lib/analytics.ts";
@@ -129,7 +128,7 @@ export function SongCard({ song, busy, onDelete, onRetry }: SongCardProps) {
             onClick={() => onRetry(song)}
             className={`${buttonClass("primary", "sm")} w-full sm:w-auto`}
           >
-            <RetryIcon />
+            <RefreshIcon />
             {busy === "retrying" ? "Retrying..." : "Retry Generation"}
           </button>
         </div>

@@ -1,5 +1,18 @@
 import type { ReactNode } from "react";
+import {
+  type ChoiceFieldName,
+  inputMaxLength,
+  markedRequired,
+  ORDER_FORM_FIELDS,
+  orderField,
+} from "../../domain/order_form_fields.ts";
 import type { FieldName, FlagField, OrderValues, TextField } from "./values.ts";
+
+/**
+ * The order form's controls. What a field is called, whether it is required, its choices and how
+ * much it takes come from the form's table (domain/order_form_fields.ts), which the API's schema
+ * reads too; the sections only place the fields and add the words around them.
+ */
 
 /** What every control needs from the form: the values, the fields in error, and a setter. */
 export interface FormBinding {
@@ -47,9 +60,7 @@ export function Section(
 interface FieldProps {
   form: FormBinding;
   name: TextField;
-  label: string;
   hint?: string;
-  required?: boolean;
   placeholder?: string;
   /** Spans both columns (long answers). */
   wide?: boolean;
@@ -57,10 +68,12 @@ interface FieldProps {
 
 /** Label, control, hint and error message, wired together for assistive technology. */
 function Field(
-  { form, name, label, hint, required, wide, children }: FieldProps & {
+  { form, name, hint, wide, children }: FieldProps & {
     children: (aria: ControlAria) => ReactNode;
   },
 ) {
+  const { label } = orderField(name);
+  const required = markedRequired(name);
   const id = fieldId(name);
   const error = form.errors.get(name);
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
@@ -93,10 +106,11 @@ interface ControlAria {
   className: string;
 }
 
-export function TextInput(
-  props: FieldProps & { type?: "text" | "email" | "date"; autoComplete?: string },
-) {
-  const { form, name, type = "text", placeholder, autoComplete = "off" } = props;
+export function TextInput(props: FieldProps & { autoComplete?: string }) {
+  const { form, name, placeholder, autoComplete = "off" } = props;
+  // A one-line box of text, a date or an email address, as the field's entry says.
+  const { kind } = orderField(name);
+  const type = kind === "date" || kind === "email" ? kind : "text";
   return (
     <Field {...props}>
       {(aria) => (
@@ -105,7 +119,7 @@ export function TextInput(
           type={type}
           autoComplete={autoComplete}
           placeholder={placeholder}
-          maxLength={type === "email" ? 254 : 100}
+          maxLength={inputMaxLength(name)}
           value={form.values[name]}
           onChange={(event) => form.set(name, event.currentTarget.value)}
         />
@@ -124,7 +138,7 @@ export function TextArea(props: FieldProps & { sizeClass: string }) {
           {...aria}
           className={`${aria.className} ${sizeClass}`}
           placeholder={placeholder}
-          maxLength={2000}
+          maxLength={inputMaxLength(name)}
           value={form.values[name]}
           onChange={(event) => form.set(name, event.currentTarget.value)}
         />
@@ -133,8 +147,9 @@ export function TextArea(props: FieldProps & { sizeClass: string }) {
   );
 }
 
-export function Select(props: FieldProps & { options: readonly Option[]; prompt?: string }) {
-  const { form, name, options, prompt } = props;
+export function Select(props: FieldProps & { name: ChoiceFieldName; prompt?: string }) {
+  const { form, name, prompt } = props;
+  const { options }: { options: readonly Option[] } = ORDER_FORM_FIELDS[name];
   return (
     <Field {...props}>
       {(aria) => (
@@ -153,14 +168,13 @@ export function Select(props: FieldProps & { options: readonly Option[]; prompt?
 
 /** A small set of choices as radio buttons in a fieldset, shown as pills. */
 export function Choices(
-  { form, name, legend, options, wide }: {
+  { form, name, wide }: {
     form: FormBinding;
-    name: TextField;
-    legend: string;
-    options: Option[];
+    name: ChoiceFieldName;
     wide?: boolean;
   },
 ) {
+  const { label: legend, options }: { label: string; options: readonly Option[] } = ORDER_FORM_FIELDS[name];
   return (
     <fieldset className={wide ? "grid content-start gap-2 md:col-span-2" : "grid content-start gap-2"}>
       <legend className={`${LABEL} mb-2`}>{legend}</legend>
@@ -193,14 +207,14 @@ export function Choices(
 
 /** A tick box that switches part of the form on; what it reveals follows as `children`. */
 export function Toggle(
-  { form, name, label, hint, children }: {
+  { form, name, hint, children }: {
     form: FormBinding;
     name: FlagField;
-    label: string;
     hint: string;
     children?: ReactNode;
   },
 ) {
+  const { label } = ORDER_FORM_FIELDS[name];
   const checked = form.values[name];
   const id = fieldId(name);
   return (

@@ -1,74 +1,37 @@
-import { CHILD_AGES } from "../../domain/child_age.ts";
+import { hasEmailShape } from "../../domain/email_address.ts";
 import { formCompleteness } from "../../domain/form_completeness.ts";
-import { CHILD_GENDERS, SINGER_GENDERS, SONG_GENRES, SONG_STYLES } from "../../domain/order_choices.ts";
+import {
+  choicesOf,
+  defaultValueOf,
+  FLAG_FIELD_NAMES,
+  type FlagFieldName,
+  ORDER_FIELD_NAMES,
+  ORDER_FORM_FIELDS,
+  TEXT_FIELD_NAMES,
+  type TextFieldName,
+} from "../../domain/order_form_fields.ts";
 import type { OrderFormInput } from "../../domain/orders.ts";
 import { priceOrder } from "../../domain/pricing.ts";
 
 /**
  * The order form's values as the browser holds them: every parent-fillable field of the song order
- * (customer-side §3), strings exactly as typed and the two checkboxes as booleans. The server parses
- * the same shape with `orderFormSchema`, so empty strings are fine where a field is optional.
+ * (customer-side §3, the table in domain/order_form_fields.ts), strings exactly as typed and the two
+ * checkboxes as booleans. The server parses the same shape with `orderFormSchema`, so empty strings
+ * are fine where a field is optional.
  */
-export const TEXT_FIELDS = [
-  "childName",
-  "phoneticSpelling",
-  "childGender",
-  "childAge",
-  "childBirthday",
-  "favoriteColor",
-  "bestFriend",
-  "favoriteActivity",
-  "petName",
-  "parentCallName",
-  "favoriteSaying",
-  "favoriteToy",
-  "dreamAspiration",
-  "favoritePlace",
-  "specialTalent",
-  "childFriends",
-  "childActivities",
-  "extraDetails",
-  "additionalDetails",
-  "songGenre",
-  "singerGender",
-  "songStyle",
-  "parentName",
-  "parentEmail",
-  "giftRecipientName",
-  "giftRecipientEmail",
-  "giftMessage",
-  "streamingArtistName",
-] as const;
+export const TEXT_FIELDS = TEXT_FIELD_NAMES;
+export const FLAG_FIELDS = FLAG_FIELD_NAMES;
 
-export const FLAG_FIELDS = ["isGift", "addStreamingServices"] as const;
-
-export type TextField = (typeof TEXT_FIELDS)[number];
-export type FlagField = (typeof FLAG_FIELDS)[number];
+export type TextField = TextFieldName;
+export type FlagField = FlagFieldName;
 export type FieldName = TextField | FlagField;
 export type OrderValues = Record<TextField, string> & Record<FlagField, boolean>;
 
-/** A blank form with the spec's defaults: pop, a female singer, a happy song, no add-ons. */
+/** A blank form with the table's defaults: pop, a female singer, a happy song, no add-ons. */
 export function emptyValues(parentEmail = ""): OrderValues {
-  const values = Object.fromEntries(TEXT_FIELDS.map((field) => [field, ""])) as Record<TextField, string>;
-  return {
-    ...values,
-    songGenre: "pop",
-    singerGender: "female",
-    songStyle: "happy",
-    parentEmail,
-    isGift: false,
-    addStreamingServices: false,
-  };
+  const values = Object.fromEntries(ORDER_FIELD_NAMES.map((field) => [field, defaultValueOf(field)]));
+  return { ...values, parentEmail } as OrderValues;
 }
-
-/** Choice fields only take their listed values, so a stale or edited draft cannot select nothing. */
-const CHOICES: Partial<Record<TextField, readonly string[]>> = {
-  childGender: CHILD_GENDERS,
-  childAge: CHILD_AGES,
-  songGenre: SONG_GENRES,
-  singerGender: SINGER_GENDERS,
-  songStyle: SONG_STYLES,
-};
 
 /**
  * Values read back from storage: only known fields of the right type survive, on top of `base`.
@@ -81,7 +44,8 @@ export function restoreValues(raw: unknown, base: OrderValues): OrderValues {
   for (const field of TEXT_FIELDS) {
     const value = stored[field];
     if (typeof value !== "string") continue;
-    const choices = CHOICES[field];
+    // Choice fields only take their listed values, so a stale or edited draft cannot select nothing.
+    const choices = choicesOf(field);
     if (choices && value !== "" && !choices.includes(value)) continue;
     values[field] = value;
   }
@@ -120,8 +84,6 @@ export interface Problem {
   description: string;
 }
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
  * What stops a submit, in the order the fields appear on the page (the first one gets the toast
  * and the focus). Email and artist-name messages are the spec's (§5); the others are ours.
@@ -139,7 +101,7 @@ export function problemsOf(values: OrderValues): Problem[] {
     problems.push({
       field: "streamingArtistName",
       title: "Artist Name Required",
-      description: "Please enter an artist profile name for the streaming platforms.",
+      description: ORDER_FORM_FIELDS.streamingArtistName.missing,
     });
   }
   if (!values.parentName.trim()) {
@@ -154,13 +116,13 @@ export function problemsOf(values: OrderValues): Problem[] {
     problems.push({
       field: "parentEmail",
       title: "Email Required",
-      description: "Please enter your email address to receive your child's song.",
+      description: ORDER_FORM_FIELDS.parentEmail.missing,
     });
-  } else if (!EMAIL_SHAPE.test(email)) {
+  } else if (!hasEmailShape(email)) {
     problems.push({
       field: "parentEmail",
       title: "Invalid Email",
-      description: "Please enter a valid email address.",
+      description: ORDER_FORM_FIELDS.parentEmail.invalid,
     });
   }
   return problems;
@@ -177,9 +139,9 @@ export function orderOf(values: OrderValues, referralCode: string | null): Order
 export function pendingOrderDataOf(values: OrderValues) {
   return {
     ...values,
-    songStyle: values.songStyle || "happy",
-    songGenre: values.songGenre || "pop",
-    singerGender: values.singerGender || "female",
+    songStyle: values.songStyle || ORDER_FORM_FIELDS.songStyle.default,
+    songGenre: values.songGenre || ORDER_FORM_FIELDS.songGenre.default,
+    singerGender: values.singerGender || ORDER_FORM_FIELDS.singerGender.default,
     status: "pending" as const,
   };
 }

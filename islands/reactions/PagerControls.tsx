@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon } from "../../components/landing_icons.tsx";
+import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons.tsx";
 import { DESKTOP_PER_PAGE, pageCount } from "../../domain/carousel.ts";
 
 export interface PagerControlsProps {
@@ -62,7 +62,7 @@ export function PagerControls({ itemCount, firstItem, ...props }: PagerControlsP
         onClick={() => props.onStep(-1)}
         className={ARROW_CLASS}
       >
-        <ChevronLeftIcon />
+        <ChevronLeftIcon className="h-6 w-6" />
       </button>
       {dots(desktopDots, currentPage, "hidden md:flex")}
       {dots(mobileDots, firstItem, "flex md:hidden")}
@@ -73,7 +73,7 @@ export function PagerControls({ itemCount, firstItem, ...props }: PagerControlsP
         onClick={() => props.onStep(1)}
         className={ARROW_CLASS}
       >
-        <ChevronRightIcon />
+        <ChevronRightIcon className="h-6 w-6" />
       </button>
     </div>
   );

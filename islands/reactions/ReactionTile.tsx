@@ -1,6 +1,6 @@
 import type { Ref } from "react";
 import type { ReactionVideo } from "../../domain/reactions.ts";
-import { PauseIcon, PlayIcon } from "../../components/unboxing_icons.tsx";
+import { PauseIcon, PlayIcon } from "../../components/icons.tsx";
 
 /**
  * Where a tile's media stands: `loading` until the first frame is there (also the server's state),

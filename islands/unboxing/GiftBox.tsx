@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
-import { SparkleIcon } from "../../components/icons.tsx";
-import { GiftIcon } from "../../components/icons.tsx";
+import { GiftIcon, SparkleIcon } from "../../components/icons.tsx";
 import { floatBox, openBox, prefersReducedMotion } from "./opening_animation.ts";
 
 export interface GiftBoxProps {

@@ -1,6 +1,6 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { ShareIcon } from "../../components/unboxing_icons.tsx";
+import { ShareIcon } from "../../components/icons.tsx";
 import { copyText } from "../lib/clipboard.ts";
 import { toast } from "../lib/toast.ts";
 import { SHARE_TOASTS, shareSong, songShareData } from "./share.ts";

@@ -1,7 +1,6 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { ChevronDownIcon } from "../../components/icons.tsx";
-import { LyricsIcon } from "../../components/unboxing_icons.tsx";
+import { ChevronDownIcon, LyricsIcon } from "../../components/icons.tsx";
 import { lyricStanzas } from "./song_facts.ts";
 
 const PANEL_ID = "song-lyrics";

@@ -2,7 +2,7 @@ import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
 import type { PublicOrderView } from "../../domain/order_views.ts";
-import { DownloadIcon, PauseIcon, PlayIcon } from "../../components/unboxing_icons.tsx";
+import { DownloadIcon, PauseIcon, PlayIcon } from "../../components/icons.tsx";
 import { track } from "../lib/analytics.ts";
 import { toast } from "../lib/toast.ts";
 import { formatPlayTime, songFacts } from "./song_facts.ts";

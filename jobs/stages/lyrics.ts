@@ -9,7 +9,7 @@ export const writeLyrics: Stage = async ({ deps, order, signal }) => {
   const { prompt: system, version } = await getSystemPrompt(deps.kv, "lyrics", promptScopeOfOrder(order));
   const brief = briefOf(order);
   const user = lyricsUserMessage(brief);
-  const result = await deps.words.writeLyrics({ system, user, brief }, signal);
+  const result = await deps.providers.words.writeLyrics({ system, user, brief }, signal);
   const lyrics = cleanLyrics(result.lyrics);
   if (!lyrics) throw new ProviderCallError("The lyrics service answered with empty lyrics.", result.call);
   return {

@@ -2,7 +2,7 @@ import type { CallFacts } from "../../domain/provider_calls.ts";
 import type { Order } from "../../domain/orders.ts";
 import type { GenerationStage } from "../../domain/stages.ts";
 import type { DebugTexts } from "../../kv/order_debug.ts";
-import type { JobDeps } from "../deps.ts";
+import type { Deps } from "../../deps.ts";
 
 /**
  * One generation stage: reads the order, makes its outside call(s), and says what should happen
@@ -11,7 +11,7 @@ import type { JobDeps } from "../deps.ts";
  * A ProviderCallError thrown from here is a failed attempt; the runner decides retry or failure.
  */
 export interface StageContext {
-  deps: JobDeps;
+  deps: Deps;
   order: Order;
   /** This attempt's id, also put in the music API's callback address. */
   attemptId: string;

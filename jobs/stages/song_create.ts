@@ -1,4 +1,4 @@
-import { seconds } from "../deps.ts";
+import { seconds } from "../../domain/time.ts";
 import type { Stage } from "./mod.ts";
 
 /**
@@ -6,9 +6,10 @@ import type { Stage } from "./mod.ts";
  * attempt, so a callback can tell us the task id even if we crashed before storing it.
  */
 export const createSong: Stage = async ({ deps, order, attemptId, signal }) => {
-  const { config, now } = deps;
+  const { config } = deps;
+  const now = () => deps.clock.now();
   const callbackUrl = songCallbackUrl(config.appUrl, order.id, attemptId);
-  const created = await deps.music.createSong({
+  const created = await deps.providers.music.createSong({
     lyrics: order.songLyrics ?? "",
     style: order.songTags ?? "",
     title: order.songTitle ?? `${order.childName}'s Song`,
@@ -28,7 +29,7 @@ export const createSong: Stage = async ({ deps, order, attemptId, signal }) => {
   };
 };
 
-export function songCallbackUrl(appUrl: string, orderId: string, attemptId: string): string {
+function songCallbackUrl(appUrl: string, orderId: string, attemptId: string): string {
   const url = new URL("/api/webhooks/suno", appUrl);
   url.searchParams.set("order", orderId);
   url.searchParams.set("attempt", attemptId);

@@ -1,7 +1,7 @@
 import { songUrlFor } from "../../domain/download.ts";
 import { songMade } from "../../domain/order_lifecycle.ts";
 import { putBlob } from "../../kv/blobs.ts";
-import { seconds } from "../deps.ts";
+import { seconds } from "../../domain/time.ts";
 import type { Stage, StageFailure } from "./mod.ts";
 
 /**
@@ -23,7 +23,8 @@ const TASK_FAILURES: Record<string, { code: number; transient: boolean }> = {
  * order completes, waiting for staff approval.
  */
 export const checkSong: Stage = async ({ deps, order, signal }) => {
-  const { config, now } = deps;
+  const { config } = deps;
+  const now = () => deps.clock.now();
   const taskId = order.songTaskId;
   if (!taskId) {
     return fail({
@@ -33,7 +34,7 @@ export const checkSong: Stage = async ({ deps, order, signal }) => {
       transient: true,
     });
   }
-  const check = await deps.music.checkSong(taskId, signal);
+  const check = await deps.providers.music.checkSong(taskId, signal);
   // The deadline is for a song still being made: after a backlog (workers down a while) a finished
   // song is still collected, however late we look.
   if (check.state === "pending" && order.songDeadlineAt && now() > Date.parse(order.songDeadlineAt)) {
@@ -61,7 +62,7 @@ export const checkSong: Stage = async ({ deps, order, signal }) => {
     });
   }
 
-  const audio = await deps.music.downloadAudio(check.audioUrl, signal);
+  const audio = await deps.providers.music.downloadAudio(check.audioUrl, signal);
   const blob = await putBlob(deps.kv, audio.bytes, { contentType: audio.contentType, now: now() });
   return {
     kind: "complete",

@@ -10,7 +10,7 @@ export const writeTags: Stage = async ({ deps, order, signal }) => {
   const { prompt: system, version } = await getSystemPrompt(deps.kv, "tags", promptScopeOfOrder(order));
   const brief = briefOf(order);
   const user = tagsUserMessage(brief, lyrics);
-  const result = await deps.words.writeTags({ system, user, brief, lyrics }, signal);
+  const result = await deps.providers.words.writeTags({ system, user, brief, lyrics }, signal);
   const tags = cleanTags(result.tags);
   if (!tags) throw new ProviderCallError("The lyrics service answered without style tags.", result.call);
   const title = cleanTitle(result.title) || `${order.childName}'s Song`;

@@ -5,13 +5,13 @@ import { writeOrder } from "../orders.ts";
 
 /**
  * Migration 1: the order indexes and counters derived from orders (the dashboard's filter, block and
- * search entries arrived with issue 7), rebuilt for a store written by an older layout. Without it,
+ * search entries), rebuilt for a store written before they existed. Without it,
  * the first change of an old order would subtract from counters that never counted it.
  *
  * The derived prefixes are cleared first (safe to repeat), then orders are written again in
  * batches, each committed with the id of its last order as the checkpoint, so a run cut short goes
- * on where it stopped and never counts an order twice. A store the start-up rebuild of issue 7
- * (before migrations existed) already brought to this layout is left as it is.
+ * on where it stopped and never counts an order twice. A store that the start-up rebuild
+ * (which ran before there were migrations) already brought to this layout is left as it is.
  */
 export const ORDER_INDEX_LAYOUT = 2;
 const DERIVED = [["orders_by_filter"], ["order_block_counts"], ["order_search"], ["order_counts"]];

@@ -1,10 +1,11 @@
 import { canonicalEmail } from "../../domain/canonical_email.ts";
 import type { Order } from "../../domain/orders.ts";
 import { keys } from "../keys.ts";
+import { getManyInChunks } from "../get_many.ts";
 import type { Migration } from "../migrations.ts";
 
 /**
- * Migration 2 (issue 16): the first-order rule compares buyers by their canonical address
+ * Migration 2: the first-order rule compares buyers by their canonical address
  * (domain/canonical_email.ts), read from `orders_by_buyer`, which fulfilment writes with each new
  * order. Orders from before it get their entry here, so an alias of an existing customer's address
  * is not taken for a new buyer. Only missing entries are written, so a repeated batch changes
@@ -30,11 +31,7 @@ export const ordersByBuyer: Migration = {
         if (!buyers.has(buyer)) buyers.set(buyer, order.id);
       }
       const wanted = [...buyers.keys()].map((buyer) => keys.orderOfBuyer(buyer));
-      const entries: Deno.KvEntryMaybe<string>[] = [];
-      // getMany reads at most 10 keys.
-      for (let i = 0; i < wanted.length; i += 10) {
-        entries.push(...await kv.getMany<string[]>(wanted.slice(i, i + 10)));
-      }
+      const entries = await getManyInChunks<string>(kv, wanted);
       const operation = kv.atomic();
       for (const entry of entries) {
         // Guarded: fulfilment may write the same entry meanwhile, and its order then stands.

@@ -4,7 +4,7 @@ import { keys } from "../keys.ts";
 import type { Migration } from "../migrations.ts";
 
 /**
- * Migration 3 (issue 17): the due-time index gets lanes (domain/due_work.ts), so a family's email is
+ * Migration 3: the due-time index gets lanes (domain/due_work.ts), so a family's email is
  * never listed behind a backlog of songs being made. Every order's due work is written to the new
  * index (a set, so a repeated batch changes nothing), then the one-lane index is deleted. Each batch
  * commits with the id of its last order as the checkpoint.

@@ -3,7 +3,7 @@ import type { Migration } from "../migrations.ts";
 import { searchEntriesOf } from "../orders.ts";
 
 /**
- * Migration 4 (issue 18, #26): the dashboard's search finds orders by their address's domain, from
+ * Migration 4: the dashboard's search finds orders by their address's domain, from
  * the `order_search/domain` entries writeOrder adds with each order. Orders written before those
  * existed get theirs here, or a search for "example.com" would find only orders changed since. The
  * entries are sets, so a repeated batch changes nothing; each batch commits with the id of its last

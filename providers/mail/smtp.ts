@@ -7,7 +7,7 @@ import { MailDeliveryError, type Mailer } from "./mod.ts";
  * parameters of SMTP_URL (e.g. `?connectionTimeout=5000`) still win, as nodemailer merges the URL
  * over the other options.
  */
-export const SMTP_TIMEOUTS = {
+const SMTP_TIMEOUTS = {
   connectionTimeout: 10_000,
   greetingTimeout: 10_000,
   socketTimeout: 30_000,

@@ -20,13 +20,13 @@ export interface SunoStudioOptions {
 }
 
 /** The API answers in well under a second when healthy; thirty seconds means it is not. */
-export const SUNO_TIMEOUT_MS = 30_000;
+const SUNO_TIMEOUT_MS = 30_000;
 /** A few megabytes from a CDN, allowing for a slow one. */
-export const SUNO_DOWNLOAD_TIMEOUT_MS = 120_000;
+const SUNO_DOWNLOAD_TIMEOUT_MS = 120_000;
 /** A four-minute song at 320 kbit/s is under 10 MB; anything past 30 MB is not a song of ours. */
-export const MAX_AUDIO_BYTES = 30 * 1024 * 1024;
+const MAX_AUDIO_BYTES = 30 * 1024 * 1024;
 /** The music API allows 20 requests every 10 seconds. */
-export const SUNO_RATE_LIMIT = { requests: 20, windowMs: 10_000 };
+const SUNO_RATE_LIMIT = { requests: 20, windowMs: 10_000 };
 
 const GENERATE = "/api/v1/generate";
 const RECORD_INFO = "/api/v1/generate/record-info";

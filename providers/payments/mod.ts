@@ -41,7 +41,7 @@ export interface CheckoutSession {
   url: string;
 }
 
-/** What the provider must enforce for one of our codes typed on its own page (issue 16). */
+/** What the provider must enforce for one of our codes typed on its own page, where our checks never run. */
 export interface PromotionRequest {
   code: string;
   discountType: DiscountType;

@@ -22,7 +22,7 @@ export interface StripePaymentsOptions {
  * out a blip; every POST carries an idempotency key the SDK reuses on its retries, so a retried
  * create never makes a second session, coupon or promotion code.
  */
-export const STRIPE_NETWORK = { timeout: 20_000, maxNetworkRetries: 2 } as const;
+const STRIPE_NETWORK = { timeout: 20_000, maxNetworkRetries: 2 } as const;
 
 /** Stripe's promotion codes allow only these characters; our referral codes may also hold `_`. */
 const PROMOTION_CODE_TEXT = /^[A-Za-z0-9-]+$/;

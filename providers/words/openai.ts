@@ -15,7 +15,7 @@ export interface OpenAiLyricistOptions {
  * Lyrics for a whole song take a model well under a minute; a call still open after that is stuck,
  * and the job system's retry (with its own backoff) does better than waiting on it.
  */
-export const OPENAI_TIMEOUT_MS = 60_000;
+const OPENAI_TIMEOUT_MS = 60_000;
 
 const ENDPOINT = "/chat/completions";
 const OPENAI_API = "https://api.openai.com/v1";

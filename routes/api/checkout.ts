@@ -4,7 +4,7 @@ import { PAYMENT_CANCELLED, PAYMENT_PARAM } from "../../domain/checkout.ts";
 import { type OrderForm, orderFormSchema } from "../../domain/orders.ts";
 import { priceOrder } from "../../domain/pricing.ts";
 import { discountOf } from "../../domain/referrals.ts";
-import { CHECKOUT_LIFETIME_MS, checkoutDiscount, reserveReferral } from "../../jobs/checkout_referral.ts";
+import { CHECKOUT_LIFETIME_MS, checkoutDiscount, reserveReferral } from "../../orders/checkout_referral.ts";
 import { saveCheckoutDraft } from "../../kv/checkout_drafts.ts";
 import { attachHold, releaseHold } from "../../kv/referral_holds.ts";
 import type { AppEnv } from "../env.ts";
@@ -39,7 +39,7 @@ checkoutApi.post(
 async function startCheckout(c: Context<AppEnv>, form: OrderForm, guest: boolean) {
   const { kv, config, clock, providers, track } = c.var.deps;
   const now = clock.now();
-  const deps = { kv, payments: providers.payments, now: () => clock.now() };
+  const { deps } = c.var;
   const expiresAt = now + CHECKOUT_LIFETIME_MS;
   const reserved = form.referralCode
     ? await reserveReferral(deps, form.referralCode, form.parentEmail, expiresAt)

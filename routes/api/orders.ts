@@ -4,10 +4,10 @@ import { BadRequestError, ForbiddenError, NotFoundError } from "../../domain/err
 import { mySongsItem, ownerOrderView } from "../../domain/order_views.ts";
 import { isOrderOwner, type OrderReader, orderViewFor, readerOf } from "../../domain/order_readers.ts";
 import { isOrderId, type Order, orderFormSchema } from "../../domain/orders.ts";
-import { createDemoOrder } from "../../jobs/demo_order.ts";
-import { fulfil, fulfilDepsOf } from "../../jobs/fulfil.ts";
+import { createDemoOrder } from "../../orders/demo_order.ts";
+import { fulfil } from "../../orders/fulfil.ts";
 import { jobMessage } from "../../jobs/messages.ts";
-import { restartGeneration } from "../../jobs/restart.ts";
+import { restartGeneration } from "../../orders/restart.ts";
 import { generationStarted } from "../../domain/order_lifecycle.ts";
 import { hasOrderAccess, listAccessibleOrderIds, revokeOrderAccess } from "../../kv/order_access.ts";
 import { deleteOrder } from "../../kv/order_removal.ts";
@@ -57,7 +57,7 @@ async function fulfilFromBody(c: Context<AppEnv>, body: unknown) {
   await spendClientAllowance(c, PAYMENT_CHECK_LIMIT);
   const parsed = sessionBody.safeParse(body);
   if (!parsed.success) throw new BadRequestError("sessionId: the paid checkout session is required.");
-  const { order } = await fulfil(fulfilDepsOf(c.var.deps), parsed.data.sessionId);
+  const { order } = await fulfil(c.var.deps, parsed.data.sessionId);
   return c.json(ownerOrderView(order));
 }
 

@@ -5,8 +5,6 @@
  */
 const KIB = 1024;
 
-export const SONG_UPLOAD_PATH = "/api/admin/songs/upload-multipart";
-
 const ROUTE_BODY_LIMITS: readonly { pattern: RegExp; maxBytes: number }[] = [
   // Stripe's events carry the whole checkout session.
   { pattern: /^\/api\/webhooks\/stripe$/, maxBytes: 512 * KIB },

@@ -27,7 +27,7 @@ const POLICY_AFTER_STYLE = [
   "frame-ancestors 'none'",
 ];
 
-export function contentSecurityPolicy(styleSource?: string): string {
+function contentSecurityPolicy(styleSource?: string): string {
   const style = styleSource ? `style-src 'self' ${styleSource}` : "style-src 'self'";
   return [...POLICY_BEFORE_STYLE, style, ...POLICY_AFTER_STYLE].join("; ");
 }

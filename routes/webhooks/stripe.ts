@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { BadRequestError, PaymentRequiredError } from "../../domain/errors.ts";
-import { fulfil, fulfilDepsOf } from "../../jobs/fulfil.ts";
+import { fulfil } from "../../orders/fulfil.ts";
 import { forgetCheckoutDraft } from "../../kv/checkout_drafts.ts";
 import { keys } from "../../kv/keys.ts";
 import { releaseHoldOfSession } from "../../kv/referral_holds.ts";
@@ -41,7 +41,7 @@ stripeWebhook.post("/api/webhooks/stripe", async (c) => {
   }
   if (FULFILMENT_EVENTS.has(event.type) && event.sessionId) {
     try {
-      await fulfil(fulfilDepsOf(c.var.deps), event.sessionId);
+      await fulfil(c.var.deps, event.sessionId);
     } catch (error) {
       // A session completed with a slow payment method is not paid yet: async_payment_succeeded follows.
       if (!(error instanceof PaymentRequiredError)) throw error;

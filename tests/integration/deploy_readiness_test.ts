@@ -82,7 +82,7 @@ Deno.test("the server writes nothing to the local file system at run time, beyon
   assertEquals(found, [], "a file-system write in a module the server loads (see docs/deploy.md)");
   // Only the island build writes files (static/build/), and main.ts loads it only when the bundles are
   // missing: on Deno Deploy `deno task build` has made them in the build step.
-  assertEquals(dynamicOnly, ["tools/build.ts"]);
+  assertEquals(dynamicOnly, ["routes/island_build.ts"]);
 });
 
 Deno.test("KV_PATH=:default: opens the platform's KV (Deno.openKv() without a path) and creates nothing", async () => {

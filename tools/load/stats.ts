@@ -1,3 +1,5 @@
+import { ascending, percentile } from "../stats.ts";
+
 /** Latencies and outcomes per kind of request, for the load script's closing table. */
 export class RequestStats {
   #latencies = new Map<string, number[]>();
@@ -43,9 +45,8 @@ export class RequestStats {
 }
 
 function row(kind: string, latencies: number[], errors: number): string {
-  const sorted = latencies.toSorted((a, b) => a - b);
-  const at = (q: number) =>
-    (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
+  const sorted = ascending(latencies);
+  const at = (q: number) => (sorted.length ? percentile(sorted, q) : 0).toFixed(1);
   return `| ${kind} | ${sorted.length} | ${errors} | ${at(0.5)} | ${at(0.95)} | ${at(0.99)} | ${at(1)} |`;
 }
 

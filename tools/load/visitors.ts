@@ -3,7 +3,7 @@
  * same HTTP API: a parent browses, signs in by the emailed link, orders and pays on the local
  * checkout, then keeps polling for the song; an admin keeps the dashboard open.
  */
-import type { SmtpSink } from "../../tests/fakes/smtp_sink.ts";
+import type { SmtpSink } from "../../fakes/smtp_sink.ts";
 import type { RequestStats } from "./stats.ts";
 
 const REQUEST_TIMEOUT_MS = 15_000;

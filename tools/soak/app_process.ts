@@ -184,7 +184,7 @@ export async function ensureBundles(): Promise<void> {
   try {
     await Deno.stat(manifestPath());
   } catch {
-    const { buildIslands } = await import("../build.ts");
+    const { buildIslands } = await import("../../routes/island_build.ts");
     await buildIslands();
   }
 }

@@ -4,10 +4,10 @@
  * and an SMTP server that keeps every message. They count every call, which is how a run proves each
  * order cost one call per step and got one email.
  */
-import { seededRandom } from "../../tests/fakes/loopback.ts";
-import { startOpenAiFake, TRANSIENT_OPENAI_FAULTS } from "../../tests/fakes/openai.ts";
-import { startSmtpSink } from "../../tests/fakes/smtp_sink.ts";
-import { startSunoFake, type TaskOutcome, TRANSIENT_SUNO_FAULTS } from "../../tests/fakes/suno.ts";
+import { seededRandom } from "../../fakes/loopback.ts";
+import { startOpenAiFake, TRANSIENT_OPENAI_FAULTS } from "../../fakes/openai.ts";
+import { startSmtpSink } from "../../fakes/smtp_sink.ts";
+import { startSunoFake, type TaskOutcome, TRANSIENT_SUNO_FAULTS } from "../../fakes/suno.ts";
 
 export const SOAK_KEYS = { openai: "sk-soak-openai", suno: "soak-suno-key" } as const;
 

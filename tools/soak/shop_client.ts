@@ -6,7 +6,7 @@
 import type { AdminOrderList } from "../../domain/admin_orders.ts";
 import type { MySongsItem } from "../../domain/order_views.ts";
 import type { OrderFormInput } from "../../domain/orders.ts";
-import type { SmtpSink } from "../../tests/fakes/smtp_sink.ts";
+import type { SmtpSink } from "../../fakes/smtp_sink.ts";
 
 export class ServerDown extends Error {
   /** Whether the request left at all: one that did may have been carried out before the process died. */

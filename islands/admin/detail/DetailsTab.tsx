@@ -1,4 +1,4 @@
-import { DEFAULT_STREAMING_STATUS } from "../../../domain/admin_orders.ts";
+import { DEFAULT_STREAMING_STATUS } from "../../../domain/streaming_status.ts";
 import { failureTypeLabel } from "../../../domain/stages.ts";
 import { formatCents } from "../format.ts";
 import { LocalTime } from "../LocalTime.tsx";
@@ -68,7 +68,7 @@ export function DetailsTab({ order, onChanged }: DetailsTabProps) {
         <Field label="Total Price" value={formatCents(order.totalPrice)} />
         <Field label="Promo Code" value={order.promoCode} />
         <Field label="Customer Referral Code" value={order.customerReferralCode} />
-        {/* Issue 16: staff only; the family never sees this judgement of their payment. */}
+        {/* Staff only: the family never sees this judgement of their payment. */}
         {order.discountReview && <Field label="Discount Review" value={order.discountReview.detail} wide />}
         {order.refund && (
           <Field

@@ -1,8 +1,8 @@
-import { SIMPLE_EMAIL } from "../../../domain/delivery.ts";
+import { hasEmailShape } from "../../../domain/email_address.ts";
 
 /** Staff-side §5: an address edited by staff must look like text@text.text, without spaces. */
 export const INVALID_EMAIL = { title: "Invalid email", description: "Please enter a valid email address" };
 
 export function isValidEditedEmail(text: string): boolean {
-  return SIMPLE_EMAIL.test(text.trim());
+  return hasEmailShape(text.trim());
 }

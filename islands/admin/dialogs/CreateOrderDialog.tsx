@@ -6,7 +6,7 @@ import { buttonClass } from "../../../components/ui.ts";
 import { api, serverMessage } from "../../lib/api.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
 import { toast } from "../../lib/toast.ts";
-import { withEvents } from "./answered_order.ts";
+import { keepKnownEvents } from "./answered_order.ts";
 import {
   checkManualOrder,
   type ManualOrderField,
@@ -116,7 +116,7 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
         description:
           `Order #${answer.order.orderNumber} for ${answer.order.childName} is ready for approval.`,
       });
-      onCreated(withEvents(answer.order, []));
+      onCreated(keepKnownEvents(answer.order, []));
     } catch (error) {
       phase.value = "idle";
       reset();

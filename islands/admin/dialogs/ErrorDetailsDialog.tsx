@@ -2,7 +2,7 @@ import { type ReactNode, useId } from "react";
 import type { AdminOrder } from "../../../domain/admin_orders.ts";
 import type { GenerationEvent } from "../../../domain/events.ts";
 import type { Severity } from "../../../domain/generation_errors.ts";
-import { UploadIcon } from "../../../components/admin_dialogs_icons.tsx";
+import { UploadIcon } from "../../../components/icons.tsx";
 import { buttonClass } from "../../../components/ui.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
 import { callText, failureSummary, timelineByStage, truncateId } from "./error_details.ts";

@@ -2,9 +2,13 @@ import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useId, useRef } from "react";
 import type { AdminOrder } from "../../../domain/admin_orders.ts";
-import { ExternalLinkIcon, VolumeIcon } from "../../../components/admin_dialogs_icons.tsx";
-import { AlertCircleIcon } from "../../../components/icons.tsx";
-import { PauseIcon, PlayIcon } from "../../../components/unboxing_icons.tsx";
+import {
+  AlertCircleIcon,
+  ExternalLinkIcon,
+  PauseIcon,
+  PlayIcon,
+  VolumeOnIcon,
+} from "../../../components/icons.tsx";
 import { LINK_CLASS } from "../../../components/ui.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
 import {
@@ -131,7 +135,7 @@ export function PreviewDialog({ order, onClose }: PreviewDialogProps) {
           />
 
           <div className="flex items-center gap-3">
-            <VolumeIcon className="h-5 w-5 shrink-0 text-violet-700" />
+            <VolumeOnIcon className="h-5 w-5 shrink-0 text-violet-700" />
             <input
               type="range"
               aria-label="Volume"

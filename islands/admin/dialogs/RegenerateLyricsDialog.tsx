@@ -7,7 +7,7 @@ import { buttonClass } from "../../../components/ui.ts";
 import { api, serverMessage } from "../../lib/api.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
 import { toast } from "../../lib/toast.ts";
-import { withEvents } from "./answered_order.ts";
+import { keepKnownEvents } from "./answered_order.ts";
 import {
   instructionsState,
   regeneratedText,
@@ -60,7 +60,7 @@ export function RegenerateLyricsDialog({ order, onClose, onRegenerated }: Regene
         description: regeneratedText(answer.lyricsRegenerationCount),
       });
       // Closed while waiting: the list's next refresh shows the new lyrics; nothing here to update.
-      if (open.current) onRegenerated(withEvents(answer.order, order.events));
+      if (open.current) onRegenerated(keepKnownEvents(answer.order, order.events));
     } catch (error) {
       if (!open.current) return;
       failure.value = serverMessage(error) ?? "Failed to regenerate lyrics";

@@ -6,7 +6,7 @@ import { buttonClass } from "../../../components/ui.ts";
 import { api, serverMessage } from "../../lib/api.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
 import { toast } from "../../lib/toast.ts";
-import { withEvents } from "./answered_order.ts";
+import { keepKnownEvents } from "./answered_order.ts";
 import { SongFileField } from "./SongFileField.tsx";
 import { songFileProblem, UPLOAD_ACCEPT } from "./song_file.ts";
 import { SongUploadError, uploadFailureText } from "./song_upload.ts";
@@ -71,7 +71,7 @@ export function UploadSongDialog({ order, onClose, onUploaded }: UploadSongDialo
         title: answer.message || "Song uploaded",
         description: `${order.childName}'s song is ready for approval.`,
       });
-      onUploaded(withEvents(answer.order, order.events));
+      onUploaded(keepKnownEvents(answer.order, order.events));
     } catch (error) {
       phase.value = "idle";
       reset();

@@ -5,7 +5,7 @@ import type { GenerationEvent } from "../../../domain/events.ts";
  * The admin actions answer the order without its timeline (only the list reads events), but the
  * dashboard stores what a dialog hands back as an AdminOrder: keep the timeline it already had.
  */
-export function withEvents(
+export function keepKnownEvents(
   answered: Omit<AdminOrder, "events"> & { events?: GenerationEvent[] },
   known: GenerationEvent[],
 ): AdminOrder {

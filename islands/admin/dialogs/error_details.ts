@@ -14,7 +14,7 @@ import { failureTypeLabel, STAGE_LABELS, STAGES } from "../../../domain/stages.t
  */
 
 /** Staff-side §9: request and task ids are shown this long (the full id is in a tooltip). */
-export const ID_DISPLAY_LENGTH = 16;
+const ID_DISPLAY_LENGTH = 16;
 
 export function truncateId(id: string): string {
   return id.length > ID_DISPLAY_LENGTH ? `${id.slice(0, ID_DISPLAY_LENGTH)}…` : id;
@@ -27,7 +27,7 @@ export function durationText(ms: number): string | null {
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
-export function stageLabel(stage: string | null | undefined): string {
+function stageLabel(stage: string | null | undefined): string {
   if (!stage) return "Unknown stage";
   return STAGE_LABELS[stage as keyof typeof STAGE_LABELS] ?? stage;
 }

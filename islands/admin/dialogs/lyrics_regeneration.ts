@@ -3,7 +3,7 @@
  * 500 characters, trimmed, and left out when empty; the notice says how often the lyrics were
  * regenerated before.
  */
-export const INSTRUCTIONS_LIMIT = 500;
+const INSTRUCTIONS_LIMIT = 500;
 
 export interface InstructionsState {
   /** 'N/500', counted as typed, so the counter and what the field shows agree. */

@@ -1,3 +1,5 @@
+import { hasEmailShape } from "../../../domain/email_address.ts";
+
 /**
  * The Create Manual Order form's rules (staff-side §5, manual order): every field is required, the
  * age is a whole number from 1 to 18, the address looks like one. The server checks all of it again.
@@ -37,9 +39,6 @@ const FIELDS: (keyof ManualOrderFields)[] = [
   "songLyrics",
 ];
 
-/** Staff-side §5, admin e-mail: text, @, text, dot, text, without spaces. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function checkManualOrder(fields: ManualOrderFields, hasFile: boolean): ManualOrderCheck {
   const missing: ManualOrderField[] = FIELDS.filter((field) => fields[field].trim() === "");
   if (!hasFile) missing.push("songFile");
@@ -61,7 +60,7 @@ export function checkManualOrder(fields: ManualOrderFields, hasFile: boolean): M
     };
   }
   const parentEmail = fields.parentEmail.trim();
-  if (!EMAIL_SHAPE.test(parentEmail)) {
+  if (!hasEmailShape(parentEmail)) {
     return {
       ok: false,
       missing: ["parentEmail"],

@@ -1,13 +1,11 @@
-import { SONG_FIELD } from "../../../domain/song_uploads.ts";
+import { SONG_FIELD, SONG_UPLOAD_PATH } from "../../../domain/song_uploads.ts";
 import { TOKEN_KEY } from "../../lib/api.ts";
 
 /**
- * Sending a song file to `POST /api/admin/songs/upload-multipart`. XMLHttpRequest rather than
+ * Sending a song file to `POST SONG_UPLOAD_PATH` (domain/song_uploads.ts). XMLHttpRequest rather than
  * `api()`: fetch has no upload progress events, and a 30 MB file on a slow line needs a real bar.
  * Same credentials as every admin call: the Bearer token from local storage and the cookies.
  */
-export const SONG_UPLOAD_PATH = "/api/admin/songs/upload-multipart";
-
 /** The server's answer (201). */
 export interface UploadedSong {
   songUrl: string;

@@ -7,7 +7,8 @@ import {
   MAX_AMOUNT_OFF_CENTS,
   MAX_PERCENT_OFF,
 } from "../../../domain/pricing.ts";
-import { CODE_MAX, codeInput, type ReferralForm, type ReferralProblems } from "./form.ts";
+import { REFERRAL_CODE_MAX, REFERRAL_CODE_MIN } from "../../../domain/referral_code.ts";
+import { codeInput, type ReferralForm, type ReferralProblems } from "./form.ts";
 
 export interface ReferralCodeFieldsProps {
   form: ReferralForm;
@@ -28,7 +29,7 @@ export function ReferralCodeFields({ form, problems, editing, disabled, onChange
       <Field
         id="referral-code"
         label="Code"
-        hint={`3–${CODE_MAX} letters, numbers, _ or -. Always upper case.`}
+        hint={`${REFERRAL_CODE_MIN}–${REFERRAL_CODE_MAX} letters, numbers, _ or -. Always upper case.`}
         problem={problems.code}
         wide
       >
@@ -36,7 +37,7 @@ export function ReferralCodeFields({ form, problems, editing, disabled, onChange
           data-autofocus
           type="text"
           value={form.code}
-          maxLength={CODE_MAX}
+          maxLength={REFERRAL_CODE_MAX}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}

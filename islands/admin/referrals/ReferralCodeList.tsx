@@ -1,5 +1,4 @@
-import { LinkIcon, PencilIcon } from "../../../components/admin_codes_icons.tsx";
-import { TrashIcon } from "../../../components/my_songs_icons.tsx";
+import { LinkIcon, PencilIcon, TrashIcon } from "../../../components/icons.tsx";
 import type { ReferralCode } from "../../../domain/referrals.ts";
 import { discountText, expiresText, hasExpired, usageText } from "./display.ts";
 
@@ -146,7 +145,7 @@ function CodeActions({ code, onCopyLink, onEdit, onDelete }: Actions & { code: R
         onClick={() => onEdit(code)}
         className={ACTION_BUTTON}
       >
-        <PencilIcon />
+        <PencilIcon className="h-5 w-5" />
       </button>
       <button
         type="button"

@@ -1,9 +1,7 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
-import { TicketIcon } from "../../../components/admin_codes_icons.tsx";
-import { AlertCircleIcon, SpinnerIcon } from "../../../components/icons.tsx";
-import { PlusIcon } from "../../../components/my_songs_icons.tsx";
+import { AlertCircleIcon, PlusIcon, SpinnerIcon, TicketIcon } from "../../../components/icons.tsx";
 import { buttonClass } from "../../../components/ui.ts";
 import type { ReferralCode } from "../../../domain/referrals.ts";
 import { api, serverMessage } from "../../lib/api.ts";

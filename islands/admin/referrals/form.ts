@@ -5,11 +5,7 @@ import {
   MAX_PERCENT_OFF,
   MINIMUM_CHARGE_CENTS,
 } from "../../../domain/pricing.ts";
-import {
-  REFERRAL_CODE_MAX,
-  REFERRAL_CODE_MESSAGE,
-  REFERRAL_CODE_MIN,
-} from "../../../domain/referral_code_text.ts";
+import { referralCodeCharacterProblem, referralCodeLengthProblem } from "../../../domain/referral_code.ts";
 import type { ReferralCode } from "../../../domain/referrals.ts";
 import { expiryDay } from "./display.ts";
 
@@ -46,12 +42,9 @@ export interface ReferralCodeBody {
   isActive?: boolean;
 }
 
-export const CODE_MIN = REFERRAL_CODE_MIN;
-export const CODE_MAX = REFERRAL_CODE_MAX;
 /** Staff-side §9: a new code starts as 10 % off. */
 export const DEFAULT_PERCENTAGE = "10";
 
-const CODE_CHARACTERS = /^[A-Z0-9_-]*$/;
 const WHOLE_NUMBER = /^\d+$/;
 /** The server keeps percentages to two decimals, as Stripe does. */
 const PERCENT = /^\d+(\.\d{1,2})?$/;
@@ -103,16 +96,16 @@ export function canSubmit(form: ReferralForm): boolean {
 
 /** The code's own problem, shown as it is typed: only the characters; length waits for submit. */
 export function codeCharacterProblem(code: string): string | undefined {
-  return CODE_CHARACTERS.test(code.trim()) ? undefined : REFERRAL_CODE_MESSAGE;
+  return referralCodeCharacterProblem(code.trim());
 }
 
 /** Every problem of the form, by field; empty when it can be sent. */
 export function problemsOf(form: ReferralForm): ReferralProblems {
   const problems: ReferralProblems = {};
   const code = form.code.trim();
-  if (codeCharacterProblem(code)) problems.code = REFERRAL_CODE_MESSAGE;
-  else if (code.length < CODE_MIN) problems.code = `Code must be at least ${CODE_MIN} characters`;
-  else if (code.length > CODE_MAX) problems.code = `Code must be at most ${CODE_MAX} characters`;
+  // The characters first, as they are flagged while typing; the length only once it is sent.
+  const codeProblem = referralCodeCharacterProblem(code) ?? referralCodeLengthProblem(code);
+  if (codeProblem) problems.code = codeProblem;
 
   const value = form.value.trim();
   if (form.discountType === "percentage") {

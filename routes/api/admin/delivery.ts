@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { SIMPLE_EMAIL } from "../../../domain/delivery.ts";
+import { EMAIL_SHAPE } from "../../../domain/email_address.ts";
 import { emailSchema } from "../../../domain/auth.ts";
 import { NotFoundError } from "../../../domain/errors.ts";
 import { adminOrderView } from "../../../domain/order_views.ts";
@@ -10,8 +10,8 @@ import {
   revokeOrderLinks,
   scheduleResend,
   scheduleSendNow,
-} from "../../../jobs/approval.ts";
-import { deliverSong, deliveryDepsOf, type DeliveryOutcome } from "../../../jobs/delivery.ts";
+} from "../../../orders/approval.ts";
+import { deliverSong, type DeliveryOutcome } from "../../../jobs/delivery.ts";
 import { getOrder } from "../../../kv/orders.ts";
 import type { AppEnv } from "../../env.ts";
 import { currentUser, requireAdmin } from "../../middleware/session.ts";
@@ -22,23 +22,18 @@ export const deliveryAdminApi = new Hono<AppEnv>();
 
 deliveryAdminApi.use("/orders/*", requireAdmin);
 
-const approvalDeps = (c: Context<AppEnv>) => {
-  const { kv, jobs, clock, config } = c.var.deps;
-  return { kv, jobs, now: () => clock.now(), deliveryDelayHours: config.deliveryDelayHours };
-};
-
 deliveryAdminApi.post("/orders/:id/approve", async (c) => {
-  const { order, message } = await approveSong(approvalDeps(c), c.req.param("id"), currentUser(c).username);
+  const { order, message } = await approveSong(c.var.deps, c.req.param("id"), currentUser(c).username);
   return c.json({ message, order: adminOrderView(order) });
 });
 
 deliveryAdminApi.post("/orders/:id/send-now", async (c) => {
-  const order = await scheduleSendNow(approvalDeps(c), c.req.param("id"));
+  const order = await scheduleSendNow(c.var.deps, c.req.param("id"));
   return await sendAndAnswer(c, order.id);
 });
 
 deliveryAdminApi.post("/orders/:id/resend-email", async (c) => {
-  const order = await scheduleResend(approvalDeps(c), c.req.param("id"));
+  const order = await scheduleResend(c.var.deps, c.req.param("id"));
   return await sendAndAnswer(c, order.id);
 });
 
@@ -47,7 +42,7 @@ deliveryAdminApi.post("/orders/:id/resend-email", async (c) => {
  * until it has gone: a mail server that refuses, or this request dying, leaves it to the worker.
  */
 async function sendAndAnswer(c: Context<AppEnv>, orderId: string) {
-  const outcome = await deliverSong(deliveryDepsOf(c.var.deps), orderId);
+  const outcome = await deliverSong(c.var.deps, orderId);
   const order = await getOrder(c.var.deps.kv, orderId);
   if (!order) throw new NotFoundError("Order not found."); // deleted by its owner meanwhile
   const sent = outcome === "sent" || (outcome === "nothing-due" && !order.deliveryDueAt);
@@ -69,14 +64,14 @@ function notSentMessage(outcome: DeliveryOutcome, reason: string | null | undefi
 const updateEmailBody = z.object({
   emailType: z.enum(["parent", "gift"], { error: "emailType must be 'parent' or 'gift'." }),
   newEmail: z.string({ error: "Please enter a valid email address" }).trim()
-    .regex(SIMPLE_EMAIL, "Please enter a valid email address")
+    .regex(EMAIL_SHAPE, "Please enter a valid email address")
     .pipe(emailSchema),
 });
 
 deliveryAdminApi.patch("/orders/:id/update-email", valid("json", updateEmailBody), async (c) => {
   const { emailType, newEmail } = c.req.valid("json");
   const order = await changeOrderEmail(
-    { kv: c.var.deps.kv, now: () => c.var.deps.clock.now() },
+    c.var.deps,
     c.req.param("id"),
     emailType,
     newEmail,
@@ -87,7 +82,7 @@ deliveryAdminApi.patch("/orders/:id/update-email", valid("json", updateEmailBody
 
 deliveryAdminApi.post("/orders/:id/revoke-links", async (c) => {
   const order = await revokeOrderLinks(
-    { kv: c.var.deps.kv, now: () => c.var.deps.clock.now() },
+    c.var.deps,
     c.req.param("id"),
   );
   return c.json({

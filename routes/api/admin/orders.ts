@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ADMIN_FILTERS, STREAMING_STATUSES } from "../../../domain/admin_orders.ts";
-import { NotFoundError } from "../../../domain/errors.ts";
+import { readListQuery } from "../../../domain/admin_list_query.ts";
+import { STREAMING_STATUSES } from "../../../domain/streaming_status.ts";
+import { BadRequestError, NotFoundError } from "../../../domain/errors.ts";
 import { adminOrderView } from "../../../domain/order_views.ts";
 import { isOrderId } from "../../../domain/orders.ts";
-import { MESSAGES as LYRICS_MESSAGES, regenerateLyrics } from "../../../jobs/lyrics_regeneration.ts";
-import { MESSAGES as REGENERATION_MESSAGES, regenerateOrder } from "../../../jobs/restart.ts";
-import { setStreamingStatus } from "../../../jobs/streaming_status.ts";
+import { MESSAGES as LYRICS_MESSAGES, regenerateLyrics } from "../../../orders/lyrics_regeneration.ts";
+import { MESSAGES as REGENERATION_MESSAGES, regenerateOrder } from "../../../orders/restart.ts";
+import { setStreamingStatus } from "../../../orders/streaming_status.ts";
 import { getAdminOrderDetail, listAdminOrders } from "../../../kv/admin_orders.ts";
 import { readBacklog } from "../../../kv/backlog.ts";
 import type { AppEnv } from "../../env.ts";
@@ -24,30 +25,16 @@ ordersAdminApi.use("/orders/*", requireAdmin);
 ordersAdminApi.use("/backlog", requireAdmin);
 
 /** Staff-side §5: the instruction for new lyrics is at most 500 characters. */
-export const CUSTOM_INPUT_LIMIT = 500;
-/** The lyricist may take this long before staff are told to try again (real models take ~10–30 s). */
-const LYRICS_TIMEOUT_MS = 90_000;
+const CUSTOM_INPUT_LIMIT = 500;
 
-const listQuery = z.object({
-  page: z.preprocess(
-    (value) => (value === "" || value === undefined ? undefined : Number(value)),
-    z.number({ error: "page must be a whole number from 1." }).int("page must be a whole number from 1.")
-      .min(1, "page must be a whole number from 1.").max(1_000_000, "page is too large.").optional(),
-  ),
-  filter: z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    z.enum(ADMIN_FILTERS, { error: `filter must be one of ${ADMIN_FILTERS.join(", ")}.` }).optional(),
-  ),
-  q: z.string().max(200, "The search is too long (200 characters at most).").optional(),
-});
-
-ordersAdminApi.get("/orders", valid("query", listQuery), async (c) => {
-  const query = c.req.valid("query");
+ordersAdminApi.get("/orders", async (c) => {
+  const { query, problem } = readListQuery({ getAll: (name) => c.req.queries(name) ?? [] });
+  if (problem) throw new BadRequestError(problem);
   c.header("cache-control", "private, no-store");
   return c.json(await listAdminOrders(c.var.deps.kv, query));
 });
 
-/** The studio's background work at a glance (issue 17): the dashboard warns when emails are late. */
+/** The studio's background work at a glance: the dashboard warns when emails are late. */
 ordersAdminApi.get("/backlog", async (c) => {
   const { kv, clock } = c.var.deps;
   const now = clock.now();
@@ -95,9 +82,8 @@ const regenerateLyricsBody = z.object({
 }).optional().default({ customInput: "" });
 
 ordersAdminApi.post("/orders/:id/regenerate-lyrics", valid("json", regenerateLyricsBody), async (c) => {
-  const { kv, providers, clock } = c.var.deps;
   const order = await regenerateLyrics(
-    { kv, words: providers.words, now: () => clock.now(), timeoutMs: LYRICS_TIMEOUT_MS },
+    c.var.deps,
     c.req.param("id"),
     c.req.valid("json").customInput,
     currentUser(c).username,

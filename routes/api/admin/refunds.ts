@@ -1,17 +1,16 @@
 import { Hono } from "hono";
 import { formatCents } from "../../../domain/pricing.ts";
 import { adminOrderView } from "../../../domain/order_views.ts";
-import { refundOrder } from "../../../jobs/refund.ts";
+import { refundOrder } from "../../../orders/refund.ts";
 import type { AppEnv } from "../../env.ts";
 import { currentUser, requireAdmin } from "../../middleware/session.ts";
 
-/** Staff's refund of an order whose discount broke our rules (jobs/refund.ts). */
+/** Staff's refund of an order whose discount broke our rules (orders/refund.ts). */
 export const refundsAdminApi = new Hono<AppEnv>();
 
 refundsAdminApi.post("/orders/:id/refund", requireAdmin, async (c) => {
-  const { kv, providers, clock } = c.var.deps;
   const order = await refundOrder(
-    { kv, payments: providers.payments, now: () => clock.now() },
+    c.var.deps,
     c.req.param("id"),
     currentUser(c).username,
   );

@@ -38,7 +38,7 @@ export async function readSongUpload(c: Context<AppEnv>): Promise<UploadBody> {
       details: UPLOAD_MESSAGES.notMultipart,
     };
   }
-  const body = await readAtMost(c, c.req.raw.body, MAX_UPLOAD_BODY_BYTES);
+  const body = await readUploadBytes(c, c.req.raw.body, MAX_UPLOAD_BODY_BYTES);
   if (!body) return tooLarge(null);
 
   let form: FormData;
@@ -56,7 +56,7 @@ export async function readSongUpload(c: Context<AppEnv>): Promise<UploadBody> {
   return { kind: "file", file, fileName: multipartFileName(body, contentType, SONG_FIELD) ?? file.name };
 }
 
-export function tooLarge(bytes: number | null): UploadBody {
+function tooLarge(bytes: number | null): UploadBody {
   return { kind: "refused", status: 413, message: UPLOAD_MESSAGES.tooLarge, details: tooLargeDetails(bytes) };
 }
 
@@ -69,7 +69,7 @@ function declaredLength(header: string | undefined): number | null {
  * The whole body, or null as soon as it passes `max` bytes (the rest is never read); in time and
  * within the process's body budget like every other body (routes/body/read_bounded.ts).
  */
-async function readAtMost(
+async function readUploadBytes(
   c: Context<AppEnv>,
   stream: ReadableStream<Uint8Array> | null,
   max: number,

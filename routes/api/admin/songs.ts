@@ -1,13 +1,18 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import { emailSchema } from "../../../domain/auth.ts";
-import { SIMPLE_EMAIL } from "../../../domain/delivery.ts";
+import { EMAIL_MAX_CHARS, EMAIL_SHAPE } from "../../../domain/email_address.ts";
 import { songUrlFor } from "../../../domain/download.ts";
 import { BadRequestError } from "../../../domain/errors.ts";
 import { inspectMp3 } from "../../../domain/mp3.ts";
 import { adminOrderView } from "../../../domain/order_views.ts";
-import { cleanFileName, SONG_UPLOAD_TTL_MS, UPLOAD_MESSAGES } from "../../../domain/song_uploads.ts";
-import { createManualOrder, uploadSong } from "../../../jobs/manual_song.ts";
+import {
+  cleanFileName,
+  SONG_UPLOAD_ROUTE,
+  SONG_UPLOAD_TTL_MS,
+  UPLOAD_MESSAGES,
+} from "../../../domain/song_uploads.ts";
+import { createManualOrder, uploadSong } from "../../../orders/manual_song.ts";
 import { putBlob } from "../../../kv/blobs.ts";
 import { collectExpiredUploads, recordSongUpload } from "../../../kv/song_uploads.ts";
 import type { AppEnv } from "../../env.ts";
@@ -22,13 +27,7 @@ import { readSongUpload } from "./song_upload_body.ts";
  */
 export const songsAdminApi = new Hono<AppEnv>();
 
-const deps = (c: Context<AppEnv>) => ({
-  kv: c.var.deps.kv,
-  appUrl: c.var.deps.config.appUrl,
-  now: () => c.var.deps.clock.now(),
-});
-
-songsAdminApi.post("/songs/upload-multipart", requireAdmin, async (c) => {
+songsAdminApi.post(SONG_UPLOAD_ROUTE, requireAdmin, async (c) => {
   const body = await readSongUpload(c);
   if (body.kind === "refused") {
     const { status, message, details } = body;
@@ -75,7 +74,7 @@ const uploadBody = z.object({
 });
 
 songsAdminApi.post("/orders/:id/upload", requireAdmin, valid("json", uploadBody), async (c) => {
-  const order = await uploadSong(deps(c), c.req.param("id"), c.req.valid("json").songUrl, currentUser(c));
+  const order = await uploadSong(c.var.deps, c.req.param("id"), c.req.valid("json").songUrl, currentUser(c));
   return c.json({ message: "Song uploaded", order: adminOrderView(order) });
 });
 
@@ -92,7 +91,8 @@ const manualOrderBody = z.object({
     (value) => typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value,
     z.number({ error: AGE }).int(AGE).min(1, AGE).max(18, AGE),
   ),
-  parentEmail: z.string().trim().max(254, INVALID_EMAIL).regex(SIMPLE_EMAIL, INVALID_EMAIL).pipe(emailSchema),
+  parentEmail: z.string().trim().max(EMAIL_MAX_CHARS, INVALID_EMAIL).regex(EMAIL_SHAPE, INVALID_EMAIL)
+    .pipe(emailSchema),
   songTitle: z.string().trim().max(80, "Song title must be at most 80 characters."),
   // Only the ends are trimmed: the lyrics' own line breaks are the song's layout.
   songLyrics: z.string().trim().max(20_000, "Lyrics must be at most 20,000 characters."),
@@ -108,7 +108,7 @@ songsAdminApi.post("/orders/create", requireAdmin, async (c) => {
   if (REQUIRED.some((name) => isBlank(fields[name]))) throw new BadRequestError(MISSING_INFORMATION);
   const parsed = manualOrderBody.safeParse(fields);
   if (!parsed.success) throw new BadRequestError(describeIssue(parsed.error.issues[0]));
-  const order = await createManualOrder(deps(c), parsed.data, currentUser(c));
+  const order = await createManualOrder(c.var.deps, parsed.data, currentUser(c));
   return c.json({ message: "Order Created Successfully!", order: adminOrderView(order) }, 201);
 });
 

@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
 import { orderFormSchema } from "../../../domain/orders.ts";
-import { createDemoOrder } from "../../../jobs/demo_order.ts";
+import { createDemoOrder } from "../../../orders/demo_order.ts";
 import { createJobQueue } from "../../../jobs/messages.ts";
 import { updateOrder } from "../../../kv/orders.ts";
 import { axeViolations, createTestApp, e2eTest, openSignedInBrowser } from "../../helpers.ts";

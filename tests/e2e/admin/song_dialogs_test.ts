@@ -10,8 +10,8 @@ import { getOrder, listOrdersOfEmail, updateOrder } from "../../../kv/orders.ts"
 import { ProviderCallError } from "../../../providers/calls.ts";
 import { createLocalLyricist } from "../../../providers/words/local.ts";
 import type { Lyricist } from "../../../providers/words/mod.ts";
-import { MANUAL_SONG_MESSAGES } from "../../../jobs/manual_song.ts";
-import { pngBytes, synthMp3 } from "../../fakes/audio_files.ts";
+import { MANUAL_SONG_MESSAGES } from "../../../orders/manual_song.ts";
+import { pngBytes, synthMp3 } from "../../../fakes/audio_files.ts";
 import { createTestApp, e2eTest, loopbackAppUrl, openSignedInBrowser, type TestApp } from "../../helpers.ts";
 import { placeOrder } from "../../integration/jobs/helpers.ts";
 

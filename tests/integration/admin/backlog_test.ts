@@ -1,12 +1,12 @@
 import { assertEquals } from "@std/assert";
 import { orderFormSchema } from "../../../domain/orders.ts";
-import { jobDepsFrom } from "../../../jobs/deps.ts";
-import { createDemoOrder } from "../../../jobs/demo_order.ts";
+import { createDeps } from "../../../deps.ts";
+import { createDemoOrder } from "../../../orders/demo_order.ts";
 import { runGeneration } from "../../../jobs/generation.ts";
 import { createJobQueue } from "../../../jobs/messages.ts";
 import { updateOrder } from "../../../kv/orders.ts";
 import { createOpenAiLyricist } from "../../../providers/words/openai.ts";
-import { startOpenAiFake } from "../../fakes/openai.ts";
+import { startOpenAiFake } from "../../../fakes/openai.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";
 import { adminHeaders, completedOrder, DELIVERY_ENV, sessionHeaders } from "../delivery/helpers.ts";
 import { orderForm } from "../orders/helpers.ts";
@@ -47,11 +47,11 @@ Deno.test("the backlog says what is being made, what waits longest, which emails
   t.clock.advance(60_000);
   await createDemoOrder(t.kv, createJobQueue(false), form, "user-1", t.clock.now());
   // Two steps of the first order: the lyricist fails once, then writes.
-  const deps = jobDepsFrom({
+  const deps = createDeps({
     kv: t.kv,
     config: t.config,
     providers: t.providers,
-    now: () => t.clock.now(),
+    clock: t.clock,
     workerId: "test",
   });
   openai.failNext({ status: 500 });

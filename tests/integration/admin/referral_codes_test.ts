@@ -3,7 +3,7 @@ import { REFERRAL_FORM_MESSAGES as M } from "../../../domain/referral_code_form.
 import { REFERRAL_CODE_MESSAGE, type ReferralCode } from "../../../domain/referrals.ts";
 import { keys } from "../../../kv/keys.ts";
 import { getReferralCode, getReferralCodeByCode, savePromotionIds } from "../../../kv/referral_codes.ts";
-import { startStripeFake, type StripeFake } from "../../fakes/stripe.ts";
+import { startStripeFake, type StripeFake } from "../../../fakes/stripe.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";
 import { ADMIN_EMAIL, adminHeaders, DELIVERY_ENV, sessionHeaders } from "../delivery/helpers.ts";
 import { orderForm, startCheckout } from "../orders/helpers.ts";

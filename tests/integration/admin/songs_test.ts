@@ -4,9 +4,9 @@ import { dueWorkOf } from "../../../domain/due_work.ts";
 import type { Order } from "../../../domain/orders.ts";
 import type { CallFacts } from "../../../domain/provider_calls.ts";
 import { MAX_SONG_BYTES } from "../../../domain/song_uploads.ts";
-import { jobDepsFrom } from "../../../jobs/deps.ts";
+import { createDeps } from "../../../deps.ts";
 import { runGeneration } from "../../../jobs/generation.ts";
-import { MANUAL_SONG_MESSAGES } from "../../../jobs/manual_song.ts";
+import { MANUAL_SONG_MESSAGES } from "../../../orders/manual_song.ts";
 import { getBlobMeta } from "../../../kv/blobs.ts";
 import { listEvents } from "../../../kv/events.ts";
 import { keys } from "../../../kv/keys.ts";
@@ -15,7 +15,7 @@ import { getSongUpload } from "../../../kv/song_uploads.ts";
 import { getUserByEmail } from "../../../kv/users.ts";
 import type { MusicStudio } from "../../../providers/music/mod.ts";
 import { MISSING_INFORMATION } from "../../../routes/api/admin/songs.ts";
-import { concat, noiseBytes, pngBytes, synthMp3, wavBytes, withId3v2 } from "../../fakes/audio_files.ts";
+import { concat, noiseBytes, pngBytes, synthMp3, wavBytes, withId3v2 } from "../../../fakes/audio_files.ts";
 import { createTestApp, jsonBody, type TestApp } from "../../helpers.ts";
 import {
   ADMIN_EMAIL,
@@ -426,11 +426,11 @@ Deno.test("a generation step in flight loses to an uploaded song: its late resul
     nextPollAt: null,
   })))!;
   const studio = slowDownloadStudio();
-  const deps = jobDepsFrom({
+  const deps = createDeps({
     kv: t.kv,
     config: t.config,
     providers: { ...t.providers, music: studio.music },
-    now: () => t.clock.now(),
+    clock: t.clock,
     workerId: "slow-worker",
   });
 

@@ -150,7 +150,7 @@ Deno.test("ADMIN_EMAILS sign in as admin, DEMO_EMAILS as demo, and the list is r
   const { token } = await signIn(t, "ops@example.com");
   const { createApp } = await import("../../../routes/app.ts");
   const { testConfig } = await import("../../helpers.ts");
-  const demoted = createApp({ kv: t.kv, config: testConfig({}), providers: t.providers, clock: t.clock });
+  const demoted = createApp({ ...t.deps, config: testConfig({}) });
   const me = await demoted.request("/api/auth/user", { headers: { authorization: `Bearer ${token}` } });
   assertEquals((await me.json()).role, "user");
 });

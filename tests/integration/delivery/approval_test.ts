@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import { getOrder } from "../../../kv/orders.ts";
-import { startSmtpSink } from "../../fakes/smtp_sink.ts";
+import { startSmtpSink } from "../../../fakes/smtp_sink.ts";
 import { createTestApp, signIn } from "../../helpers.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";
 import { placeOrder, waitForOrder } from "../jobs/helpers.ts";

@@ -2,7 +2,7 @@ import type { Order } from "../../../domain/orders.ts";
 import { songUrlFor } from "../../../domain/download.ts";
 import { putBlob } from "../../../kv/blobs.ts";
 import { updateOrder } from "../../../kv/orders.ts";
-import { jobDepsFrom } from "../../../jobs/deps.ts";
+import { createDeps } from "../../../deps.ts";
 import { startJobWorker } from "../../../jobs/worker.ts";
 import { createSession } from "../../../kv/sessions.ts";
 import { upsertUserOnSignIn } from "../../../kv/users.ts";
@@ -75,11 +75,11 @@ export const DELIVERY_ENV = { ADMIN_EMAILS: ADMIN_EMAIL, JOB_QUEUE: "off" } as c
  */
 export function clockWorker(t: TestApp) {
   const worker = startJobWorker(
-    jobDepsFrom({
+    createDeps({
       kv: t.kv,
       config: t.config,
       providers: t.providers,
-      now: () => t.clock.now(),
+      clock: t.clock,
       workerId: "clock",
     }),
   );

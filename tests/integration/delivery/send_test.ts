@@ -1,23 +1,23 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import { MAX_DELIVERY_ATTEMPTS } from "../../../domain/delivery.ts";
 import type { Order } from "../../../domain/orders.ts";
-import { jobDepsFrom } from "../../../jobs/deps.ts";
+import { createDeps } from "../../../deps.ts";
 import { deliverSong } from "../../../jobs/delivery.ts";
 import { listEvents } from "../../../kv/events.ts";
 import { getOrder, updateOrder } from "../../../kv/orders.ts";
 import { MailDeliveryError, type Mailer } from "../../../providers/mail/mod.ts";
-import { startSmtpSink } from "../../fakes/smtp_sink.ts";
+import { startSmtpSink } from "../../../fakes/smtp_sink.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";
 import { adminCall, adminHeaders, clockWorker, completedOrder, DELIVERY_ENV } from "./helpers.ts";
 
 const HOUR = 60 * 60 * 1000;
 
 const deliveryDeps = (t: TestApp, mail: Mailer = t.providers.mail, workerId = "test") => ({
-  ...jobDepsFrom({
+  ...createDeps({
     kv: t.kv,
     config: t.config,
     providers: { ...t.providers, mail },
-    now: () => t.clock.now(),
+    clock: t.clock,
     workerId,
   }),
   random: () => 0,

@@ -1,20 +1,20 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Order } from "../../../domain/orders.ts";
-import { type JobDeps, jobDepsFrom } from "../../../jobs/deps.ts";
+import { createDeps, type Deps } from "../../../deps.ts";
 import { MAX_FAILURE_EMAIL_ATTEMPTS, sendFailureEmail } from "../../../jobs/failure_email.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";
 import { listEvents } from "../../../kv/events.ts";
 import { keys } from "../../../kv/keys.ts";
 import { getOrder, writeOrder } from "../../../kv/orders.ts";
 import { MailDeliveryError, type Mailer } from "../../../providers/mail/mod.ts";
-import { startSmtpSink } from "../../fakes/smtp_sink.ts";
+import { startSmtpSink } from "../../../fakes/smtp_sink.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";
 import { placeOrder } from "./helpers.ts";
 
-function jobDeps(t: TestApp, mail: Mailer = t.providers.mail): JobDeps {
+function jobDeps(t: TestApp, mail: Mailer = t.providers.mail): Deps {
   const providers = { ...t.providers, mail };
   return {
-    ...jobDepsFrom({ kv: t.kv, config: t.config, providers, now: Date.now, workerId: "test" }),
+    ...createDeps({ kv: t.kv, config: t.config, providers, workerId: "test" }),
     random: () => 0,
   };
 }

@@ -1,5 +1,5 @@
 import type { Order } from "../../../domain/orders.ts";
-import { createDemoOrder } from "../../../jobs/demo_order.ts";
+import { createDemoOrder } from "../../../orders/demo_order.ts";
 import { createJobQueue } from "../../../jobs/messages.ts";
 import { getOrder } from "../../../kv/orders.ts";
 import { orderFormSchema } from "../../../domain/orders.ts";

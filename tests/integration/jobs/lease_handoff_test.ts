@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "@std/assert";
-import { jobDepsFrom } from "../../../jobs/deps.ts";
+import { createDeps } from "../../../deps.ts";
 import { runGeneration } from "../../../jobs/generation.ts";
 import { acquireLease, type Lease } from "../../../kv/locks.ts";
 import { getOrder } from "../../../kv/orders.ts";
@@ -46,11 +46,10 @@ Deno.test("a stage's next message finds the order's lease free: committing the s
   const order = await placeOrder(t);
   const leases: (Lease | null)[] = [];
   const kv = kvWithInstantDelivery(t.kv, order.id, (lease) => leases.push(lease));
-  const deps = jobDepsFrom({
+  const deps = createDeps({
     kv,
     config: t.config,
     providers: t.providers,
-    now: Date.now,
     workerId: "first",
   });
 

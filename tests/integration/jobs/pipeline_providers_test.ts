@@ -11,8 +11,8 @@ import { listEvents } from "../../../kv/events.ts";
 import { failureSummary } from "../../../islands/admin/dialogs/error_details.ts";
 import { createSunoStudio } from "../../../providers/music/suno.ts";
 import { createOpenAiLyricist } from "../../../providers/words/openai.ts";
-import { type OpenAiFake, startOpenAiFake } from "../../fakes/openai.ts";
-import { SILENT_MP3, startSunoFake, type SunoFake, type SunoFakeOptions } from "../../fakes/suno.ts";
+import { type OpenAiFake, startOpenAiFake } from "../../../fakes/openai.ts";
+import { SILENT_MP3, startSunoFake, type SunoFake, type SunoFakeOptions } from "../../../fakes/suno.ts";
 import { createTestApp, type TestAppOptions } from "../../helpers.ts";
 import { placeOrder, waitForOrder } from "./helpers.ts";
 

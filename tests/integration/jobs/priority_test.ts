@@ -1,14 +1,14 @@
 import { assert, assertEquals } from "@std/assert";
 import { orderFormSchema } from "../../../domain/orders.ts";
-import { createDemoOrder } from "../../../jobs/demo_order.ts";
+import { createDemoOrder } from "../../../orders/demo_order.ts";
 import { createJobQueue } from "../../../jobs/messages.ts";
 import { acquireLease } from "../../../kv/locks.ts";
 import { getOrder } from "../../../kv/orders.ts";
 import { createSunoStudio } from "../../../providers/music/suno.ts";
 import { createOpenAiLyricist } from "../../../providers/words/openai.ts";
-import { startOpenAiFake } from "../../fakes/openai.ts";
-import { startSmtpSink } from "../../fakes/smtp_sink.ts";
-import { startSunoFake } from "../../fakes/suno.ts";
+import { startOpenAiFake } from "../../../fakes/openai.ts";
+import { startSmtpSink } from "../../../fakes/smtp_sink.ts";
+import { startSunoFake } from "../../../fakes/suno.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";
 import { orderForm } from "../orders/helpers.ts";
 import { adminCall, adminHeaders, clockWorker, completedOrder, DELIVERY_ENV } from "../delivery/helpers.ts";

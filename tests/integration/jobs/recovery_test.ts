@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
 import { orderFormSchema } from "../../../domain/orders.ts";
-import { createDemoOrder } from "../../../jobs/demo_order.ts";
+import { createDemoOrder } from "../../../orders/demo_order.ts";
 import { createJobQueue, jobMessage } from "../../../jobs/messages.ts";
 import { listEvents } from "../../../kv/events.ts";
 import { keys } from "../../../kv/keys.ts";

@@ -1,3 +1,4 @@
+import { createDeps } from "../../../deps.ts";
 import { assert, assertEquals, assertMatch, assertRejects } from "@std/assert";
 import { DumpError, readLines, restoreDump, writeDump } from "../../../kv/dump.ts";
 import { APP_DUMP_POLICY, EPHEMERAL_PREFIXES } from "../../../kv/dump_policy.ts";
@@ -5,7 +6,7 @@ import { keys } from "../../../kv/keys.ts";
 import type { Session } from "../../../kv/sessions.ts";
 import { createApp } from "../../../routes/app.ts";
 import { writeSampleOrders } from "../../../tools/sample_orders.ts";
-import { synthMp3 } from "../../fakes/audio_files.ts";
+import { synthMp3 } from "../../../fakes/audio_files.ts";
 import { createTestApp, jsonBody, signIn, type TestApp } from "../../helpers.ts";
 import { countersAndTruth } from "../admin/helpers.ts";
 import { ADMIN_EMAIL, adminCall, sessionHeaders } from "../delivery/helpers.ts";
@@ -178,7 +179,7 @@ Deno.test("a busy shop survives dump and restore entry for entry, and the app wo
   );
 
   // The app on the copy: the customer's session still opens their order and its song streams.
-  const copy = createApp({ kv: restored, config: t.config, providers: t.providers });
+  const copy = createApp(createDeps({ kv: restored, config: t.config, providers: t.providers }));
   const bearer = { authorization: `Bearer ${customer.token}` };
   const me = async (app: { request: typeof copy.request }) =>
     await (await app.request("/api/auth/user", { headers: bearer })).json();

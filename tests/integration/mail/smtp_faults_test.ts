@@ -7,7 +7,7 @@ import { assertEquals, assertInstanceOf, assertRejects } from "@std/assert";
 import { signInEmail } from "../../../domain/emails/sign_in.ts";
 import { MailDeliveryError, type OutgoingMail } from "../../../providers/mail/mod.ts";
 import { createSmtpMailer } from "../../../providers/mail/smtp.ts";
-import { DEFAULT_SMTP_FAULTS, type SmtpFault, startSmtpSink } from "../../fakes/smtp_sink.ts";
+import { DEFAULT_SMTP_FAULTS, type SmtpFault, startSmtpSink } from "../../../fakes/smtp_sink.ts";
 
 const FROM = "Little Hits <songs@littlehits.studio>";
 

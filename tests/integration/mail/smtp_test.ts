@@ -2,7 +2,7 @@ import { assert, assertEquals, assertMatch, assertRejects, assertStringIncludes 
 import { signInEmail } from "../../../domain/emails/sign_in.ts";
 import { MailDeliveryError, type Mailer, type OutgoingMail } from "../../../providers/mail/mod.ts";
 import { createSmtpMailer } from "../../../providers/mail/smtp.ts";
-import { type SmtpSinkOptions, startSmtpSink } from "../../fakes/smtp_sink.ts";
+import { type SmtpSinkOptions, startSmtpSink } from "../../../fakes/smtp_sink.ts";
 
 const FROM = "Little Hits <songs@littlehits.studio>";
 const LINK = "http://localhost:8000/auth/verify?t=tok_123&next=%2Fmy-songs";

@@ -9,7 +9,7 @@ import { REFERRAL_REFUSALS } from "../../../domain/referrals.ts";
 import { keys } from "../../../kv/keys.ts";
 import { countOrders, getOrder, getOrderBySession } from "../../../kv/orders.ts";
 import { getReferralCodeByCode } from "../../../kv/referral_codes.ts";
-import { startStripeFake, type StripeFake } from "../../fakes/stripe.ts";
+import { startStripeFake, type StripeFake } from "../../../fakes/stripe.ts";
 import { createTestApp, jsonBody, type TestApp } from "../../helpers.ts";
 import { adminHeaders, DELIVERY_ENV } from "../delivery/helpers.ts";
 import { orderForm, payLocally, startCheckout } from "./helpers.ts";

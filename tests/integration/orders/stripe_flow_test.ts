@@ -1,7 +1,7 @@
 import { assert, assertEquals } from "@std/assert";
 import { countOrders } from "../../../kv/orders.ts";
 import { getReferralCodeByCode } from "../../../kv/referral_codes.ts";
-import { startStripeFake, type StripeFake } from "../../fakes/stripe.ts";
+import { startStripeFake, type StripeFake } from "../../../fakes/stripe.ts";
 import { createTestApp, jsonBody, type TestApp } from "../../helpers.ts";
 import { orderForm, startCheckout } from "./helpers.ts";
 

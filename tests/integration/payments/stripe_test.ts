@@ -15,7 +15,7 @@ import {
   WebhookSignatureError,
 } from "../../../providers/payments/mod.ts";
 import { createStripePayments } from "../../../providers/payments/stripe.ts";
-import { startStripeFake, type StripeFake } from "../../fakes/stripe.ts";
+import { startStripeFake, type StripeFake } from "../../../fakes/stripe.ts";
 
 const SUCCESS_URL = "http://localhost:8000/payment-processing?session_id={CHECKOUT_SESSION_ID}";
 

@@ -10,7 +10,7 @@ const SONG: SynthRequest = {
   singer: "child",
 };
 
-const BUSY = new URL("../../fakes/busy_worker.ts", import.meta.url);
+const BUSY = new URL("../../../fakes/busy_worker.ts", import.meta.url);
 type Busy = { startedAt: number; endedAt: number };
 
 Deno.test("a pool that rests as long as it worked leaves at least as much idle time as busy time", async () => {

@@ -2,8 +2,8 @@ import { assert, assertEquals, assertMatch, assertRejects, assertStringIncludes 
 import { ProviderCallError } from "../../../providers/calls.ts";
 import { createOpenAiLyricist } from "../../../providers/words/openai.ts";
 import type { LyricsRequest, SongBrief, TagsRequest } from "../../../providers/words/mod.ts";
-import { startLoopbackServer } from "../../fakes/loopback.ts";
-import { type OpenAiFake, type OpenAiFault, startOpenAiFake } from "../../fakes/openai.ts";
+import { startLoopbackServer } from "../../../fakes/loopback.ts";
+import { type OpenAiFake, type OpenAiFault, startOpenAiFake } from "../../../fakes/openai.ts";
 
 const API_KEY = "sk-test-lyricist-0123456789";
 const MODEL = "gpt-4o-mini";

@@ -2,7 +2,7 @@ import { assert, assertEquals, assertRejects, assertStringIncludes } from "@std/
 import { ProviderCallError } from "../../../providers/calls.ts";
 import type { SongCheck, SongRequest } from "../../../providers/music/mod.ts";
 import { createSunoStudio, type SunoStudioOptions } from "../../../providers/music/suno.ts";
-import { startLoopbackServer } from "../../fakes/loopback.ts";
+import { startLoopbackServer } from "../../../fakes/loopback.ts";
 import {
   SILENT_MP3,
   startSunoFake,
@@ -10,7 +10,7 @@ import {
   type SunoFailure,
   type SunoFake,
   type SunoFakeOptions,
-} from "../../fakes/suno.ts";
+} from "../../../fakes/suno.ts";
 
 const API_KEY = "suno-test-key-0123456789abcdef";
 const MODEL = "V4_5";

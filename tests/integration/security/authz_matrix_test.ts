@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { startStripeFake, type StripeFake } from "../../fakes/stripe.ts";
+import { startStripeFake, type StripeFake } from "../../../fakes/stripe.ts";
 import { createTestApp } from "../../helpers.ts";
 import {
   type Auth,

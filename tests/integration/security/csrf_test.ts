@@ -1,6 +1,6 @@
 import { assertEquals, assertStringIncludes } from "@std/assert";
 import { MESSAGES } from "../../../domain/auth.ts";
-import { startStripeFake } from "../../fakes/stripe.ts";
+import { startStripeFake } from "../../../fakes/stripe.ts";
 import { createTestApp, signIn, type TestApp } from "../../helpers.ts";
 import { orderForm, startCheckout } from "../orders/helpers.ts";
 import { openWorld, type Role, securityEnv, storeChanges, storeSnapshot } from "./helpers.ts";

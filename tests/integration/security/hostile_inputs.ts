@@ -4,7 +4,7 @@
  * from the real app). Deterministic: everything "random" comes from a seeded PRNG, so a failure
  * names a case that the next run sends again, byte for byte.
  */
-import { seededRandom } from "../../fakes/loopback.ts";
+import { seededRandom } from "../../../fakes/loopback.ts";
 
 /** A route as Hono lists it (`app.routes`). */
 export interface RouteInfo {

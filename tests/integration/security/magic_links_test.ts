@@ -1,3 +1,4 @@
+import { createDeps } from "../../../deps.ts";
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import { MAGIC_LINK_TTL_MS, MESSAGES, ORDER_LINK_LIMIT } from "../../../domain/auth.ts";
 import { hasOrderAccess } from "../../../kv/order_access.ts";
@@ -122,13 +123,15 @@ Deno.test("enumeration: a known and an unknown address get the same answer after
   const masks = new Map([[known, "<email>"], [unknown, "<email>"]]);
   async function ask(email: string) {
     const trace: Trace = [];
-    const app = createApp({
-      kv: tracedKv(t.kv, trace, masks),
-      config: t.config,
-      providers: { ...t.providers, mail: tracedMailer(trace, masks) },
-      clock: t.clock,
-      assets: { forIslands: () => ({ scripts: [], preloads: [], classes: "" }) },
-    });
+    const app = createApp(
+      createDeps({
+        kv: tracedKv(t.kv, trace, masks),
+        config: t.config,
+        providers: { ...t.providers, mail: tracedMailer(trace, masks) },
+        clock: t.clock,
+      }),
+      { assets: { forIslands: () => ({ scripts: [], preloads: [], classes: "" }) } },
+    );
     const response = await app.request("/api/auth/request-magic-link", jsonBody({ email }));
     trace.push("answered");
     const headers = [...response.headers.keys()].filter((name) => name !== "date");

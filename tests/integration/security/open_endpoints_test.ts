@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
 import { keys } from "../../../kv/keys.ts";
-import { startStripeFake } from "../../fakes/stripe.ts";
+import { startStripeFake } from "../../../fakes/stripe.ts";
 import { createTestApp, jsonBody } from "../../helpers.ts";
 import { orderForm, startCheckout } from "../orders/helpers.ts";
 

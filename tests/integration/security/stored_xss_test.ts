@@ -4,7 +4,7 @@ import { type DevMail, listDevMail } from "../../../kv/dev_mail.ts";
 import { ProviderCallError } from "../../../providers/calls.ts";
 import type { Lyricist } from "../../../providers/words/mod.ts";
 import { createLocalLyricist } from "../../../providers/words/local.ts";
-import { synthMp3 } from "../../fakes/audio_files.ts";
+import { synthMp3 } from "../../../fakes/audio_files.ts";
 import { createTestApp, jsonBody, type TestApp } from "../../helpers.ts";
 import { sessionHeaders } from "../delivery/helpers.ts";
 import { waitForOrder } from "../jobs/helpers.ts";

@@ -1,7 +1,7 @@
 import { assertEquals, assertMatch } from "@std/assert";
 import Stripe from "stripe";
 import { countOrders } from "../../../kv/orders.ts";
-import { startStripeFake, type StripeFake } from "../../fakes/stripe.ts";
+import { startStripeFake, type StripeFake } from "../../../fakes/stripe.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";
 import { orderForm, startCheckout } from "../orders/helpers.ts";
 import { securityEnv, storeChanges, storeSnapshot } from "./helpers.ts";

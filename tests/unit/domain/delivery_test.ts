@@ -1,13 +1,5 @@
 import { assertEquals } from "@std/assert";
-import {
-  canApprove,
-  canResend,
-  canSendNow,
-  deliveryAddressees,
-  deliveryStateOf,
-  describeDelay,
-  isReleased,
-} from "../../../domain/delivery.ts";
+import { deliveryAddressees, deliveryStateOf, describeDelay, isReleased } from "../../../domain/delivery.ts";
 import { dueWorkOf } from "../../../domain/due_work.ts";
 import type { Order } from "../../../domain/orders.ts";
 
@@ -20,22 +12,6 @@ const order = (fields: Partial<Order>) =>
     isGift: false,
     ...fields,
   }) as Order;
-
-Deno.test("the button rules of staff-side §4 for approve, send and resend", () => {
-  assertEquals(canApprove(order({})), true);
-  assertEquals(
-    canApprove(order({ approvalStatus: undefined as unknown as "pending" })),
-    true,
-    "absent counts",
-  );
-  assertEquals(canApprove(order({ approvalStatus: "approved" })), false);
-  assertEquals(canApprove(order({ status: "generating" })), false);
-  assertEquals(canSendNow(order({ approvalStatus: "approved" })), true);
-  assertEquals(canSendNow(order({ approvalStatus: "approved", emailSentAt: "t" })), false);
-  assertEquals(canSendNow(order({ approvalStatus: "approved", songUrl: null })), false);
-  assertEquals(canResend(order({ emailSentAt: "t" })), true);
-  assertEquals(canResend(order({})), false);
-});
 
 Deno.test("the song is the customer's once delivered; My Songs says where it stands", () => {
   assertEquals([isReleased(order({})), deliveryStateOf(order({}))], [false, "in-review"]);

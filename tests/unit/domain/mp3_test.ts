@@ -9,7 +9,7 @@ import {
   wavBytes,
   withId3v1,
   withId3v2,
-} from "../../fakes/audio_files.ts";
+} from "../../../fakes/audio_files.ts";
 
 function accepted(check: Mp3Check): Extract<Mp3Check, { ok: true }> {
   if (!check.ok) throw new Error(`refused: ${check.reason}`);

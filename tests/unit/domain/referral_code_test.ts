@@ -1,10 +1,13 @@
 import { assertEquals } from "@std/assert";
-import { parseReferralCode } from "../../../domain/referral_code.ts";
 import {
+  parseReferralCode,
   REFERRAL_CODE_MESSAGE as CHARACTERS,
   REFERRAL_CODE_TOO_LONG as TOO_LONG,
   REFERRAL_CODE_TOO_SHORT as TOO_SHORT,
-} from "../../../domain/referral_code_text.ts";
+  referralCodeCharacterProblem,
+  referralCodeLengthProblem,
+} from "../../../domain/referral_code.ts";
+import { orderFormSchema } from "../../../domain/orders.ts";
 import { referralCodeSchema } from "../../../domain/referrals.ts";
 
 /**
@@ -61,4 +64,29 @@ Deno.test("referralCodeSchema still refuses what is not text with Zod's own mess
   const parsed = referralCodeSchema.safeParse(42);
   assertEquals(parsed.success, false);
   assertEquals(parsed.error?.issues[0].code, "invalid_type");
+});
+
+Deno.test("the order form's referral code follows the same rule, always with the characters message", () => {
+  const order = { childName: "Mia", parentName: "Sam", parentEmail: "sam@example.com" };
+  for (const [raw, answer] of CASES) {
+    const parsed = orderFormSchema.safeParse({ ...order, referralCode: raw });
+    // An empty code is no code; any other refused one is named by its characters, as it always was.
+    const expected = raw.trim() === ""
+      ? { code: undefined }
+      : "code" in answer
+      ? answer
+      : { message: CHARACTERS };
+    const got = parsed.success
+      ? { code: parsed.data.referralCode }
+      : { message: parsed.error.issues[0].message };
+    assertEquals(got, expected, `orderFormSchema(${JSON.stringify(raw)})`);
+  }
+});
+
+Deno.test("the dashboard's form names the characters first, then the length", () => {
+  assertEquals(referralCodeCharacterProblem(""), undefined);
+  assertEquals(referralCodeCharacterProblem("A!"), CHARACTERS);
+  assertEquals(referralCodeLengthProblem("A"), TOO_SHORT);
+  assertEquals(referralCodeLengthProblem("A".repeat(21)), TOO_LONG);
+  assertEquals(referralCodeLengthProblem("ABC"), undefined);
 });

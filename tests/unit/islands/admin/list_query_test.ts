@@ -1,10 +1,6 @@
 import { assertEquals } from "@std/assert";
-import {
-  hasActiveFilters,
-  listApiPath,
-  listQueryString,
-  parseListQuery,
-} from "../../../../islands/admin/list_query.ts";
+import { parseListQuery } from "../../../../domain/admin_list_query.ts";
+import { hasActiveFilters, listApiPath, listQueryString } from "../../../../islands/admin/list_query.ts";
 
 const parse = (search: string) => parseListQuery(new URLSearchParams(search));
 

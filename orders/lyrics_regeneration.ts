@@ -1,4 +1,5 @@
-import { canRegenerateLyrics, REGENERATE_LYRICS_BLOCKED } from "../domain/admin_actions.ts";
+import type { Deps } from "../deps.ts";
+import { allows, REFUSALS } from "../domain/order_guards.ts";
 import { ConflictError, NotFoundError } from "../domain/errors.ts";
 import { buildEvent } from "../domain/events.ts";
 import { isOrderId, type Order } from "../domain/orders.ts";
@@ -6,27 +7,22 @@ import { callEventFields } from "../domain/provider_calls.ts";
 import { briefOf, cleanLyrics, lyricsUserMessage } from "../domain/prompts.ts";
 import { promptScopeOfOrder } from "../domain/prompt_scope.ts";
 import { ProviderCallError } from "../providers/calls.ts";
-import type { Lyricist } from "../providers/words/mod.ts";
 import { addEvents } from "../kv/events.ts";
 import { acquireLease, releaseLease } from "../kv/locks.ts";
 import { addLyricsVersion } from "../kv/lyrics_history.ts";
 import { setDebugTexts } from "../kv/order_debug.ts";
 import { getOrder, updateOrder } from "../kv/orders.ts";
 import { getSystemPrompt } from "../kv/prompts.ts";
-import { iso } from "./deps.ts";
+import { iso } from "../domain/time.ts";
 
 /**
  * Staff-side §2, Regenerate Lyrics: new lyrics from the lyrics prompt, the order's details and the
  * admin's optional instruction, while the audio stays as it is. The replaced lyrics go to the
  * history. One regeneration per order at a time (a lease), so a double click costs one call.
  */
-export interface LyricsRegenerationDeps {
-  kv: Deno.Kv;
-  words: Lyricist;
-  now: () => number;
-  /** How long the lyricist may take before staff are told to try again. */
-  timeoutMs: number;
-}
+
+/** The lyricist may take this long before staff are told to try again (real models take ~10–30 s). */
+const LYRICS_TIMEOUT_MS = 90_000;
 
 export const MESSAGES = {
   busy: "These lyrics are already being regenerated. Please wait a moment.",
@@ -34,7 +30,7 @@ export const MESSAGES = {
 } as const;
 
 export async function regenerateLyrics(
-  deps: LyricsRegenerationDeps,
+  deps: Deps,
   orderId: string,
   customInput: string,
   admin: string,
@@ -42,25 +38,25 @@ export async function regenerateLyrics(
   if (!isOrderId(orderId)) throw new NotFoundError("Order not found.");
   const order = await getOrder(deps.kv, orderId);
   if (!order) throw new NotFoundError("Order not found.");
-  if (!canRegenerateLyrics(order)) throw new ConflictError(REGENERATE_LYRICS_BLOCKED);
+  if (!allows(order, "regenerateLyrics")) throw new ConflictError(REFUSALS.lyricsBusy);
 
   const lease = await acquireLease(
     deps.kv,
     { type: "lyrics-regeneration", id: orderId },
     admin,
-    deps.timeoutMs + 5_000,
-    deps.now(),
+    LYRICS_TIMEOUT_MS + 5_000,
+    deps.clock.now(),
   );
   if (!lease) throw new ConflictError(MESSAGES.busy);
   try {
     return await writeNewLyrics(deps, order, customInput, admin);
   } finally {
-    await releaseLease(deps.kv, lease, deps.now());
+    await releaseLease(deps.kv, lease, deps.clock.now());
   }
 }
 
 async function writeNewLyrics(
-  deps: LyricsRegenerationDeps,
+  deps: Deps,
   order: Order,
   customInput: string,
   admin: string,
@@ -70,7 +66,10 @@ async function writeNewLyrics(
   const user = lyricsUserMessage(brief);
   let result;
   try {
-    result = await deps.words.writeLyrics({ system, user, brief }, AbortSignal.timeout(deps.timeoutMs));
+    result = await deps.providers.words.writeLyrics(
+      { system, user, brief },
+      AbortSignal.timeout(LYRICS_TIMEOUT_MS),
+    );
   } catch (error) {
     if (error instanceof ProviderCallError) await recordFailure(deps, order.id, error);
     throw error;
@@ -82,10 +81,10 @@ async function writeNewLyrics(
     throw error;
   }
 
-  const now = deps.now();
+  const now = deps.clock.now();
   let refused = false;
   const updated = await updateOrder(deps.kv, order.id, (current) => {
-    refused = !canRegenerateLyrics(current);
+    refused = !allows(current, "regenerateLyrics");
     if (refused) return null;
     return {
       ...current,
@@ -122,13 +121,13 @@ async function writeNewLyrics(
   });
   if (!updated) throw new NotFoundError("Order not found.");
   // The song went back into generation while the lyricist was writing: its run decides the lyrics.
-  if (refused) throw new ConflictError(REGENERATE_LYRICS_BLOCKED);
+  if (refused) throw new ConflictError(REFUSALS.lyricsBusy);
   return updated;
 }
 
 /** A failed regeneration is kept in the timeline, so Error Details shows what the service said. */
-async function recordFailure(deps: LyricsRegenerationDeps, orderId: string, error: ProviderCallError) {
-  const now = deps.now();
+async function recordFailure(deps: Deps, orderId: string, error: ProviderCallError) {
+  const now = deps.clock.now();
   await updateOrder(
     deps.kv,
     orderId,

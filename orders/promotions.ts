@@ -1,7 +1,8 @@
+import type { Deps } from "../deps.ts";
 import { maxRedemptionsOf, promotionTermsOf } from "../domain/promotion_terms.ts";
 import { isFirstOrderCode, type ReferralCode } from "../domain/referrals.ts";
 import { savePromotionIds } from "../kv/referral_codes.ts";
-import type { Payments, PromotionIds } from "../providers/payments/mod.ts";
+import type { PromotionIds } from "../providers/payments/mod.ts";
 
 /**
  * The provider's promotion code for one of our codes, carrying our limits (domain/promotion_terms.ts):
@@ -10,10 +11,11 @@ import type { Payments, PromotionIds } from "../providers/payments/mod.ts";
  * Stripe's page obeys the same limits as one that came through the order form.
  */
 export async function promotionFor(
-  deps: { kv: Deno.Kv; payments: Payments; now: () => number },
+  deps: Pick<Deps, "kv" | "providers" | "clock">,
   code: ReferralCode,
 ): Promise<PromotionIds> {
-  const { kv, payments } = deps;
+  const { kv } = deps;
+  const { payments } = deps.providers;
   if (payments.kind === "local") return { couponId: null, promoId: null };
   const terms = promotionTermsOf(code);
   if (code.stripePromoId && code.stripePromoTerms === terms) {
@@ -35,7 +37,7 @@ export async function promotionFor(
     kv,
     code.id,
     { stripeCouponId: ids.couponId, stripePromoId: ids.promoId },
-    deps.now(),
+    deps.clock.now(),
     code,
   );
   return ids;

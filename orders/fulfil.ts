@@ -1,3 +1,4 @@
+import type { Deps } from "../deps.ts";
 import { NotFoundError, PaymentRequiredError } from "../domain/errors.ts";
 import { buildOrder, type Order, type OrderForm, orderFormSchema } from "../domain/orders.ts";
 import { canonicalEmail } from "../domain/canonical_email.ts";
@@ -12,7 +13,13 @@ import {
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { type CheckoutDraft, getCheckoutDraft } from "../kv/checkout_drafts.ts";
 import { keys } from "../kv/keys.ts";
-import { claimOrderNumber, getOrder, inOrderNumberTurn, writeOrder } from "../kv/orders.ts";
+import {
+  claimOrderNumber,
+  getOrder,
+  getOrderBySession,
+  inOrderNumberTurn,
+  writeOrder,
+} from "../kv/orders.ts";
 import { getReferralCode, getReferralCodeByCode, writeNewReferralCode } from "../kv/referral_codes.ts";
 import {
   buyerHasOrders,
@@ -21,37 +28,11 @@ import {
   type ReferralHold,
   spendHold,
 } from "../kv/referral_holds.ts";
-import type { Track } from "../providers/analytics.ts";
-import type { CheckoutSessionInfo, Payments } from "../providers/payments/mod.ts";
+import type { CheckoutSessionInfo } from "../providers/payments/mod.ts";
 import { generationStarted } from "../domain/order_lifecycle.ts";
-import { jobMessage, type JobQueue } from "./messages.ts";
+import { jobMessage } from "../jobs/messages.ts";
 
-export interface FulfilDeps {
-  kv: Deno.Kv;
-  payments: Payments;
-  jobs: JobQueue;
-  now: () => number;
-  track: Track;
-}
-
-/** The fulfilment deps out of the app's (routes/env.ts AppDeps), for the three places that fulfil. */
-export function fulfilDepsOf(app: {
-  kv: Deno.Kv;
-  providers: { payments: Payments };
-  jobs: JobQueue;
-  clock: { now(): number };
-  track: Track;
-}): FulfilDeps {
-  return {
-    kv: app.kv,
-    payments: app.providers.payments,
-    jobs: app.jobs,
-    now: () => app.clock.now(),
-    track: app.track,
-  };
-}
-
-export const ORDER_DATA_NOT_FOUND = "Order data not found - please try placing your order again";
+const ORDER_DATA_NOT_FOUND = "Order data not found - please try placing your order again";
 
 /**
  * Turns a paid checkout session into its order (ARCHITECTURE.md §6). Safe to call any number of
@@ -61,14 +42,14 @@ export const ORDER_DATA_NOT_FOUND = "Order data not found - please try placing y
  * answers that same order.
  */
 export async function fulfil(
-  deps: FulfilDeps,
+  deps: Deps,
   sessionId: string,
 ): Promise<{ order: Order; created: boolean }> {
   const { kv } = deps;
-  const existing = await orderOfSession(kv, sessionId);
+  const existing = await getOrderBySession(kv, sessionId);
   if (existing) return { order: existing, created: false };
 
-  const session = await deps.payments.getSession(sessionId);
+  const session = await deps.providers.payments.getSession(sessionId);
   if (!session) throw new NotFoundError("We could not find this payment session.");
   if (!session.paid) throw new PaymentRequiredError("Payment was not confirmed.");
   const draft = await getCheckoutDraft(kv, sessionId);
@@ -90,7 +71,7 @@ export async function fulfil(
         const order = await getOrder(kv, bySession.value);
         if (order) return { order, created: false };
       }
-      const now = deps.now();
+      const now = deps.clock.now();
       const operation = kv.atomic().check(bySession, ownCode, buyerOrder);
       const orderNumber = claimOrderNumber(operation, sequence);
       const id = crypto.randomUUID();
@@ -128,7 +109,7 @@ export async function fulfil(
           payment: {
             kind: "checkout",
             sessionId,
-            provider: deps.payments.kind,
+            provider: deps.providers.payments.kind,
             amountPaid: session.amountTotal,
           },
           promoCode: referral?.code ?? session.promotionCode,
@@ -148,7 +129,7 @@ export async function fulfil(
   if (result.created) {
     deps.track("Payment Success", { value: result.order.totalPrice / 100, currency: "USD" });
     // A code typed on Stripe's own page is only known once the session is paid.
-    if (deps.payments.kind === "stripe" && session.promotionCode && !draft?.referral) {
+    if (deps.providers.payments.kind === "stripe" && session.promotionCode && !draft?.referral) {
       deps.track("Promo Code Applied", { discount: session.amountDiscount / 100, currency: "USD" });
     }
   }
@@ -156,14 +137,14 @@ export async function fulfil(
 }
 
 /**
- * Our rules against the discount the payment actually got (issue 16), in the write that makes the
+ * Our rules against the discount the payment actually got, in the write that makes the
  * order. A use held when the checkout began was judged then: it becomes a counted use. A code with
  * no hold (typed on the provider's page, or a hold that ran out) is judged now by the same rules;
  * a use that breaks them is not counted and flags the order for staff. A total under the minimum
  * charge is flagged whatever the code.
  */
 async function judgeDiscount(
-  deps: FulfilDeps,
+  deps: Deps,
   facts: {
     operation: Deno.AtomicOperation;
     referral: { id: string; code: string } | null;
@@ -217,11 +198,6 @@ async function judgeDiscount(
   };
 }
 
-async function orderOfSession(kv: Deno.Kv, sessionId: string) {
-  const id = (await kv.get<string>(keys.orderBySession(sessionId))).value;
-  return id ? await getOrder(kv, id) : null;
-}
-
 /**
  * The referral code this payment used, counted once with the order: the one we applied when the
  * checkout began, or one of ours typed into the checkout page's promo-code field.
@@ -237,7 +213,7 @@ async function referralOf(kv: Deno.Kv, draft: CheckoutDraft | null, session: Che
  * Customer-side §5: without a draft, the order is rebuilt from the payment's metadata, which needs
  * the child's name and a parent email; everything else takes its default.
  */
-export function formFromMetadata(session: CheckoutSessionInfo): OrderForm | null {
+function formFromMetadata(session: CheckoutSessionInfo): OrderForm | null {
   const metadata = session.metadata;
   const parentEmail = metadata.parentEmail || session.customerEmail || "";
   const parsed = orderFormSchema.safeParse({

@@ -2,8 +2,8 @@ import { buildEvent } from "../domain/events.ts";
 import type { Order } from "../domain/orders.ts";
 import { addEvents } from "../kv/events.ts";
 import { getOrder, updateOrder } from "../kv/orders.ts";
-import { iso } from "./deps.ts";
-import { jobMessage, type JobQueue } from "./messages.ts";
+import { iso } from "../domain/time.ts";
+import { jobMessage, type JobQueue } from "../jobs/messages.ts";
 
 export interface SongCallback {
   orderId: string;

@@ -1,4 +1,5 @@
-import { canUploadManually } from "../domain/admin_actions.ts";
+import type { Deps } from "../deps.ts";
+import { refusalOf, REFUSALS } from "../domain/order_guards.ts";
 import { BadRequestError, ConflictError, NotFoundError } from "../domain/errors.ts";
 import { songUrlFor } from "../domain/download.ts";
 import { buildEvent } from "../domain/events.ts";
@@ -11,7 +12,7 @@ import { keys } from "../kv/keys.ts";
 import { claimOrderNumber, inOrderNumberTurn, writeOrder } from "../kv/orders.ts";
 import { attachSongUpload, getSongUpload, type SongUpload } from "../kv/song_uploads.ts";
 import { getUserByEmail } from "../kv/users.ts";
-import { iso } from "./deps.ts";
+import { iso } from "../domain/time.ts";
 
 /**
  * Staff's own songs (staff-side §2): a song uploaded for an order the pipeline has not finished (or
@@ -20,12 +21,6 @@ import { iso } from "./deps.ts";
  * one order, and a generation step still in flight loses its race: its commit checks the order's
  * versionstamp, which this write changes (jobs/generation.ts).
  */
-export interface ManualSongDeps {
-  kv: Deno.Kv;
-  appUrl: string;
-  now: () => number;
-}
-
 /** The admin doing it, as the session knows them. */
 export interface Admin {
   id: string;
@@ -36,15 +31,13 @@ export const MANUAL_SONG_MESSAGES = {
   notOurs: "This song address is not one of our uploads. Please upload the song file again.",
   taken: "This uploaded song already belongs to another order. Please upload the file again.",
   expired: "This upload is more than 7 days old and has been discarded. Please upload the file again.",
-  hasSong: "This order already has a song. Use Regenerate to make a new one instead of uploading over it.",
-  notUploadable:
-    "A song can be uploaded only while an order is being made, after it failed, or when it has no song.",
+  hasSong: REFUSALS.hasSong,
   orderNotFound: "Order not found.",
 } as const;
 
 /** Staff-side §7, `POST /api/admin/orders/{id}/upload`: the order completes with the uploaded song. */
 export function uploadSong(
-  deps: ManualSongDeps,
+  deps: Deps,
   orderId: string,
   songUrl: string,
   admin: Admin,
@@ -53,7 +46,7 @@ export function uploadSong(
   if (!isOrderId(orderId)) throw new NotFoundError(MANUAL_SONG_MESSAGES.orderNotFound);
   const blobId = ourBlobId(deps, songUrl);
   return retryOnConflict(`song upload to order ${orderId}`, async () => {
-    const now = deps.now();
+    const now = deps.clock.now();
     const [orderEntry, uploadEntry] = await Promise.all([
       kv.get<Order>(keys.order(orderId)),
       getSongUpload(kv, blobId),
@@ -63,11 +56,8 @@ export function uploadSong(
     // A repeated request (a double click, a retry after a lost answer) finds its own work done.
     if (uploadEntry.value?.attachedTo === orderId && order.songBlobId === blobId) return order;
     const upload = usableUpload(uploadEntry, now);
-    if (!canUploadManually(order)) {
-      throw new ConflictError(
-        order.status === "completed" ? MANUAL_SONG_MESSAGES.hasSong : MANUAL_SONG_MESSAGES.notUploadable,
-      );
-    }
+    const refusal = refusalOf(order, "upload");
+    if (refusal) throw new ConflictError(refusal);
 
     const next = songUploaded(
       order,
@@ -111,7 +101,7 @@ export interface ManualOrderInput {
  * in, like a guest's order). The number comes from the same sequence as every order.
  */
 export async function createManualOrder(
-  deps: ManualSongDeps,
+  deps: Deps,
   input: ManualOrderInput,
   admin: Admin,
 ): Promise<Order> {
@@ -120,7 +110,7 @@ export async function createManualOrder(
   const owner = await getUserByEmail(kv, input.parentEmail);
   return await inOrderNumberTurn(() =>
     retryOnConflict("manual order", async () => {
-      const now = deps.now();
+      const now = deps.clock.now();
       const [sequence, uploadEntry] = await Promise.all([
         kv.get<number>(keys.orderSequence()),
         getSongUpload(kv, blobId),
@@ -150,7 +140,7 @@ export async function createManualOrder(
 }
 
 function manualOrder(
-  deps: ManualSongDeps,
+  deps: Deps,
   input: ManualOrderInput,
   upload: SongUpload,
   admin: Admin,
@@ -198,8 +188,8 @@ function manualForm(input: ManualOrderInput): OrderForm {
   return { ...form, parentName: "" };
 }
 
-function ourBlobId(deps: ManualSongDeps, songUrl: string): string {
-  const blobId = blobIdOfSongUrl(deps.appUrl, songUrl);
+function ourBlobId(deps: Deps, songUrl: string): string {
+  const blobId = blobIdOfSongUrl(deps.config.appUrl, songUrl);
   if (!blobId) throw new BadRequestError(MANUAL_SONG_MESSAGES.notOurs);
   return blobId;
 }
@@ -214,8 +204,8 @@ function usableUpload(entry: Deno.KvEntryMaybe<SongUpload>, now: number): Deno.K
 }
 
 /** Our address of the song, rebuilt from the blob rather than echoing what the client sent. */
-function songUrlOf(deps: ManualSongDeps, blobId: string): string {
-  return songUrlFor(deps.appUrl, blobId);
+function songUrlOf(deps: Deps, blobId: string): string {
+  return songUrlFor(deps.config.appUrl, blobId);
 }
 
 function uploadContext(upload: SongUpload, admin: Admin) {

@@ -5,11 +5,9 @@ import { remade, restarted } from "../domain/order_lifecycle.ts";
 import { restartStageOf } from "../domain/stages.ts";
 import { addEvents } from "../kv/events.ts";
 import { getOrder, updateOrder } from "../kv/orders.ts";
-import { canRegenerateOrder } from "../domain/admin_actions.ts";
-import { changeOrder } from "./approval.ts";
-import { jobMessage, type JobQueue } from "./messages.ts";
-
-export const NOT_FAILED = "Only a song whose generation failed can be retried.";
+import { allows, refusalOf, REFUSALS } from "../domain/order_guards.ts";
+import { changeOrder } from "./change_order.ts";
+import { jobMessage, type JobQueue } from "../jobs/messages.ts";
 
 /**
  * Restarts a failed order from the stage that failed (customer-side §7 retry-generation): what the
@@ -28,7 +26,7 @@ export async function restartGeneration(
     kv,
     orderId,
     (current) => {
-      refused = current.status !== "failed";
+      refused = !allows(current, "retry");
       if (refused) return null;
       return restarted(current, restartStageOf(current.currentStage), now);
     },
@@ -45,12 +43,11 @@ export async function restartGeneration(
     },
   );
   if (!order) throw new NotFoundError("Order not found.");
-  if (refused) throw new ConflictError(NOT_FAILED);
+  if (refused) throw new ConflictError(REFUSALS.notFailed);
   return order;
 }
 
 export const MESSAGES = {
-  notRegenerable: "Only a failed order or a finished song can be regenerated.",
   sending: "This song's email is being sent right now. Try again in a minute.",
   regenerating: "The song is being made again. It will be back for review when it is ready.",
 } as const;
@@ -69,11 +66,13 @@ export async function regenerateOrder(
 ): Promise<Order> {
   const order = await getOrder(kv, orderId);
   if (!order) throw new NotFoundError("Order not found.");
-  if (!canRegenerateOrder(order)) throw new ConflictError(MESSAGES.notRegenerable);
+  const refusal = refusalOf(order, "regenerateOrder");
+  if (refusal) throw new ConflictError(refusal);
   if (order.status === "failed") return await restartGeneration(kv, jobs, orderId, "admin", now);
   return await changeOrder(kv, orderId, (current) => {
-    if (!canRegenerateOrder(current) || current.status === "failed") {
-      return new ConflictError(MESSAGES.notRegenerable);
+    // Failed meanwhile: a restart, not a re-make, is its way back, and staff ask again.
+    if (!allows(current, "regenerateOrder") || current.status === "failed") {
+      return new ConflictError(REFUSALS.notRegenerable);
     }
     if (current.deliveryClaim) return new ConflictError(MESSAGES.sending);
     return remade(current, now);

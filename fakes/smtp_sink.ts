@@ -81,7 +81,7 @@ interface ParsedMail {
 }
 const simpleParser: (source: NodeJS.ReadableStream) => Promise<ParsedMail> = untypedSimpleParser;
 
-// A committed, test-only pair; tests/fakes/tls/README.md says why it is not generated per run.
+// A committed, test-only pair; fakes/tls/README.md says why it is not generated per run.
 const TLS_DIR = new URL("./tls/", import.meta.url);
 const tlsKeyPair = () => ({
   key: Deno.readTextFileSync(new URL("localhost-test-only.key", TLS_DIR)),

@@ -4,7 +4,7 @@ import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { keys } from "../kv/keys.ts";
 import { claimOrderNumber, inOrderNumberTurn, writeOrder } from "../kv/orders.ts";
 import { generationStarted } from "../domain/order_lifecycle.ts";
-import { jobMessage, type JobQueue } from "./messages.ts";
+import { jobMessage, type JobQueue } from "../jobs/messages.ts";
 
 /**
  * Customer-side §6: a demo user skips payment and the order is created directly, at the list price

@@ -1,3 +1,4 @@
+import type { Deps } from "../deps.ts";
 import { ReferralRefusedError } from "../domain/errors.ts";
 import { REFERRAL_REFUSALS, type ReferralCode } from "../domain/referrals.ts";
 import {
@@ -7,7 +8,7 @@ import {
   releaseHoldOfSession,
 } from "../kv/referral_holds.ts";
 import { getReferralCodeByCode } from "../kv/referral_codes.ts";
-import type { CheckoutDiscount, Payments } from "../providers/payments/mod.ts";
+import type { CheckoutDiscount } from "../providers/payments/mod.ts";
 import { promotionFor } from "./promotions.ts";
 
 /**
@@ -19,12 +20,6 @@ export const CHECKOUT_LIFETIME_MS = 31 * 60 * 1000;
 /** A hold outlives its session by this much, for a payment confirmed in the session's last second. */
 export const HOLD_GRACE_MS = 10 * 60 * 1000;
 
-interface Deps {
-  kv: Deno.Kv;
-  payments: Payments;
-  now: () => number;
-}
-
 /**
  * A referral code the buyer may use, with one use held for the checkout about to be made, or a 422
  * saying why not (the order page then offers full price). When what blocks the buyer is their own
@@ -32,22 +27,24 @@ interface Deps {
  * one that was paid meanwhile keeps it.
  */
 export async function reserveReferral(
-  deps: Deps,
+  deps: Pick<Deps, "kv" | "providers" | "clock">,
   text: string,
   buyerEmail: string,
   sessionExpiresAt: number,
   /** The session the code is for, when it exists already (the local checkout's promo field). */
   currentSession?: string,
 ): Promise<{ code: ReferralCode; hold: ReferralHold }> {
-  const { kv, payments } = deps;
+  const { kv } = deps;
+  const { payments } = deps.providers;
   const found = await getReferralCodeByCode(kv, text);
   if (!found) throw new ReferralRefusedError(REFERRAL_REFUSALS.unknown);
-  const hold = () => holdReferralUse(kv, found.id, buyerEmail, deps.now(), sessionExpiresAt + HOLD_GRACE_MS);
+  const hold = () =>
+    holdReferralUse(kv, found.id, buyerEmail, deps.clock.now(), sessionExpiresAt + HOLD_GRACE_MS);
   let answer: HoldAnswer = await hold();
   if (!answer.ok && answer.blockedBy && answer.blockedBy !== currentSession) {
     const status = await payments.expireCheckout(answer.blockedBy);
     if (status === "expired" || status === null) {
-      await releaseHoldOfSession(kv, answer.blockedBy, deps.now());
+      await releaseHoldOfSession(kv, answer.blockedBy, deps.clock.now());
       answer = await hold();
     }
   }
@@ -56,7 +53,10 @@ export async function reserveReferral(
 }
 
 /** The discount the checkout applies: the code's promotion on Stripe (made with our limits), or ours. */
-export async function checkoutDiscount(deps: Deps, code: ReferralCode): Promise<CheckoutDiscount> {
+export async function checkoutDiscount(
+  deps: Pick<Deps, "kv" | "providers" | "clock">,
+  code: ReferralCode,
+): Promise<CheckoutDiscount> {
   const ids = await promotionFor(deps, code);
   return {
     code: code.code,

@@ -1,9 +1,9 @@
-import type { StreamingStatus } from "../domain/admin_orders.ts";
+import type { StreamingStatus } from "../domain/streaming_status.ts";
 import { ConflictError } from "../domain/errors.ts";
-import { changeOrder } from "./approval.ts";
-import { iso } from "./deps.ts";
+import { changeOrder } from "./change_order.ts";
+import { iso } from "../domain/time.ts";
 
-export const NO_STREAMING_ADD_ON = "This order has no streaming add-on.";
+const NO_STREAMING_ADD_ON = "This order has no streaming add-on.";
 
 /** Staff-side §4, streaming status: set by an admin, only on orders that bought the add-on. */
 export function setStreamingStatus(kv: Deno.Kv, orderId: string, status: StreamingStatus, now: number) {

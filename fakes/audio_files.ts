@@ -1,4 +1,4 @@
-import { renderSongMp3 } from "../../providers/music/synth.ts";
+import { renderSongMp3 } from "../providers/music/synth.ts";
 
 /**
  * Files staff might pick in the song upload dialog, real and mistaken: an MP3 from our own local

@@ -1,0 +1,84 @@
+import type { Order } from "./orders.ts";
+
+/**
+ * What may be done to an order now, and the words that say why not: the one home of the rules
+ * staff-side §4 gives for the row buttons and §7 for the admin API (and customer-side §7 for the
+ * customer's retry). The dashboard draws its buttons from `allows` (domain/admin_actions.ts), and each
+ * command refuses with `refusalOf` against the order as stored, inside its atomic write, so a button is
+ * never offered for something the server will not do and two clicks at once cannot both pass.
+ * The moves these guard are in domain/order_lifecycle.ts.
+ */
+export type OrderCommand =
+  | "approve"
+  | "sendNow"
+  | "resend"
+  | "upload"
+  | "regenerateLyrics"
+  | "regenerateOrder"
+  | "retry"
+  | "refund";
+
+/** The order facts the guards read: a list row carries them as well as a stored order. */
+export type GuardFacts =
+  & Pick<Order, "status" | "approvalStatus" | "emailSentAt" | "songUrl">
+  & Partial<Pick<Order, "discountReview" | "refund">>;
+
+export const REFUSALS = {
+  notFinished: "Only a finished song can be approved.",
+  alreadyApproved: "This song has already been approved.",
+  noSong: "This order has no song yet. Upload one first.",
+  notApproved: "Approve the song before sending it.",
+  alreadySent: "This song's email has already been sent. Use Resend to send it again.",
+  notSent: "This song's email has not been sent yet, so there is nothing to resend.",
+  hasSong: "This order already has a song. Use Regenerate to make a new one instead of uploading over it.",
+  notUploadable:
+    "A song can be uploaded only while an order is being made, after it failed, or when it has no song.",
+  lyricsBusy: "Cannot regenerate lyrics while processing",
+  notRegenerable: "Only a failed order or a finished song can be regenerated.",
+  notFailed: "Only a song whose generation failed can be retried.",
+  refundNotOffered:
+    "A refund is offered only for a paid order whose discount broke the rules, and only once.",
+} as const;
+
+/** Statuses in which generation is still under way: staff-side §4 lists them for Upload. */
+const IN_PROGRESS = new Set<string>(["pending", "generating", "lyrics_generated"]);
+
+const hasSong = (order: GuardFacts) => order.status === "completed" && !!order.songUrl;
+const approval = (order: GuardFacts) => order.approvalStatus ?? "pending";
+
+const GUARDS: Record<OrderCommand, (order: GuardFacts) => string | null> = {
+  approve: (order) => {
+    if (order.status !== "completed") return REFUSALS.notFinished;
+    return approval(order) === "pending" ? null : REFUSALS.alreadyApproved;
+  },
+  sendNow: (order) => {
+    if (order.emailSentAt) return REFUSALS.alreadySent;
+    if (!hasSong(order)) return REFUSALS.noSong;
+    return approval(order) === "approved" ? null : REFUSALS.notApproved;
+  },
+  resend: (order) => {
+    if (hasSong(order) && order.emailSentAt) return null;
+    return order.songUrl ? REFUSALS.notSent : REFUSALS.noSong;
+  },
+  // Also a failed order: the table offers no Upload button there (adminActionsOf), but Error Details
+  // advises a manual upload after repeated failures and offers it in the dialog.
+  upload: (order) => {
+    if (IN_PROGRESS.has(order.status) || order.status === "failed") return null;
+    if (order.status === "completed") return order.songUrl ? REFUSALS.hasSong : null;
+    return REFUSALS.notUploadable;
+  },
+  regenerateLyrics: (order) =>
+    order.status === "generating" || order.status === "pending" ? REFUSALS.lyricsBusy : null,
+  regenerateOrder: (order) => order.status === "failed" || hasSong(order) ? null : REFUSALS.notRegenerable,
+  retry: (order) => order.status === "failed" ? null : REFUSALS.notFailed,
+  refund: (order) => order.discountReview && !order.refund ? null : REFUSALS.refundNotOffered,
+};
+
+/** Why `command` cannot be done to `order` now, in words staff (or, for retry, the customer) can act on. */
+export function refusalOf(order: GuardFacts, command: OrderCommand): string | null {
+  return GUARDS[command](order);
+}
+
+export function allows(order: GuardFacts, command: OrderCommand): boolean {
+  return refusalOf(order, command) === null;
+}

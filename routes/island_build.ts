@@ -1,0 +1,158 @@
+/**
+ * Bundles the islands for the browser: one entry per `islands/{Name}.tsx`, code splitting so React
+ * and the client boot live in one shared chunk, minified, content-hashed names, and a manifest that
+ * tells the server which files each island needs. `deno task build` runs it (tools/build.ts); main.ts
+ * imports it only when the bundles are missing or in dev, so a deployment that built never loads esbuild.
+ */
+import * as esbuild from "esbuild";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { BUILD_DIR, type BuildManifest, MANIFEST_FILE } from "./assets.ts";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const ISLANDS_DIR = join(ROOT, "islands");
+const ISLAND_FILE = /^([A-Z][A-Za-z0-9]*)\.tsx$/;
+const PUBLIC_PREFIX = "/build/";
+
+export async function islandNames(): Promise<string[]> {
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(ISLANDS_DIR)) {
+    const match = entry.isFile ? entry.name.match(ISLAND_FILE) : null;
+    if (match) names.push(match[1]);
+  }
+  return names.sort();
+}
+
+/** Each island's entry is generated: import the component and hand it to the shared boot. */
+const islandEntries: esbuild.Plugin = {
+  name: "island-entries",
+  setup(build) {
+    build.onResolve({ filter: /^island:/ }, (args) => ({
+      path: args.path.slice("island:".length),
+      namespace: "island",
+    }));
+    build.onLoad({ filter: /.*/, namespace: "island" }, (args) => ({
+      contents: `import Island from "./${args.path}.tsx";\n` +
+        `import { hydrate } from "./lib/boot.tsx";\n` +
+        `hydrate(${JSON.stringify(args.path)}, Island);\n`,
+      loader: "tsx",
+      resolveDir: ISLANDS_DIR,
+    }));
+  },
+};
+
+export interface BuildOptions {
+  /** Development React (readable errors and warnings) instead of the production build. */
+  dev?: boolean;
+  outDir?: string;
+}
+
+export async function buildIslands({ dev = false, outDir = join(ROOT, BUILD_DIR) }: BuildOptions = {}) {
+  const started = performance.now();
+  const names = await islandNames();
+  await Deno.remove(outDir, { recursive: true }).catch(() => {});
+  await Deno.mkdir(outDir, { recursive: true });
+  try {
+    const result = await esbuild.build({
+      entryPoints: names.map((name) => ({ in: `island:${name}`, out: name })),
+      plugins: [islandEntries],
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      platform: "browser",
+      target: ["es2022"],
+      minify: !dev,
+      sourcemap: dev ? "linked" : false,
+      jsx: "automatic",
+      jsxImportSource: "react",
+      define: { "process.env.NODE_ENV": JSON.stringify(dev ? "development" : "production") },
+      entryNames: "[name]-[hash]",
+      chunkNames: "chunk-[hash]",
+      outdir: outDir,
+      absWorkingDir: ROOT,
+      metafile: true,
+      legalComments: "none",
+      logLevel: "warning",
+    });
+    const manifest = await manifestFrom(result.metafile, outDir, names);
+    await Deno.writeTextFile(join(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
+    await precompress(Object.keys(result.metafile.outputs).map((output) => join(ROOT, output)));
+    const ms = Math.round(performance.now() - started);
+    console.log(`built ${names.length} islands into ${relative(ROOT, outDir)}/ in ${ms} ms`);
+    return manifest;
+  } finally {
+    await esbuild.stop();
+  }
+}
+
+/**
+ * Brotli and gzip copies at the strongest settings beside each bundle, which the static handler
+ * sends to browsers that accept them: compressing once here beats compressing on every request.
+ */
+async function precompress(files: string[]) {
+  for (const file of files) {
+    const bytes = await Deno.readFile(file);
+    const brotli = brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    });
+    await Deno.writeFile(`${file}.br`, brotli);
+    await Deno.writeFile(`${file}.gz`, gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }));
+  }
+}
+
+/**
+ * For each island: its entry file, every chunk it imports (transitively) to preload, and the class
+ * names its own source files can produce.
+ */
+async function manifestFrom(
+  metafile: esbuild.Metafile,
+  outDir: string,
+  names: string[],
+): Promise<BuildManifest> {
+  const publicPath = (output: string) =>
+    PUBLIC_PREFIX + relative(outDir, join(ROOT, output)).replaceAll("\\", "/");
+  const importsOf = (output: string, seen = new Set<string>()): Set<string> => {
+    for (const imported of metafile.outputs[output]?.imports ?? []) {
+      if (imported.kind !== "import-statement" || seen.has(imported.path)) continue;
+      seen.add(imported.path);
+      importsOf(imported.path, seen);
+    }
+    return seen;
+  };
+  const islands: BuildManifest["islands"] = {};
+  for (const [output, meta] of Object.entries(metafile.outputs)) {
+    const name = meta.entryPoint?.replace(/^island:/, "");
+    if (!name || !names.includes(name)) continue;
+    const chunks = importsOf(output);
+    const sources = [output, ...chunks].flatMap((file) => Object.keys(metafile.outputs[file].inputs));
+    islands[name] = {
+      src: publicPath(output),
+      preload: [...chunks].map(publicPath),
+      classes: await classesIn(sources),
+    };
+  }
+  return { islands };
+}
+
+const STRING_LITERAL = /"([^"\\\n]*)"|'([^'\\\n]*)'|`([^`]*)`/g;
+const CLASS_TOKEN = /^!?-?[a-z][a-z0-9:/.[\]%#_()\-]*$/;
+
+/**
+ * Class names that our own island code can put in the DOM, found in its string literals. Classes an
+ * island only shows after interaction (a toast, an opened panel) never appear in the server's HTML,
+ * so the page's CSS adds these. Over-inclusion only costs a few bytes: unknown words produce no CSS.
+ */
+async function classesIn(sources: string[]): Promise<string> {
+  const classes = new Set<string>();
+  for (const source of new Set(sources)) {
+    if (source.includes("node_modules") || source.startsWith("island:")) continue;
+    const text = await Deno.readTextFile(join(ROOT, source));
+    for (const match of text.matchAll(STRING_LITERAL)) {
+      // Template literals keep their nested expressions, so quotes inside `${…}` separate words too.
+      const literal = match[1] ?? match[2] ?? match[3];
+      for (const token of literal.split(/[\s"'`{}$?]+/)) if (CLASS_TOKEN.test(token)) classes.add(token);
+    }
+  }
+  return [...classes].sort().join(" ");
+}

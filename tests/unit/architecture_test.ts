@@ -1,0 +1,214 @@
+/**
+ * The layout's import rules (docs/architecture.md), enforced. Every .ts/.tsx file in the repository
+ * is read, its relative imports (static, dynamic, type-only and `export ... from`) resolved, and each
+ * checked against MAY_IMPORT; the module graph must also have no cycles. A failure names each broken
+ * rule as "from → to".
+ */
+import { assert } from "@std/assert";
+
+type Layer =
+  | "domain"
+  | "kv"
+  | "providers"
+  | "jobs"
+  | "orders"
+  | "routes"
+  | "components"
+  | "islands"
+  | "serve"
+  | "deps.ts"
+  | "main.ts"
+  | "tools"
+  | "fakes"
+  | "tests";
+
+/** Everything the server runs; nothing in it may import tools/, tests/ or fakes/. */
+const APP: readonly Layer[] = [
+  "domain",
+  "kv",
+  "providers",
+  "jobs",
+  "orders",
+  "routes",
+  "components",
+  "islands",
+  "serve",
+  "deps.ts",
+];
+
+/** Which folders each folder may import (itself included only where listed). Same table as docs/architecture.md. */
+const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
+  // Pure rules and types: no storage, no services, no HTTP, no Deno APIs (checked below too).
+  domain: ["domain"],
+  kv: ["domain", "kv"],
+  // kv: the local providers (dev mailbox, local checkout, local studio) and the unknown-session
+  // cache keep their own state in KV, in kv/ modules made for them. KV is always there, so an
+  // interface in between would be a layer with one implementation.
+  providers: ["domain", "kv", "providers"],
+  jobs: ["domain", "kv", "providers", "jobs", "deps.ts"],
+  // jobs: a command queues its follow-up work as job messages (jobs/messages.ts) in its own write.
+  orders: ["domain", "kv", "providers", "jobs", "orders", "deps.ts"],
+  routes: APP,
+  // Not islands: the renderer (routes/) passes an island into the layout as a prop.
+  components: ["domain", "components"],
+  islands: ["domain", "components", "islands"],
+  serve: ["domain", "serve"],
+  "deps.ts": ["domain", "kv", "providers", "jobs"],
+  "main.ts": APP,
+  tools: [...APP, "tools", "fakes"],
+  // providers: fakes/audio_files.ts renders a real MP3 with the local synthesiser.
+  fakes: ["domain", "providers", "fakes"],
+  tests: [...APP, "main.ts", "tools", "fakes", "tests"],
+};
+
+const ROOT = new URL("../../", import.meta.url);
+/** Not source: dependencies, generated bundles, the local store (as deno.json excludes them). */
+const SKIP = new Set(["node_modules", "static/build", "data"]);
+
+const FOLDERS = new Set<string>(Object.keys(MAY_IMPORT).filter((name) => !name.endsWith(".ts")));
+
+function layerOf(path: string): Layer | null {
+  const slash = path.indexOf("/");
+  const top = slash < 0 ? path : path.slice(0, slash);
+  if (slash < 0) return top in MAY_IMPORT && !FOLDERS.has(top) ? top as Layer : null;
+  return FOLDERS.has(top) ? top as Layer : null;
+}
+
+// deno fmt puts `import`/`export ... from` at the start of a line; the clause between holds only
+// names, braces, commas, `*`, `as` and `type`, so code that merely contains "from" never matches.
+const STATIC_IMPORT = /^[ \t]*(?:import|export)\b[\s\w${},*]*?\bfrom\s*["']([^"']+)["']/gm;
+const BARE_IMPORT = /^[ \t]*import\s*["']([^"']+)["']/gm;
+const DYNAMIC_IMPORT = /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g;
+
+function relativeImports(source: string): string[] {
+  const found: string[] = [];
+  for (const pattern of [STATIC_IMPORT, BARE_IMPORT, DYNAMIC_IMPORT]) {
+    for (const match of source.matchAll(pattern)) if (match[1].startsWith(".")) found.push(match[1]);
+  }
+  return found;
+}
+
+async function sourceFiles(dir = ""): Promise<string[]> {
+  const files: string[] = [];
+  for await (const entry of Deno.readDir(new URL(dir || ".", ROOT))) {
+    const path = dir + entry.name;
+    if (entry.name.startsWith(".") || SKIP.has(path)) continue;
+    if (entry.isDirectory) files.push(...await sourceFiles(path + "/"));
+    else if (/\.tsx?$/.test(entry.name)) files.push(path);
+  }
+  return files.sort();
+}
+
+/** Every file and the repository paths it imports. */
+async function importGraph(): Promise<Map<string, string[]>> {
+  const graph = new Map<string, string[]>();
+  for (const file of await sourceFiles()) {
+    const url = new URL(file, ROOT);
+    const source = await Deno.readTextFile(url);
+    graph.set(
+      file,
+      relativeImports(source).map((specifier) =>
+        decodeURIComponent(new URL(specifier, url).pathname.slice(ROOT.pathname.length))
+      ),
+    );
+  }
+  return graph;
+}
+
+const graph = await importGraph();
+
+Deno.test("the import graph was read (every app folder has files and imports)", () => {
+  for (const folder of ["domain", "kv", "providers", "jobs", "orders", "routes", "components", "islands"]) {
+    assert([...graph.keys()].some((file) => file.startsWith(folder + "/")), `no files in ${folder}/`);
+  }
+  assert([...graph.values()].flat().length > 1000, "too few imports found: the parser is broken");
+});
+
+Deno.test("every import follows the rule table (docs/architecture.md)", () => {
+  const broken: string[] = [];
+  for (const [from, targets] of graph) {
+    const fromLayer = layerOf(from);
+    if (!fromLayer) {
+      broken.push(`${from}: no rule for this folder (add a row to MAY_IMPORT and docs/architecture.md)`);
+      continue;
+    }
+    for (const to of targets) {
+      const toLayer = layerOf(to);
+      if (toLayer && MAY_IMPORT[fromLayer].includes(toLayer)) continue;
+      broken.push(`${from} → ${to}   (${fromLayer} may import only ${MAY_IMPORT[fromLayer].join(", ")})`);
+    }
+  }
+  assert(broken.length === 0, `${broken.length} imports break the layout:\n${broken.join("\n")}`);
+});
+
+Deno.test("domain/ uses no Deno APIs (config is passed the environment by main.ts)", async () => {
+  const users: string[] = [];
+  for (const file of graph.keys()) {
+    if (layerOf(file) !== "domain") continue;
+    const code = (await Deno.readTextFile(new URL(file, ROOT)))
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/^\s*\/\/.*$/gm, "");
+    if (/\bDeno\./.test(code)) users.push(file);
+  }
+  assert(users.length === 0, `domain/ must stay pure, but these use Deno APIs:\n${users.join("\n")}`);
+});
+
+Deno.test("no import cycles between modules (type-only imports count)", () => {
+  const cycles = stronglyConnected(graph).map((members) => describeCycle(members, graph));
+  assert(cycles.length === 0, `${cycles.length} import cycles:\n${cycles.join("\n")}`);
+});
+
+/** Tarjan's algorithm: the groups of two or more modules that reach each other. */
+function stronglyConnected(edges: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, next);
+    low.set(node, next++);
+    stack.push(node);
+    onStack.add(node);
+    for (const target of edges.get(node) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node)!, low.get(target)!));
+      } else if (onStack.has(target)) {
+        low.set(node, Math.min(low.get(node)!, index.get(target)!));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== node);
+    if (group.length > 1 || edges.get(node)?.includes(node)) groups.push(group.sort());
+  };
+  for (const node of edges.keys()) if (!index.has(node)) visit(node);
+  return groups;
+}
+
+/** The shortest path round the cycle from its first member, as "a → b → a" (the whole group after it). */
+function describeCycle(members: string[], edges: Map<string, string[]>): string {
+  const inGroup = new Set(members);
+  const start = members[0];
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  while (queue.length && !cameFrom.has(start)) {
+    const node = queue.shift()!;
+    for (const target of edges.get(node) ?? []) {
+      if (!inGroup.has(target) || cameFrom.has(target)) continue;
+      cameFrom.set(target, node);
+      queue.push(target);
+    }
+  }
+  const path = [start];
+  for (let node = cameFrom.get(start)!; node !== start; node = cameFrom.get(node)!) path.unshift(node);
+  path.unshift(start);
+  return path.join(" → ") + (members.length > path.length - 1 ? `   (group: ${members.join(", ")})` : "");
+}

@@ -1,0 +1,169 @@
+import { assertEquals } from "@std/assert";
+import { adminActionsOf } from "../../../domain/admin_actions.ts";
+import { allows, type OrderCommand, refusalOf, REFUSALS } from "../../../domain/order_guards.ts";
+import type { Order } from "../../../domain/orders.ts";
+
+const order = (fields: Partial<Order>) =>
+  ({
+    status: "completed",
+    approvalStatus: "pending",
+    songUrl: "http://x/audio/a.mp3",
+    parentEmail: "ann@example.com",
+    isGift: false,
+    ...fields,
+  }) as Order;
+
+Deno.test("the button rules of staff-side §4 for approve, send and resend", () => {
+  assertEquals(allows(order({}), "approve"), true);
+  assertEquals(
+    allows(order({ approvalStatus: undefined as unknown as "pending" }), "approve"),
+    true,
+    "absent counts",
+  );
+  assertEquals(allows(order({ approvalStatus: "approved" }), "approve"), false);
+  assertEquals(allows(order({ status: "generating" }), "approve"), false);
+  assertEquals(allows(order({ approvalStatus: "approved" }), "sendNow"), true);
+  assertEquals(allows(order({ approvalStatus: "approved", emailSentAt: "t" }), "sendNow"), false);
+  assertEquals(allows(order({ approvalStatus: "approved", songUrl: null }), "sendNow"), false);
+  assertEquals(allows(order({ emailSentAt: "t" }), "resend"), true);
+  assertEquals(allows(order({}), "resend"), false);
+});
+
+/** An order in each state an order can be in, named as staff would say it. */
+const STATES: Record<string, Partial<Order>> = {
+  paid: { status: "pending", approvalStatus: undefined, songUrl: null },
+  generating: { status: "generating", approvalStatus: undefined, songUrl: null },
+  failed: { status: "failed", approvalStatus: undefined, songUrl: null },
+  "in review": {},
+  "finished without a song": { songUrl: null },
+  approved: { approvalStatus: "approved" },
+  sent: { approvalStatus: "approved", emailSentAt: "2026-01-15T12:00:00.000Z" },
+  "flagged discount": { discountReview: { reason: "x" } as unknown as Order["discountReview"] },
+  refunded: {
+    discountReview: { reason: "x" } as unknown as Order["discountReview"],
+    refund: { id: "re_1" } as unknown as Order["refund"],
+  },
+};
+
+const R = REFUSALS;
+const ok = null;
+
+/** From-state × command → the refusal staff (or the customer, for retry) are given, or null when allowed. */
+const TABLE: Record<string, Record<OrderCommand, string | null>> = {
+  paid: {
+    approve: R.notFinished,
+    sendNow: R.noSong,
+    resend: R.noSong,
+    upload: ok,
+    regenerateLyrics: R.lyricsBusy,
+    regenerateOrder: R.notRegenerable,
+    retry: R.notFailed,
+    refund: R.refundNotOffered,
+  },
+  generating: {
+    approve: R.notFinished,
+    sendNow: R.noSong,
+    resend: R.noSong,
+    upload: ok,
+    regenerateLyrics: R.lyricsBusy,
+    regenerateOrder: R.notRegenerable,
+    retry: R.notFailed,
+    refund: R.refundNotOffered,
+  },
+  failed: {
+    approve: R.notFinished,
+    sendNow: R.noSong,
+    resend: R.noSong,
+    upload: ok,
+    regenerateLyrics: ok,
+    regenerateOrder: ok,
+    retry: ok,
+    refund: R.refundNotOffered,
+  },
+  "in review": {
+    approve: ok,
+    sendNow: R.notApproved,
+    resend: R.notSent,
+    upload: R.hasSong,
+    regenerateLyrics: ok,
+    regenerateOrder: ok,
+    retry: R.notFailed,
+    refund: R.refundNotOffered,
+  },
+  "finished without a song": {
+    approve: ok,
+    sendNow: R.noSong,
+    resend: R.noSong,
+    upload: ok,
+    regenerateLyrics: ok,
+    regenerateOrder: R.notRegenerable,
+    retry: R.notFailed,
+    refund: R.refundNotOffered,
+  },
+  approved: {
+    approve: R.alreadyApproved,
+    sendNow: ok,
+    resend: R.notSent,
+    upload: R.hasSong,
+    regenerateLyrics: ok,
+    regenerateOrder: ok,
+    retry: R.notFailed,
+    refund: R.refundNotOffered,
+  },
+  sent: {
+    approve: R.alreadyApproved,
+    sendNow: R.alreadySent,
+    resend: ok,
+    upload: R.hasSong,
+    regenerateLyrics: ok,
+    regenerateOrder: ok,
+    retry: R.notFailed,
+    refund: R.refundNotOffered,
+  },
+  "flagged discount": {
+    approve: ok,
+    sendNow: R.notApproved,
+    resend: R.notSent,
+    upload: R.hasSong,
+    regenerateLyrics: ok,
+    regenerateOrder: ok,
+    retry: R.notFailed,
+    refund: ok,
+  },
+  refunded: {
+    approve: ok,
+    sendNow: R.notApproved,
+    resend: R.notSent,
+    upload: R.hasSong,
+    regenerateLyrics: ok,
+    regenerateOrder: ok,
+    retry: R.notFailed,
+    refund: R.refundNotOffered,
+  },
+};
+
+Deno.test("guards: each command from each state, as a table", () => {
+  for (const [state, fields] of Object.entries(STATES)) {
+    const row = Object.fromEntries(
+      (Object.keys(TABLE[state]) as OrderCommand[]).map((
+        command,
+      ) => [command, refusalOf(order(fields), command)]),
+    );
+    assertEquals(row, TABLE[state], state);
+  }
+});
+
+Deno.test("guards: the dashboard's buttons are the guards the API refuses with", () => {
+  for (const [state, fields] of Object.entries(STATES)) {
+    const actions = adminActionsOf(order(fields));
+    const facts = order(fields);
+    assertEquals(actions.approve, allows(facts, "approve"), `${state}: approve`);
+    assertEquals(actions.send !== null, allows(facts, "sendNow"), `${state}: send`);
+    assertEquals(actions.resend, allows(facts, "resend"), `${state}: resend`);
+    assertEquals(actions.regenerateOrder, allows(facts, "regenerateOrder"), `${state}: regenerate`);
+    assertEquals(actions.regenerateLyrics.enabled, allows(facts, "regenerateLyrics"), `${state}: lyrics`);
+    assertEquals(actions.refund, allows(facts, "refund"), `${state}: refund`);
+    // The table's Upload leaves a failed order to Error Details' own upload button.
+    assertEquals(actions.upload, allows(facts, "upload") && facts.status !== "failed", `${state}: upload`);
+  }
+});
