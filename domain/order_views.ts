@@ -39,22 +39,109 @@ export function publicOrderView(order: Order): PublicOrderView {
   };
 }
 
-/** The whole order for staff, minus the job system's own bookkeeping. */
-export function adminOrderView(order: Order) {
-  const {
-    payment: _payment,
-    stepClaim: _stepClaim,
-    stageStartedAt: _stageStartedAt,
-    stageRetries: _stageRetries,
-    failureEmail: _failureEmail,
-    failureEmailDueAt: _failureEmailDueAt,
-    failureEmailAttempts: _failureEmailAttempts,
-    songBlobId: _songBlobId,
-    deliveryClaim: _deliveryClaim,
-    claimTokenHash: _claimTokenHash,
-    ...visible
-  } = order;
-  return visible;
+/**
+ * Every field staff see of an order, listed: what the family told us, who and what it cost, how the
+ * song is being made and where its delivery stands. A field added to the order reaches the dashboard
+ * only when someone adds it here (the exact key set is fixed by tests/unit/domain/order_views_test.ts).
+ */
+export const ADMIN_ORDER_FIELDS = [
+  // What the family told us (the order form).
+  "childName",
+  "phoneticSpelling",
+  "childGender",
+  "childAge",
+  "childBirthday",
+  "favoriteColor",
+  "bestFriend",
+  "favoriteActivity",
+  "petName",
+  "parentCallName",
+  "favoriteSaying",
+  "favoriteToy",
+  "dreamAspiration",
+  "favoritePlace",
+  "specialTalent",
+  "childFriends",
+  "childActivities",
+  "extraDetails",
+  "additionalDetails",
+  "songStyle",
+  "songGenre",
+  "singerGender",
+  "parentName",
+  "parentEmail",
+  "isGift",
+  "giftRecipientName",
+  "giftRecipientEmail",
+  "giftMessage",
+  "addStreamingServices",
+  "streamingArtistName",
+  // Who and when.
+  "id",
+  "orderNumber",
+  "userId",
+  "createdAt",
+  "updatedAt",
+  // What it cost, and staff's judgement of the discount.
+  "basePrice",
+  "streamingPrice",
+  "totalPrice",
+  "discountAmount",
+  "promoCode",
+  "referralCodeUsed",
+  "customerReferralCode",
+  "discountReview",
+  "refund",
+  // How the song is being made.
+  "status",
+  "currentStage",
+  "generationStartedAt",
+  "retryCount",
+  "regenerationCount",
+  "lyricsRegenerationCount",
+  "promptVersions",
+  "songLyrics",
+  "songTags",
+  "songTitle",
+  "songTaskId",
+  "songUrl",
+  "completedAt",
+  "nextPollAt",
+  "songDeadlineAt",
+  "lastErrorCode",
+  "error",
+  "failureType",
+  "statusDetail",
+  "lastEventAt",
+  "lastRegeneratedAt",
+  "failureEmailSent",
+  "lyricsCustomInput",
+  "lastLyricsRegeneratedAt",
+  "streamingStatus",
+  // Review and delivery.
+  "approvalStatus",
+  "approvedAt",
+  "approvedBy",
+  "deliveryScheduledFor",
+  "emailScheduledFor",
+  "emailSentAt",
+  "emailMessageId",
+  "emailSendCount",
+  "deliveryDueAt",
+  "deliveryAttempts",
+  "deliveryError",
+  "claimTokenCreatedAt",
+  "tokenRevoked",
+  "linkLastOpenedAt",
+] as const satisfies readonly (keyof Order)[];
+
+export type AdminOrderView = Pick<Order, typeof ADMIN_ORDER_FIELDS[number]>;
+
+export function adminOrderView(order: Order): AdminOrderView {
+  const view: Partial<Record<keyof Order, unknown>> = {};
+  // Only the fields the order has, as a stored order would answer them (an absent one stays absent).
+  for (const field of ADMIN_ORDER_FIELDS) if (field in order) view[field] = order[field];
+  return view as AdminOrderView;
 }
 
 /**

@@ -153,6 +153,19 @@ Deno.test("domain/ uses no Deno APIs (config is passed the environment by main.t
   assert(users.length === 0, `domain/ must stay pure, but these use Deno APIs:\n${users.join("\n")}`);
 });
 
+/** Tests about the whole tree rather than one module. */
+const TREE_TESTS = new Set(["tests/unit/architecture_test.ts"]);
+
+Deno.test("unit tests mirror the source: tests/unit/{path}_test.ts tests {path}.ts(x)", () => {
+  const orphans = [...graph.keys()]
+    .filter((file) => file.startsWith("tests/unit/") && /_test\.tsx?$/.test(file) && !TREE_TESTS.has(file))
+    .filter((test) => {
+      const source = test.slice("tests/unit/".length).replace(/_test\.tsx?$/, "");
+      return !graph.has(`${source}.ts`) && !graph.has(`${source}.tsx`);
+    });
+  assert(orphans.length === 0, `unit tests without a module at the same path:\n${orphans.join("\n")}`);
+});
+
 Deno.test("no import cycles between modules (type-only imports count)", () => {
   const cycles = stronglyConnected(graph).map((members) => describeCycle(members, graph));
   assert(cycles.length === 0, `${cycles.length} import cycles:\n${cycles.join("\n")}`);

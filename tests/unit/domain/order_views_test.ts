@@ -1,5 +1,7 @@
 import { assert, assertEquals } from "@std/assert";
 import {
+  ADMIN_ORDER_FIELDS,
+  adminOrderView,
   mySongsItem,
   ownerOrderView,
   publicOrderView,
@@ -202,4 +204,38 @@ Deno.test("no customer view carries a staff address, a secret or the mail server
     }
   }
   assertEquals(ownerOrderView(order).songUrl, order.songUrl, "the delivered song is the family's");
+});
+
+Deno.test("staff's view is exactly its listed fields; the job system's bookkeeping stays out", () => {
+  const bookkeeping = {
+    payment: { kind: "checkout", sessionId: "cs_secret" },
+    stepClaim: { stage: "TAGS" },
+    stageStartedAt: "t",
+    stageRetries: 1,
+    failureEmail: { messageId: "<m>" },
+    failureEmailDueAt: "t",
+    failureEmailAttempts: 1,
+    songBlobId: "blob-secret",
+    deliveryClaim: { round: 1 },
+    claimTokenHash: "hash-secret",
+  };
+  // Every listed field set, every bookkeeping field set, and a field nobody listed yet.
+  const everything = {
+    ...Object.fromEntries(ADMIN_ORDER_FIELDS.map((field) => [field, `value of ${field}`])),
+    ...bookkeeping,
+    someNewField: "not listed",
+  } as unknown as Order;
+  assertEquals(sorted(Object.keys(adminOrderView(everything))), sorted([...ADMIN_ORDER_FIELDS]));
+  assertEquals(ADMIN_ORDER_FIELDS.length, new Set(ADMIN_ORDER_FIELDS).size, "each field once");
+  for (const field of Object.keys(bookkeeping)) {
+    assertEquals((ADMIN_ORDER_FIELDS as readonly string[]).includes(field), false, field);
+  }
+  // A field the order does not have stays absent rather than becoming an explicit undefined.
+  assertEquals("refund" in adminOrderView(orderFullOfSecrets()), true);
+  assertEquals(
+    "deliveryError" in adminOrderView({ ...orderFullOfSecrets(), deliveryError: undefined }),
+    true,
+  );
+  const { refund: _refund, ...withoutRefund } = orderFullOfSecrets();
+  assertEquals("refund" in adminOrderView(withoutRefund as Order), false);
 });

@@ -9,7 +9,7 @@ import {
   syllableCount,
   type SynthRequest,
   tempoOf,
-} from "../../../providers/music/synth.ts";
+} from "../../../../providers/music/synth.ts";
 
 const VERSE = [
   "[Verse 1]",

@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { orderFormSchema } from "../../../domain/orders.ts";
+import { orderFormSchema } from "../../../../domain/orders.ts";
 import {
   emptyValues,
   orderOf,
@@ -8,7 +8,7 @@ import {
   restoreValues,
   totalCents,
   withField,
-} from "../../../islands/order/values.ts";
+} from "../../../../islands/order/values.ts";
 
 const filled = () => ({
   ...emptyValues(),

@@ -13,10 +13,10 @@ import {
   lyricsUserMessage,
   TAGS_MAX_CHARS,
   tagsUserMessage,
-} from "../../../domain/prompts.ts";
-import { ProviderCallError } from "../../../providers/calls.ts";
-import { createLocalLyricist, phrasesOf } from "../../../providers/words/local.ts";
-import type { SongBrief } from "../../../providers/words/mod.ts";
+} from "../../../../domain/prompts.ts";
+import { ProviderCallError } from "../../../../providers/calls.ts";
+import { createLocalLyricist, phrasesOf } from "../../../../providers/words/local.ts";
+import type { SongBrief } from "../../../../providers/words/mod.ts";
 
 const EMPTY: SongBrief = {
   childName: "",

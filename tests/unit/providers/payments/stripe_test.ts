@@ -1,6 +1,6 @@
 import { assertEquals, assertThrows } from "@std/assert";
-import { StartupError } from "../../../domain/errors.ts";
-import { stripeHostOptions } from "../../../providers/payments/stripe.ts";
+import { StartupError } from "../../../../domain/errors.ts";
+import { stripeHostOptions } from "../../../../providers/payments/stripe.ts";
 
 Deno.test("STRIPE_API_URL becomes the SDK's host, port and protocol", () => {
   assertEquals(stripeHostOptions("http://127.0.0.1:12111"), {

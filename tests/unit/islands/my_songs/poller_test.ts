@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { singleFlight, startPolling } from "../../../islands/my_songs/poller.ts";
+import { singleFlight, startPolling } from "../../../../islands/my_songs/poller.ts";
 
 /** Timers that run only when the test advances time. */
 function fakeTimers() {

@@ -1,12 +1,12 @@
 import { assertEquals } from "@std/assert";
-import type { PublicOrderView } from "../../../domain/order_views.ts";
+import type { PublicOrderView } from "../../../../domain/order_views.ts";
 import {
   formatPlayTime,
   isRevealable,
   lyricStanzas,
   songFacts,
   songTitleOf,
-} from "../../../islands/unboxing/song_facts.ts";
+} from "../../../../islands/unboxing/song_facts.ts";
 
 function view(overrides: Partial<PublicOrderView> = {}): PublicOrderView {
   return {

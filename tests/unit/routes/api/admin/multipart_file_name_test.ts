@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { multipartFileName } from "../../../routes/api/admin/multipart_file_name.ts";
+import { multipartFileName } from "../../../../../routes/api/admin/multipart_file_name.ts";
 
 async function encoded(fields: [string, string | File][]) {
   const form = new FormData();

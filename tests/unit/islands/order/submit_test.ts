@@ -1,6 +1,6 @@
 import { assertEquals } from "@std/assert";
-import { ApiError } from "../../../islands/lib/api.ts";
-import { referralRefusal } from "../../../islands/order/submit.ts";
+import { ApiError } from "../../../../islands/lib/api.ts";
+import { referralRefusal } from "../../../../islands/order/submit.ts";
 
 const refusedBody = JSON.stringify({ message: "This referral code has expired.", code: "referral_refused" });
 

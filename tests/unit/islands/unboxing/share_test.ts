@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { SHARE_TOASTS, shareSong, songShareData } from "../../../islands/unboxing/share.ts";
+import { SHARE_TOASTS, shareSong, songShareData } from "../../../../islands/unboxing/share.ts";
 
 const URL_OF_PAGE = "https://littlehits.example/unboxing/order-1";
 const data = songShareData("Mia", URL_OF_PAGE);

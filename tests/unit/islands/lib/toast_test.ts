@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { createToastStore, TOAST_DURATION, TOAST_REMOVE_DELAY } from "../../../islands/lib/toast.ts";
+import { createToastStore, TOAST_DURATION, TOAST_REMOVE_DELAY } from "../../../../islands/lib/toast.ts";
 
 /** Timers that run only when the test advances time. */
 function fakeTimers() {

@@ -1,7 +1,7 @@
 import { assertEquals, assertThrows } from "@std/assert";
-import { StartupError } from "../../../domain/errors.ts";
-import { createMailer } from "../../../providers/mail/select.ts";
-import { testConfig } from "../../helpers.ts";
+import { StartupError } from "../../../../domain/errors.ts";
+import { createMailer } from "../../../../providers/mail/select.ts";
+import { testConfig } from "../../../helpers.ts";
 
 Deno.test("SMTP_URL selects SMTP; without it, outside production, the dev mailbox", async () => {
   const kv = await Deno.openKv(":memory:");

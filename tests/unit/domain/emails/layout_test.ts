@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertStringIncludes, assertThrows } from "@std/assert";
-import { html, raw, SafeHtml } from "../../../domain/html.ts";
-import { renderEmail } from "../../../domain/emails/layout.ts";
-import { signInEmail } from "../../../domain/emails/sign_in.ts";
+import { html, raw, SafeHtml } from "../../../../domain/html.ts";
+import { renderEmail } from "../../../../domain/emails/layout.ts";
+import { signInEmail } from "../../../../domain/emails/sign_in.ts";
 
 const HOSTILE = `<script>alert("hi")</script> & 'Tom'`;
 const HOSTILE_ESCAPED = "&lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt; &amp; &#39;Tom&#39;";

@@ -1,11 +1,11 @@
 import { assertEquals } from "@std/assert";
-import type { MySongsItem } from "../../../domain/order_views.ts";
+import type { MySongsItem } from "../../../../domain/order_views.ts";
 import {
   createdDate,
   deliveryTime,
   FALLBACK_FAILURE,
   songStatusView,
-} from "../../../islands/my_songs/status.ts";
+} from "../../../../islands/my_songs/status.ts";
 
 function song(overrides: Partial<MySongsItem> = {}): MySongsItem {
   return {

@@ -6,8 +6,8 @@ import {
   REFERRAL_KEY,
   saveDraft,
   saveReferralCode,
-} from "../../../islands/order/storage.ts";
-import { emptyValues } from "../../../islands/order/values.ts";
+} from "../../../../islands/order/storage.ts";
+import { emptyValues } from "../../../../islands/order/values.ts";
 
 Deno.test("the draft and the referral code round-trip through session storage", () => {
   try {

@@ -1,6 +1,6 @@
 import { assertEquals } from "@std/assert";
-import type { MySongsItem } from "../../../domain/order_views.ts";
-import { asRetrying, neighbourOf, restoreSong, withoutSong } from "../../../islands/my_songs/list.ts";
+import type { MySongsItem } from "../../../../domain/order_views.ts";
+import { asRetrying, neighbourOf, restoreSong, withoutSong } from "../../../../islands/my_songs/list.ts";
 
 function song(id: string, overrides: Partial<MySongsItem> = {}): MySongsItem {
   return {
