@@ -4,19 +4,20 @@ import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { keys } from "../kv/keys.ts";
 import { claimOrderNumber, inOrderNumberTurn, writeOrder } from "../kv/orders.ts";
 import { generationStarted } from "../domain/order_lifecycle.ts";
-import { jobMessage, type JobQueue } from "../jobs/messages.ts";
+import { jobMessage } from "../jobs/messages.ts";
+import type { Deps } from "../deps.ts";
 
 /**
  * Customer-side §6: a demo user skips payment and the order is created directly, at the list price
  * (referral codes are for paying customers), with generation started in the same write.
  */
 export function createDemoOrder(
-  kv: Deno.Kv,
-  jobs: JobQueue,
+  deps: Pick<Deps, "kv" | "jobs" | "clock">,
   form: OrderForm,
   userId: string,
-  now: number,
 ): Promise<Order> {
+  const { kv, jobs } = deps;
+  const now = deps.clock.now();
   return inOrderNumberTurn(() =>
     retryOnConflict("demo order", async () => {
       const sequence = await kv.get<number>(keys.orderSequence());

@@ -7,7 +7,8 @@ import { addEvents } from "../kv/events.ts";
 import { getOrder, updateOrder } from "../kv/orders.ts";
 import { allows, refusalOf, REFUSALS } from "../domain/order_guards.ts";
 import { changeOrder } from "./change_order.ts";
-import { jobMessage, type JobQueue } from "../jobs/messages.ts";
+import { jobMessage } from "../jobs/messages.ts";
+import type { Deps } from "../deps.ts";
 
 /**
  * Restarts a failed order from the stage that failed (customer-side §7 retry-generation): what the
@@ -15,12 +16,12 @@ import { jobMessage, type JobQueue } from "../jobs/messages.ts";
  * back in the pipeline with a RETRY event and the job message.
  */
 export async function restartGeneration(
-  kv: Deno.Kv,
-  jobs: JobQueue,
+  deps: Pick<Deps, "kv" | "jobs" | "clock">,
   orderId: string,
   requestedBy: "customer" | "admin",
-  now: number,
 ): Promise<Order> {
+  const { kv, jobs } = deps;
+  const now = deps.clock.now();
   let refused = false;
   const order = await updateOrder(
     kv,
@@ -59,16 +60,16 @@ export const MESSAGES = {
  * reset, and the customer does not see it until staff send it (domain/delivery.ts, isReleased).
  */
 export async function regenerateOrder(
-  kv: Deno.Kv,
-  jobs: JobQueue,
+  deps: Pick<Deps, "kv" | "jobs" | "clock">,
   orderId: string,
-  now: number,
 ): Promise<Order> {
+  const { kv, jobs } = deps;
+  const now = deps.clock.now();
   const order = await getOrder(kv, orderId);
   if (!order) throw new NotFoundError("Order not found.");
   const refusal = refusalOf(order, "regenerateOrder");
   if (refusal) throw new ConflictError(refusal);
-  if (order.status === "failed") return await restartGeneration(kv, jobs, orderId, "admin", now);
+  if (order.status === "failed") return await restartGeneration(deps, orderId, "admin");
   return await changeOrder(kv, orderId, (current) => {
     // Failed meanwhile: a restart, not a re-make, is its way back, and staff ask again.
     if (!allows(current, "regenerateOrder") || current.status === "failed") {

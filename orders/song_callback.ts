@@ -3,7 +3,8 @@ import type { Order } from "../domain/orders.ts";
 import { addEvents } from "../kv/events.ts";
 import { getOrder, updateOrder } from "../kv/orders.ts";
 import { iso } from "../domain/time.ts";
-import { jobMessage, type JobQueue } from "../jobs/messages.ts";
+import { jobMessage } from "../jobs/messages.ts";
+import type { Deps } from "../deps.ts";
 
 export interface SongCallback {
   orderId: string;
@@ -19,14 +20,13 @@ export type CallbackEffect = "recheck" | "adopted" | "ignored";
  * crash during song creation, a callback naming that attempt tells us the task id we never stored.
  */
 export async function noteSongCallback(
-  kv: Deno.Kv,
-  jobs: JobQueue,
+  deps: Pick<Deps, "kv" | "jobs" | "clock" | "config">,
   callback: SongCallback,
-  settings: { now: number; songDeadlineMinutes: number },
 ): Promise<CallbackEffect> {
+  const { kv, jobs } = deps;
   const current = await getOrder(kv, callback.orderId);
   if (!current || current.status !== "generating" || !callback.taskId) return "ignored";
-  const { now } = settings;
+  const now = deps.clock.now();
   let effect: CallbackEffect = "ignored";
   await updateOrder(
     kv,
@@ -42,7 +42,7 @@ export async function noteSongCallback(
         stageStartedAt: null,
         stageRetries: 0,
         stepClaim: null,
-        songDeadlineAt: iso(now + settings.songDeadlineMinutes * 60_000),
+        songDeadlineAt: iso(now + deps.config.jobs.songDeadlineMinutes * 60_000),
         nextPollAt: iso(now),
         statusDetail: "Song Status Check is next.",
         lastEventAt: iso(now),

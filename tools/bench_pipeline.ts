@@ -23,7 +23,7 @@ import { createDemoOrder } from "../orders/demo_order.ts";
 import { MAX_FAILURE_EMAIL_ATTEMPTS } from "../jobs/failure_email.ts";
 import { createJobQueue } from "../jobs/messages.ts";
 import { MAX_RUN_RETRIES } from "../jobs/settle.ts";
-import { createDeps } from "../deps.ts";
+import { createDeps, systemClock } from "../deps.ts";
 import { startJobWorker } from "../jobs/worker.ts";
 import { getBlobMeta } from "../kv/blobs.ts";
 import type { DevMail } from "../kv/dev_mail.ts";
@@ -352,7 +352,7 @@ async function placeOrders(kv: Deno.Kv, config: Config, count: number): Promise<
       singerGender: "female",
       songStyle: "happy",
     });
-    placed.push(await createDemoOrder(kv, queue, form, "bench-user", Date.now()));
+    placed.push(await createDemoOrder({ kv, jobs: queue, clock: systemClock }, form, "bench-user"));
   }
   return placed;
 }

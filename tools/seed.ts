@@ -53,7 +53,7 @@ try {
       giftRecipientEmail: i % 5 === 0 ? "grandma@example.com" : "",
       giftMessage: i % 5 === 0 ? `A song for ${child}, with love.` : "",
     });
-    await createDemoOrder(kv, jobs, form, user.id, now - (count - i) * 60_000);
+    await createDemoOrder({ kv, jobs, clock: { now: () => now - (count - i) * 60_000 } }, form, user.id);
   }
   kv.close();
   console.log(`Seeded ${count} orders for parent@example.com into ${config.kvPath}.`);

@@ -7,22 +7,14 @@ import {
   ORDER_LINK_LIMIT,
   SIGN_IN_LIMITS,
 } from "../../domain/auth.ts";
-import {
-  BadRequestError,
-  ForbiddenError,
-  GoneError,
-  RateLimitError,
-  UnauthorizedError,
-} from "../../domain/errors.ts";
+import { BadRequestError, ForbiddenError, RateLimitError, UnauthorizedError } from "../../domain/errors.ts";
 import { hashToken } from "../../domain/tokens.ts";
 import { isOrderId } from "../../domain/orders.ts";
-import { grantOrderAccess } from "../../kv/order_access.ts";
-import { findOrderLink } from "../../kv/order_links.ts";
 import { signInEmail } from "../../domain/emails/sign_in.ts";
 import { toSessionUser } from "../../domain/users.ts";
 import { consumeMagicLink, createMagicLink, findMagicLink } from "../../kv/magic_links.ts";
 import { takeRateLimit } from "../../kv/rate_limits.ts";
-import { updateOrder } from "../../kv/orders.ts";
+import { openOrderLink } from "../../orders/open_order_link.ts";
 import { createSession } from "../../kv/sessions.ts";
 import { upsertUserOnSignIn } from "../../kv/users.ts";
 import { clientAddress } from "../client.ts";
@@ -133,20 +125,7 @@ authApi.get("/magic-link/:orderId", async (c) => {
     throw new RateLimitError(MESSAGES.tooManyOrderLinks, Math.ceil(decision.retryAfterMs / 1000));
   }
 
-  const link = await findOrderLink(kv, orderId, token);
-  if (!link) throw new UnauthorizedError(MESSAGES.badOrderLink);
-  if (link.revokedAt) throw new GoneError(MESSAGES.revokedOrderLink);
-  const order = await updateOrder(
-    kv,
-    orderId,
-    (current) => ({ ...current, linkLastOpenedAt: new Date(now).toISOString() }),
-  );
-  if (!order) throw new UnauthorizedError(MESSAGES.badOrderLink);
-
-  // What the link gives lasts while the link is on: staff turning it off ends both (kv/order_links.ts).
-  const { user, created } = await upsertUserOnSignIn(kv, link.email, config, now);
-  await grantOrderAccess(kv, user.id, orderId, link.tokenHash, now);
-  const sessionToken = await createSession(kv, user.id, now, { orderId, linkHash: link.tokenHash });
+  const { order, user, created, sessionToken } = await openOrderLink(c.var.deps, orderId, token);
   setSessionCookie(c, sessionToken);
   if (created) track("User Signup", { method: "order_link" });
   track("Magic Link Accessed", { isGift: order.isGift });

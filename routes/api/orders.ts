@@ -6,12 +6,11 @@ import { isOrderOwner, type OrderReader, orderViewFor, readerOf } from "../../do
 import { isOrderId, type Order, orderFormSchema } from "../../domain/orders.ts";
 import { createDemoOrder } from "../../orders/demo_order.ts";
 import { fulfil } from "../../orders/fulfil.ts";
-import { jobMessage } from "../../jobs/messages.ts";
 import { restartGeneration } from "../../orders/restart.ts";
-import { generationStarted } from "../../domain/order_lifecycle.ts";
-import { hasOrderAccess, listAccessibleOrderIds, revokeOrderAccess } from "../../kv/order_access.ts";
-import { deleteOrder } from "../../kv/order_removal.ts";
-import { getOrder, getOrders, listOrdersOfEmail, listOrdersOfUser, updateOrder } from "../../kv/orders.ts";
+import { startGeneration } from "../../orders/start_generation.ts";
+import { hasOrderAccess, listAccessibleOrderIds } from "../../kv/order_access.ts";
+import { removeSong } from "../../orders/remove_song.ts";
+import { getOrder, getOrders, listOrdersOfEmail, listOrdersOfUser } from "../../kv/orders.ts";
 import type { AppEnv } from "../env.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
 import { describeIssue } from "./validate.ts";
@@ -45,8 +44,7 @@ ordersApi.post("/orders", requireUser, async (c) => {
   if (typeof body?.sessionId === "string" || !user.isDemo) return await fulfilFromBody(c, body);
   const form = orderFormSchema.safeParse(body);
   if (!form.success) throw new BadRequestError(describeIssue(form.error.issues[0]));
-  const { kv, jobs, clock } = c.var.deps;
-  const order = await createDemoOrder(kv, jobs, form.data, user.id, clock.now());
+  const order = await createDemoOrder(c.var.deps, form.data, user.id);
   return c.json(ownerOrderView(order), 201);
 });
 
@@ -61,42 +59,21 @@ async function fulfilFromBody(c: Context<AppEnv>, body: unknown) {
   return c.json(ownerOrderView(order));
 }
 
-ordersApi.post("/orders/:id/start-generation", (c) => startGeneration(c));
-ordersApi.post("/guest/orders/:id/start-generation", (c) => startGeneration(c));
+ordersApi.post("/orders/:id/start-generation", (c) => answerStartGeneration(c));
+ordersApi.post("/guest/orders/:id/start-generation", (c) => answerStartGeneration(c));
 
-/**
- * Paid and demo orders start generating the moment they exist, so this call (kept from the spec's
- * flow) confirms rather than triggers, and is harmless to repeat.
- */
-async function startGeneration(c: Context<AppEnv>) {
-  const { kv, jobs, clock } = c.var.deps;
-  const order = await updateOrder(
-    kv,
-    c.req.param("id") ?? "",
-    (current) => {
-      const started = generationStarted(current, clock.now());
-      return started === current ? null : started;
-    },
-    (operation, next) => jobs.add(operation, jobMessage("generation", next.id)),
-  );
-  if (!order) throw new NotFoundError("Order not found.");
+async function answerStartGeneration(c: Context<AppEnv>) {
+  const order = await startGeneration(c.var.deps, c.req.param("id") ?? "");
   return c.json({ message: "Song generation has started.", id: order.id, status: order.status });
 }
 
 ordersApi.post("/orders/:id/retry-generation", requireUser, async (c) => {
-  const { kv, jobs, clock } = c.var.deps;
   const order = await findOrder(c);
   const reader = await readerOfRequest(c, order);
   if (reader !== "owner" && reader !== "admin") {
     throw new ForbiddenError("Only the song's owner can retry it.");
   }
-  const restarted = await restartGeneration(
-    kv,
-    jobs,
-    order.id,
-    reader === "owner" ? "customer" : "admin",
-    clock.now(),
-  );
+  const restarted = await restartGeneration(c.var.deps, order.id, reader === "owner" ? "customer" : "admin");
   return c.json({
     message: "We're generating your song again. This may take a few minutes.",
     id: restarted.id,
@@ -134,22 +111,9 @@ ordersApi.get("/orders/:id", async (c) => {
   return c.json(orderViewFor(await readerOfRequest(c, order), order));
 });
 
-/**
- * Delete Song: the owner (the account that paid, or the account of the order's current address)
- * deletes the order with everything that hangs off it; someone it was shared with only removes it from
- * their own list (the song is still the family's). Staff have no delete (staff-side §6).
- */
 ordersApi.delete("/orders/:id", requireUser, async (c) => {
-  const { kv } = c.var.deps;
   const order = await findOrder(c);
-  const user = currentUser(c);
-  if (isOrderOwner(user, order)) {
-    await deleteOrder(kv, order.id);
-  } else if (await hasOrderAccess(kv, user.id, order.id)) {
-    await revokeOrderAccess(kv, user.id, order.id);
-  } else {
-    throw new ForbiddenError("Only the song's owner can delete it.");
-  }
+  await removeSong(c.var.deps, currentUser(c), order);
   return c.json({ message: "The song has been removed from your collection.", id: order.id });
 });
 

@@ -36,11 +36,10 @@ sunoWebhook.post("/api/webhooks/suno", async (c) => {
   }
   const parsed = callbackBody.safeParse(body);
   const data = parsed.success ? parsed.data.data : null;
-  const { kv, jobs, clock, config } = c.var.deps;
-  await noteSongCallback(kv, jobs, {
+  await noteSongCallback(c.var.deps, {
     orderId: query.data.order,
     attemptId: query.data.attempt ?? null,
     taskId: data?.task_id ?? data?.taskId ?? null,
-  }, { now: clock.now(), songDeadlineMinutes: config.jobs.songDeadlineMinutes });
+  });
   return c.json({ received: true });
 });

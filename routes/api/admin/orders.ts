@@ -66,12 +66,7 @@ const streamingBody = z.object({
 
 ordersAdminApi.patch("/orders/:id/streaming-status", valid("json", streamingBody), async (c) => {
   const { streamingStatus } = c.req.valid("json");
-  const order = await setStreamingStatus(
-    c.var.deps.kv,
-    c.req.param("id"),
-    streamingStatus,
-    c.var.deps.clock.now(),
-  );
+  const order = await setStreamingStatus(c.var.deps, c.req.param("id"), streamingStatus);
   return c.json({ message: "Status updated", order: adminOrderView(order) });
 });
 
@@ -96,9 +91,8 @@ ordersAdminApi.post("/orders/:id/regenerate-lyrics", valid("json", regenerateLyr
 });
 
 ordersAdminApi.post("/orders/:id/regenerate", async (c) => {
-  const { kv, jobs, clock } = c.var.deps;
   const id = c.req.param("id");
   if (!isOrderId(id)) throw new NotFoundError("Order not found.");
-  const order = await regenerateOrder(kv, jobs, id, clock.now());
+  const order = await regenerateOrder(c.var.deps, id);
   return c.json({ message: REGENERATION_MESSAGES.regenerating, order: adminOrderView(order) });
 });

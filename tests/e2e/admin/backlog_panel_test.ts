@@ -17,7 +17,11 @@ for (const [device, size] of SIZES) {
       await using t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN, JOB_QUEUE: "off" } });
       const form = orderFormSchema.parse(orderForm());
       for (let i = 0; i < 3; i++) {
-        await createDemoOrder(t.kv, createJobQueue(false), form, "user-1", t.clock.now() - 25 * 60_000);
+        await createDemoOrder(
+          { kv: t.kv, jobs: createJobQueue(false), clock: { now: () => t.clock.now() - 25 * 60_000 } },
+          form,
+          "user-1",
+        );
       }
       const song = await completedOrder(t, { parentEmail: "late@example.com" });
       const due = new Date(t.clock.now() - 5 * 60_000).toISOString();

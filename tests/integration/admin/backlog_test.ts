@@ -43,9 +43,13 @@ Deno.test("the backlog says what is being made, what waits longest, which emails
 
   const madeAt = t.clock.now();
   const form = orderFormSchema.parse(orderForm({ parentEmail: "ann@example.com" }));
-  const first = await createDemoOrder(t.kv, createJobQueue(false), form, "user-1", madeAt);
+  const first = await createDemoOrder(
+    { kv: t.kv, jobs: createJobQueue(false), clock: { now: () => madeAt } },
+    form,
+    "user-1",
+  );
   t.clock.advance(60_000);
-  await createDemoOrder(t.kv, createJobQueue(false), form, "user-1", t.clock.now());
+  await createDemoOrder({ kv: t.kv, jobs: createJobQueue(false), clock: t.clock }, form, "user-1");
   // Two steps of the first order: the lyricist fails once, then writes.
   const deps = createDeps({
     kv: t.kv,

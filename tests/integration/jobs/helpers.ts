@@ -1,6 +1,6 @@
+import { systemClock } from "../../../deps.ts";
 import type { Order } from "../../../domain/orders.ts";
 import { createDemoOrder } from "../../../orders/demo_order.ts";
-import { createJobQueue } from "../../../jobs/messages.ts";
 import { getOrder } from "../../../kv/orders.ts";
 import { orderFormSchema } from "../../../domain/orders.ts";
 import type { TestApp } from "../../helpers.ts";
@@ -14,7 +14,7 @@ export async function placeOrder(
   userId = "user-1",
 ): Promise<Order> {
   const form = orderFormSchema.parse(orderForm(overrides));
-  return await createDemoOrder(t.kv, createJobQueue(t.config.jobs.queue), form, userId, Date.now());
+  return await createDemoOrder({ ...t.deps, clock: systemClock }, form, userId);
 }
 
 /** Polls the order until `done` says so, or fails after `timeoutMs` with the last state seen. */

@@ -28,7 +28,7 @@ async function generatingOrder(t: TestApp, i: number) {
   const form = orderFormSchema.parse(
     orderForm({ childName: `Kid ${i}`, parentEmail: `kid${i}@example.com` }),
   );
-  return await createDemoOrder(t.kv, createJobQueue(false), form, "user-1", t.clock.now());
+  return await createDemoOrder({ kv: t.kv, jobs: createJobQueue(false), clock: t.clock }, form, "user-1");
 }
 
 Deno.test("with 430 songs in the making, 20 emails due in the next minute each go within 10 s of their time, once", async () => {

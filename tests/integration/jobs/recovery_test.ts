@@ -1,3 +1,4 @@
+import { systemClock } from "../../../deps.ts";
 import { assert, assertEquals } from "@std/assert";
 import { orderFormSchema } from "../../../domain/orders.ts";
 import { createDemoOrder } from "../../../orders/demo_order.ts";
@@ -25,7 +26,11 @@ Deno.test("a lost message costs a delay, not the order: the sweeper finds the ov
   await using t = await createTestApp({ jobs: true });
   // Written with the queue off: the order is due, but no message was ever sent for it.
   const form = orderFormSchema.parse(orderForm());
-  const placed = await createDemoOrder(t.kv, createJobQueue(false), form, "user-1", Date.now());
+  const placed = await createDemoOrder(
+    { kv: t.kv, jobs: createJobQueue(false), clock: systemClock },
+    form,
+    "user-1",
+  );
   const order = await waitForOrder(t, placed.id);
   assertEquals(order.status, "completed");
   assertEquals(await stageSuccesses(t.kv, order.id), FULL_RUN);

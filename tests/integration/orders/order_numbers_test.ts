@@ -1,3 +1,4 @@
+import { systemClock } from "../../../deps.ts";
 import { assertEquals } from "@std/assert";
 import { orderFormSchema } from "../../../domain/orders.ts";
 import { createDemoOrder } from "../../../orders/demo_order.ts";
@@ -15,7 +16,10 @@ Deno.test("300 orders placed at once all get made, each with its own number from
     const jobs = createJobQueue(false);
     const form = orderFormSchema.parse(orderForm());
     const orders = await Promise.all(
-      Array.from({ length: 300 }, (_, i) => createDemoOrder(kv, jobs, form, `user-${i}`, Date.now())),
+      Array.from(
+        { length: 300 },
+        (_, i) => createDemoOrder({ kv, jobs, clock: systemClock }, form, `user-${i}`),
+      ),
     );
     const numbers = orders.map((order) => order.orderNumber).toSorted((a, b) => a - b);
     assertEquals(numbers, Array.from({ length: 300 }, (_, i) => 1000 + i));
