@@ -57,7 +57,17 @@ function encodeRfc5987(value: string): string {
   );
 }
 
+/** Where stored songs are served (routes/media.ts): `/audio/{blobId}.mp3`. */
+export const SONG_AUDIO_PREFIX = "/audio/";
+/** The file part of a song's address: a blob id (word characters and dashes, 1 to 64) and `.mp3`. */
+const SONG_AUDIO_FILE = /^([\w-]{1,64})\.mp3$/;
+
 /** Our own address of a stored song: unguessable and never reused, so it can be cached forever. */
 export function songUrlFor(appUrl: string, blobId: string): string {
-  return `${appUrl.replace(/\/+$/, "")}/audio/${blobId}.mp3`;
+  return `${appUrl.replace(/\/+$/, "")}${SONG_AUDIO_PREFIX}${blobId}.mp3`;
+}
+
+/** The blob id of a song's file name (`{blobId}.mp3`, what follows SONG_AUDIO_PREFIX), or null. */
+export function blobIdOfAudioFile(file: string): string | null {
+  return file.match(SONG_AUDIO_FILE)?.[1] ?? null;
 }

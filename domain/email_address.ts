@@ -14,6 +14,12 @@ export const EMAIL_MAX_CHARS = 254;
  */
 export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * Staff-side §5: the words for an address without that shape, in the staff dialogs and the staff
+ * API (the customer's forms end theirs with a full stop: domain/auth.ts).
+ */
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
+
 /** The same shape anywhere inside a longer text (analytics drops values that contain an address). */
 export const EMAIL_IN_TEXT = new RegExp(EMAIL_SHAPE.source.slice(1, -1));
 

@@ -1,32 +1,19 @@
 import { z } from "zod";
+import { emptyPromptMessage, PROMPT_LABELS, PROMPT_MAX_CHARS, type PromptKind } from "./prompt_kinds.ts";
 
 /**
- * The two system prompts as staff edit them (staff-side §2, Admin Settings; §5 validation). Every
- * save is a new version; version 0 is the default that ships in domain/prompts.ts.
+ * The body of a save of a system prompt (staff-side §2, Admin Settings; §5 validation). Every save is
+ * a new version; version 0 is the default that ships in domain/prompts.ts. The kinds, limits and
+ * messages are in domain/prompt_kinds.ts, which the editor island shares.
  */
-export const PROMPT_KINDS = ["lyrics", "tags"] as const;
-export type PromptKind = typeof PROMPT_KINDS[number];
-
-/** ARCHITECTURE.md §10: lyrics and prompts are at most 20,000 characters. */
-export const PROMPT_MAX_CHARS = 20_000;
-
-const LABELS: Record<PromptKind, string> = { lyrics: "Lyrics", tags: "Tags" };
-
-/** What `GET /api/admin/system-prompt/{kind}` answers. */
-export interface SystemPromptView {
-  kind: PromptKind;
-  prompt: string;
-  version: number;
-  /** null for the default, which nobody saved. */
-  updatedAt: string | null;
-  updatedBy: string | null;
-  isDefault: boolean;
-}
-
-export const emptyPromptMessage = (kind: PromptKind) => `${LABELS[kind]} prompt cannot be empty`;
-
-export const promptSavedMessage = (kind: PromptKind, version: number) =>
-  `${LABELS[kind]} prompt saved as version ${version}.`;
+export {
+  emptyPromptMessage,
+  PROMPT_KINDS,
+  PROMPT_MAX_CHARS,
+  type PromptKind,
+  promptSavedMessage,
+  type SystemPromptView,
+} from "./prompt_kinds.ts";
 
 /** The body of a save: `{prompt}`, trimmed, not blank (the spec's messages), at most 20,000 characters. */
 export function promptBodySchema(kind: PromptKind) {
@@ -34,7 +21,7 @@ export function promptBodySchema(kind: PromptKind) {
   return z.object({
     prompt: z.string({ error: empty }).trim().min(1, empty).max(
       PROMPT_MAX_CHARS,
-      `${LABELS[kind]} prompt must be at most 20,000 characters`,
+      `${PROMPT_LABELS[kind]} prompt must be at most 20,000 characters`,
     ),
   }, { error: empty });
 }

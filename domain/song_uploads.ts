@@ -1,3 +1,5 @@
+import { blobIdOfAudioFile, SONG_AUDIO_PREFIX } from "./download.ts";
+
 /**
  * Songs staff upload (staff-side §2, Upload Song and Create Manual Order): the size limit, how it is
  * told, and how an address we answered is read back. KV-free and zod-free.
@@ -55,10 +57,8 @@ export function tooLargeDetails(bytes: number | null): string {
   return `The file is ${size}; the maximum is ${MAX_SONG_MB} MB. Please compress or trim it.`;
 }
 
-const BLOB_ID = /^[\w-]{1,64}$/;
-
 /**
- * The blob id inside one of our song addresses (`{APP_URL}/audio/{blobId}.mp3`, domain/download.ts),
+ * The blob id inside one of our song addresses (`{APP_URL}/audio/{blobId}.mp3`, songUrlFor),
  * or null for any other URL: another site, another path, a query string, or not a URL at all.
  */
 export function blobIdOfSongUrl(appUrl: string, songUrl: string): string | null {
@@ -71,11 +71,9 @@ export function blobIdOfSongUrl(appUrl: string, songUrl: string): string | null 
     return null;
   }
   if (url.origin !== app.origin || url.search || url.hash || url.username || url.password) return null;
-  const base = app.pathname.replace(/\/+$/, "");
-  const prefix = `${base}/audio/`;
-  if (!url.pathname.startsWith(prefix) || !url.pathname.endsWith(".mp3")) return null;
-  const id = url.pathname.slice(prefix.length, -".mp3".length);
-  return BLOB_ID.test(id) ? id : null;
+  const prefix = `${app.pathname.replace(/\/+$/, "")}${SONG_AUDIO_PREFIX}`;
+  if (!url.pathname.startsWith(prefix)) return null;
+  return blobIdOfAudioFile(url.pathname.slice(prefix.length));
 }
 
 /**

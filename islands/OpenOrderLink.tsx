@@ -1,11 +1,11 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { useEffect, useRef } from "react";
 import { AlertCircleIcon, GiftIcon, SpinnerIcon } from "../components/icons.tsx";
 import { StatusPanel } from "../components/StatusPanel.tsx";
 import { buttonClass } from "../components/ui.ts";
 import type { SessionUser } from "../domain/users.ts";
 import { api, ApiError, serverMessage } from "./lib/api.ts";
+import { useLinkToken } from "./lib/link_token.ts";
 import { saveSession } from "./lib/session.ts";
 import { toast } from "./lib/toast.ts";
 
@@ -33,15 +33,10 @@ type State = { step: "opening" } | { step: "opened" } | { step: "failed"; messag
 export default function OpenOrderLink({ orderId }: OpenOrderLinkProps) {
   useSignals();
   const state = useSignal<State>({ step: "opening" });
-  const started = useRef(false);
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const token = new URLSearchParams(location.search).get("t");
-    // The link stays valid (it is the family's way back to the song), but it need not sit in the
-    // history or leak through a Referer from the pages that follow.
-    history.replaceState(null, "", location.pathname);
+  // The link stays valid (it is the family's way back to the song), but its token is still taken
+  // out of the address bar.
+  useLinkToken((token) => {
     if (!token) {
       state.value = { step: "failed", message: "Invalid magic link. Please check your email and try again." };
       return;
@@ -66,7 +61,7 @@ export default function OpenOrderLink({ orderId }: OpenOrderLinkProps) {
           : "Something went wrong. Please try again later.";
         state.value = { step: "failed", message };
       });
-  }, []);
+  });
 
   const current = state.value;
   if (current.step === "failed") {

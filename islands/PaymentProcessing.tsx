@@ -5,8 +5,8 @@ import { AlertCircleIcon, SpinnerIcon } from "../components/icons.tsx";
 import { StatusPanel } from "../components/StatusPanel.tsx";
 import { LINK_CLASS } from "../components/ui.ts";
 import { track } from "./lib/analytics.ts";
-import { api, ApiError } from "./lib/api.ts";
-import { readStored, readStoredJson, writeStored } from "./lib/storage.ts";
+import { api, ApiError, storedToken } from "./lib/api.ts";
+import { readStoredJson, writeStored } from "./lib/storage.ts";
 import { DRAFT_KEY, LAST_CHILD_NAME_KEY, PENDING_ORDER_KEY } from "./order/storage.ts";
 import { toast } from "./lib/toast.ts";
 import { orderAddressAfter, PAYMENT_FAILURES, type PaymentFailure } from "./order/payment_notice.ts";
@@ -61,7 +61,7 @@ export default function PaymentProcessing() {
     const params = new URLSearchParams(location.search);
     const sessionId = params.get("session_id");
     if (!sessionId) return fail("session");
-    const guest = params.get("guest") === "true" || !readStored("token");
+    const guest = params.get("guest") === "true" || !storedToken();
     process(sessionId, guest ? "/api/guest" : "/api").catch((error) => {
       fail(error instanceof FlowError ? error.reason : "other");
     });

@@ -1,12 +1,12 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { useEffect, useRef } from "react";
 import { AlertCircleIcon, CheckCircleIcon, MailIcon, SpinnerIcon } from "../components/icons.tsx";
 import { StatusPanel } from "../components/StatusPanel.tsx";
 import { buttonClass } from "../components/ui.ts";
 import type { SessionUser } from "../domain/users.ts";
 import { track } from "./lib/analytics.ts";
 import { api, ApiError, serverMessage } from "./lib/api.ts";
+import { useLinkToken } from "./lib/link_token.ts";
 import { saveSession } from "./lib/session.ts";
 import { toast } from "./lib/toast.ts";
 
@@ -28,14 +28,9 @@ type VerifyResponse =
 export default function VerifySignIn() {
   useSignals();
   const state = useSignal<State>({ step: "verifying" });
-  const started = useRef(false);
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const token = new URLSearchParams(location.search).get("t");
-    // The token is spent on first use; keep it out of the history and of any Referer from here on.
-    history.replaceState(null, "", location.pathname);
+  // The token is spent on first use.
+  useLinkToken((token) => {
     if (!token) {
       state.value = { step: "failed", message: "Invalid link. Please request a new sign-in link." };
       return;
@@ -47,7 +42,7 @@ export default function VerifySignIn() {
         } else signedIn(answer.token, answer.user);
       })
       .catch(failed);
-  }, []);
+  });
 
   const signedIn = (token: string, user: SessionUser) => {
     saveSession(token, user);

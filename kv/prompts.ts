@@ -1,4 +1,4 @@
-import { type PromptKind, type SystemPromptView } from "../domain/prompt_form.ts";
+import { type PromptKind, type SystemPromptView } from "../domain/prompt_kinds.ts";
 import type { PromptScope } from "../domain/prompt_scope.ts";
 import { DEFAULT_LYRICS_PROMPT, DEFAULT_TAGS_PROMPT } from "../domain/prompts.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
@@ -13,7 +13,7 @@ import { keys } from "./keys.ts";
  * where it has no prompt of a kind, the live one applies. A demo order's `promptVersions` therefore
  * name a demo version once a demo user has saved that kind.
  */
-export type { PromptKind } from "../domain/prompt_form.ts";
+export type { PromptKind } from "../domain/prompt_kinds.ts";
 export type { PromptScope } from "../domain/prompt_scope.ts";
 
 export interface StoredPrompt {

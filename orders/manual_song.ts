@@ -3,6 +3,7 @@ import { refusalOf, REFUSALS } from "../domain/order_guards.ts";
 import { BadRequestError, ConflictError, NotFoundError } from "../domain/errors.ts";
 import { songUrlFor } from "../domain/download.ts";
 import { buildEvent } from "../domain/events.ts";
+import type { ManualOrderBody } from "../domain/manual_order.ts";
 import { songMade, songUploaded } from "../domain/order_lifecycle.ts";
 import { buildOrder, isOrderId, type Order, type OrderForm, orderFormSchema } from "../domain/orders.ts";
 import { blobIdOfSongUrl } from "../domain/song_uploads.ts";
@@ -84,13 +85,8 @@ export function uploadSong(
   });
 }
 
-export interface ManualOrderInput {
-  childName: string;
-  /** Staff-side §5: a whole number from 1 to 18 (checked by the route). */
-  childAge: number;
-  parentEmail: string;
-  songTitle: string;
-  songLyrics: string;
+/** The fields staff typed (domain/manual_order.ts, checked by the route) and the uploaded song. */
+export interface ManualOrderInput extends ManualOrderBody {
   songUrl: string;
 }
 

@@ -1,6 +1,11 @@
 import { type Context, Hono } from "hono";
 import { parseRange } from "../domain/byte_range.ts";
-import { contentDisposition, downloadFileName } from "../domain/download.ts";
+import {
+  blobIdOfAudioFile,
+  contentDisposition,
+  downloadFileName,
+  SONG_AUDIO_PREFIX,
+} from "../domain/download.ts";
 import { isReleased } from "../domain/delivery.ts";
 import { NotFoundError } from "../domain/errors.ts";
 import { isOrderId } from "../domain/orders.ts";
@@ -19,11 +24,10 @@ export const media = new Hono<AppEnv>();
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** A download follows the order's current song, which a regeneration replaces: always revalidate. */
 const REVALIDATE_PRIVATELY = "private, no-cache";
-const AUDIO_FILE = /^([\w-]{1,64})\.mp3$/;
 const NOT_READY = "This song is not ready yet.";
 
-media.get("/audio/:file", async (c) => {
-  const id = c.req.param("file").match(AUDIO_FILE)?.[1];
+media.get(`${SONG_AUDIO_PREFIX}:file`, async (c) => {
+  const id = blobIdOfAudioFile(c.req.param("file"));
   const meta = id ? await getBlobMeta(c.var.deps.kv, id) : null;
   // Answered here rather than thrown: the error mapper renders a page for paths outside /api, and
   // an audio address is not a page.

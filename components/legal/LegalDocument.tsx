@@ -1,4 +1,18 @@
 import type { ReactNode } from "react";
+import { SUPPORT_EMAIL } from "../../domain/site.ts";
+
+/** A bulleted list inside a legal section. */
+export const LIST = "list-disc pl-6 space-y-2";
+const LINK = "font-medium text-slate-900 underline underline-offset-2";
+
+/** The support address as a mail link, as the legal pages name it in their text. */
+export function SupportEmail() {
+  return (
+    <a href={`mailto:${SUPPORT_EMAIL}`} className={LINK}>
+      {SUPPORT_EMAIL}
+    </a>
+  );
+}
 
 export interface LegalSection {
   /** Anchor id used by the "On this page" links; must be unique on the page. */

@@ -1,16 +1,5 @@
-import { LEGAL_UPDATED, SITE_NAME, SUPPORT_EMAIL } from "../../domain/site.ts";
-import { LegalDocument } from "./LegalDocument.tsx";
-
-const LIST = "list-disc pl-6 space-y-2";
-const LINK = "font-medium text-slate-900 underline underline-offset-2";
-
-function SupportEmail() {
-  return (
-    <a href={`mailto:${SUPPORT_EMAIL}`} className={LINK}>
-      {SUPPORT_EMAIL}
-    </a>
-  );
-}
+import { LEGAL_UPDATED, SITE_NAME } from "../../domain/site.ts";
+import { LegalDocument, LIST, SupportEmail } from "./LegalDocument.tsx";
 
 export function TermsAndConditions() {
   return (

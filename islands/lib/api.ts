@@ -1,3 +1,5 @@
+import { readStored } from "./storage.ts";
+
 /**
  * The browser's way to call our API (customer-side §7): JSON bodies, the `token` from local storage
  * as a Bearer header, cookies included. A non-OK answer throws an ApiError whose message follows the
@@ -19,7 +21,7 @@ export const TOKEN_KEY = "token";
 
 export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
-  const token = readToken();
+  const token = storedToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
   const response = await fetch(path, {
@@ -49,10 +51,7 @@ function messageOf(text: string): string | undefined {
   }
 }
 
-function readToken(): string | null {
-  try {
-    return localStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null; // storage can be blocked (private modes); calls then go without a token
-  }
+/** The session token sent with every call; null without one (or with storage blocked: cookies still go). */
+export function storedToken(): string | null {
+  return readStored(TOKEN_KEY);
 }

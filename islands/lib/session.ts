@@ -1,6 +1,6 @@
 import type { SessionUser } from "../../domain/users.ts";
-import { TOKEN_KEY } from "./api.ts";
-import { readStored, writeStored } from "./storage.ts";
+import { storedToken, TOKEN_KEY } from "./api.ts";
+import { writeStored } from "./storage.ts";
 
 /** Customer-side §3, client storage: the session token and the user it belongs to. */
 export const USER_KEY = "user";
@@ -16,5 +16,5 @@ export function clearSession() {
 }
 
 export function hasStoredToken(): boolean {
-  return readStored(TOKEN_KEY) !== null;
+  return storedToken() !== null;
 }

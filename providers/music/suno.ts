@@ -1,3 +1,4 @@
+import { concatBytes } from "../../domain/bytes.ts";
 import type { SingerGender } from "../../domain/orders.ts";
 import { type CallFacts, ProviderCallError, stopwatch } from "../calls.ts";
 import { rateWindow } from "../rate_window.ts";
@@ -370,13 +371,7 @@ async function readAtMost(response: Response, limit: number): Promise<Uint8Array
     }
     chunks.push(chunk);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+  return concatBytes(chunks);
 }
 
 /** An ID3v2 tag, or an MPEG audio frame sync (11 set bits) at the start. */

@@ -1,4 +1,5 @@
 import { Mp3Encoder } from "@breezystack/lamejs";
+import { concatBytes } from "../../domain/bytes.ts";
 import type { SingerGender } from "../../domain/orders.ts";
 
 /**
@@ -213,13 +214,7 @@ function encodeMp3(pcm: Int16Array): Uint8Array {
     keep(encoder.encodeBuffer(pcm.subarray(start, start + block)));
   }
   keep(encoder.flush());
-  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+  return concatBytes(chunks);
 }
 
 /** A small deterministic generator (mulberry32) seeded from a line's text. */

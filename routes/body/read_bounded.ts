@@ -1,3 +1,4 @@
+import { concatBytes } from "../../domain/bytes.ts";
 import { BodyTimeoutError, PayloadTooLargeError, ServerBusyError } from "../../domain/errors.ts";
 import type { BodyBudget } from "./budget.ts";
 
@@ -57,11 +58,5 @@ export async function readBounded(
     clearTimeout(timer);
     bounds.budget.release(size + UNFINISHED_BODY_COST);
   }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return concatBytes(chunks);
 }

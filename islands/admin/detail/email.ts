@@ -1,7 +1,7 @@
-import { hasEmailShape } from "../../../domain/email_address.ts";
+import { hasEmailShape, INVALID_EMAIL_MESSAGE } from "../../../domain/email_address.ts";
 
 /** Staff-side §5: an address edited by staff must look like text@text.text, without spaces. */
-export const INVALID_EMAIL = { title: "Invalid email", description: "Please enter a valid email address" };
+export const INVALID_EMAIL = { title: "Invalid email", description: INVALID_EMAIL_MESSAGE };
 
 export function isValidEditedEmail(text: string): boolean {
   return hasEmailShape(text.trim());

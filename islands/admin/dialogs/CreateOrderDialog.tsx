@@ -3,6 +3,8 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { type InputHTMLAttributes, useId, useRef } from "react";
 import type { AdminOrder } from "../../../domain/admin_orders.ts";
 import { buttonClass } from "../../../components/ui.ts";
+import { EMAIL_MAX_CHARS } from "../../../domain/email_address.ts";
+import { MANUAL_CHILD_NAME_MAX_CHARS, MANUAL_SONG_TITLE_MAX_CHARS } from "../../../domain/manual_order.ts";
 import { api, serverMessage } from "../../lib/api.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
 import { toast } from "../../lib/toast.ts";
@@ -16,9 +18,8 @@ import {
 } from "./manual_order.ts";
 import { SongFileField } from "./SongFileField.tsx";
 import { MANUAL_ORDER_ACCEPT, songFileProblem } from "./song_file.ts";
-import { SongUploadError, uploadFailureText } from "./song_upload.ts";
 import { UploadProgress } from "./UploadProgress.tsx";
-import { useSongUpload } from "./use_song_upload.ts";
+import { refuseUnfitSong, useSongUpload } from "./use_song_upload.ts";
 
 export interface CreateOrderDialogProps {
   onClose(): void;
@@ -51,7 +52,7 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
   const form = useRef<HTMLFormElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
-  const { progress, upload, reset } = useSongUpload();
+  const { progress, uploadOrExplain, reset } = useSongUpload();
   const busy = phase.value !== "idle";
 
   const set = (field: keyof ManualOrderFields) => (value: string) => {
@@ -60,10 +61,7 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
   };
 
   const chooseFile = (chosen: File | null) => {
-    const problem = chosen && songFileProblem(chosen);
-    if (problem) {
-      toast({ ...problem, variant: "destructive" });
-      if (fileInput.current) fileInput.current.value = "";
+    if (refuseUnfitSong(chosen, fileInput.current)) {
       file.value = null;
       return;
     }
@@ -90,17 +88,9 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
     // The fields are disabled while busy: keep the focus inside the dialog, on what says what is going on.
     submitButton.current?.focus();
     phase.value = "uploading";
-    let songUrl: string;
-    try {
-      songUrl = (await upload(file.value!)).songUrl;
-    } catch (error) {
+    const songUrl = await uploadOrExplain(file.value!, "Error", "Failed to upload song");
+    if (songUrl === null) {
       phase.value = "idle";
-      if (error instanceof SongUploadError && error.aborted) return;
-      toast({
-        title: "Error",
-        description: uploadFailureText(error, "Failed to upload song"),
-        variant: "destructive",
-      });
       return;
     }
 
@@ -154,7 +144,7 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
             invalid={isInvalid("childName")}
             disabled={busy}
             onValue={set("childName")}
-            maxLength={100}
+            maxLength={MANUAL_CHILD_NAME_MAX_CHARS}
             autoComplete="off"
             data-autofocus=""
           />
@@ -176,7 +166,7 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
           label="Parent's email"
           field="parentEmail"
           type="email"
-          maxLength={254}
+          maxLength={EMAIL_MAX_CHARS}
           autoComplete="off"
           value={fields.value.parentEmail}
           invalid={isInvalid("parentEmail")}
@@ -189,7 +179,7 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
           value={fields.value.songTitle}
           invalid={isInvalid("songTitle")}
           disabled={busy}
-          maxLength={80}
+          maxLength={MANUAL_SONG_TITLE_MAX_CHARS}
           onValue={set("songTitle")}
         />
         <LyricsField

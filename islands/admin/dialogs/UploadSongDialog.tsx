@@ -9,9 +9,8 @@ import { toast } from "../../lib/toast.ts";
 import { keepKnownEvents } from "./answered_order.ts";
 import { SongFileField } from "./SongFileField.tsx";
 import { songFileProblem, UPLOAD_ACCEPT } from "./song_file.ts";
-import { SongUploadError, uploadFailureText } from "./song_upload.ts";
 import { UploadProgress } from "./UploadProgress.tsx";
-import { useSongUpload } from "./use_song_upload.ts";
+import { refuseUnfitSong, useSongUpload } from "./use_song_upload.ts";
 
 export interface UploadSongDialogProps {
   order: AdminOrder;
@@ -25,18 +24,10 @@ export function UploadSongDialog({ order, onClose, onUploaded }: UploadSongDialo
   const file = useSignal<File | null>(null);
   const phase = useSignal<"idle" | "uploading" | "saving">("idle");
   const input = useRef<HTMLInputElement>(null);
-  const { progress, upload, reset } = useSongUpload();
+  const { progress, uploadOrExplain, reset } = useSongUpload();
 
   const choose = (chosen: File | null) => {
-    const problem = chosen && songFileProblem(chosen);
-    if (problem) {
-      toast({ ...problem, variant: "destructive" });
-      // Emptied, so choosing the same (now trimmed) file again fires a change.
-      if (input.current) input.current.value = "";
-      file.value = null;
-      return;
-    }
-    file.value = chosen;
+    file.value = refuseUnfitSong(chosen, input.current) ? null : chosen;
   };
 
   const submit = async () => {
@@ -46,17 +37,13 @@ export function UploadSongDialog({ order, onClose, onUploaded }: UploadSongDialo
     if (problem) return toast({ ...problem, variant: "destructive" });
 
     phase.value = "uploading";
-    let songUrl: string;
-    try {
-      songUrl = (await upload(chosen)).songUrl;
-    } catch (error) {
+    const songUrl = await uploadOrExplain(
+      chosen,
+      "Upload failed",
+      "Failed to upload song file. Please try again.",
+    );
+    if (songUrl === null) {
       phase.value = "idle";
-      if (error instanceof SongUploadError && error.aborted) return;
-      toast({
-        title: "Upload failed",
-        description: uploadFailureText(error, "Failed to upload song file. Please try again."),
-        variant: "destructive",
-      });
       return;
     }
 

@@ -1,11 +1,20 @@
 import { hasEmailShape } from "../../../domain/email_address.ts";
+import {
+  MANUAL_ORDER_AGE_MESSAGE,
+  MANUAL_ORDER_MISSING,
+  type ManualOrderBody,
+  MAX_CHILD_AGE,
+  MIN_CHILD_AGE,
+} from "../../../domain/manual_order.ts";
+import { INVALID_EMAIL } from "../detail/email.ts";
 
 /**
- * The Create Manual Order form's rules (staff-side §5, manual order): every field is required, the
- * age is a whole number from 1 to 18, the address looks like one. The server checks all of it again.
+ * The Create Manual Order form's rules (staff-side §5, manual order; domain/manual_order.ts): every
+ * field is required, the age is a whole number from 1 to 18, the address looks like one. The server
+ * checks all of it again.
  */
-export const MIN_CHILD_AGE = 1;
-export const MAX_CHILD_AGE = 18;
+export { MAX_CHILD_AGE, MIN_CHILD_AGE };
+export type { ManualOrderBody };
 
 export interface ManualOrderFields {
   childName: string;
@@ -16,15 +25,6 @@ export interface ManualOrderFields {
 }
 
 export type ManualOrderField = keyof ManualOrderFields | "songFile";
-
-/** What `POST /api/admin/orders/create` takes besides the uploaded song's address. */
-export interface ManualOrderBody {
-  childName: string;
-  childAge: number;
-  parentEmail: string;
-  songTitle: string;
-  songLyrics: string;
-}
 
 export type ManualOrderCheck =
   | { ok: true; body: ManualOrderBody }
@@ -43,12 +43,7 @@ export function checkManualOrder(fields: ManualOrderFields, hasFile: boolean): M
   const missing: ManualOrderField[] = FIELDS.filter((field) => fields[field].trim() === "");
   if (!hasFile) missing.push("songFile");
   if (missing.length > 0) {
-    return {
-      ok: false,
-      missing,
-      title: "Missing Information",
-      description: "Please fill in all required fields",
-    };
+    return { ok: false, missing, ...MANUAL_ORDER_MISSING };
   }
   const age = Number(fields.childAge.trim());
   if (!Number.isInteger(age) || age < MIN_CHILD_AGE || age > MAX_CHILD_AGE) {
@@ -56,17 +51,12 @@ export function checkManualOrder(fields: ManualOrderFields, hasFile: boolean): M
       ok: false,
       missing: ["childAge"],
       title: "Invalid age",
-      description: `Age must be a whole number from ${MIN_CHILD_AGE} to ${MAX_CHILD_AGE}.`,
+      description: MANUAL_ORDER_AGE_MESSAGE,
     };
   }
   const parentEmail = fields.parentEmail.trim();
   if (!hasEmailShape(parentEmail)) {
-    return {
-      ok: false,
-      missing: ["parentEmail"],
-      title: "Invalid email",
-      description: "Please enter a valid email address",
-    };
+    return { ok: false, missing: ["parentEmail"], ...INVALID_EMAIL };
   }
   return {
     ok: true,

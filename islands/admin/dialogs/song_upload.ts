@@ -1,5 +1,5 @@
 import { SONG_FIELD, SONG_UPLOAD_PATH } from "../../../domain/song_uploads.ts";
-import { TOKEN_KEY } from "../../lib/api.ts";
+import { storedToken } from "../../lib/api.ts";
 
 /**
  * Sending a song file to `POST SONG_UPLOAD_PATH` (domain/song_uploads.ts). XMLHttpRequest rather than
@@ -78,7 +78,7 @@ export function uploadSongFile(
     request.open("POST", SONG_UPLOAD_PATH);
     request.withCredentials = true;
     request.setRequestHeader("accept", "application/json");
-    const token = readToken();
+    const token = storedToken();
     if (token) request.setRequestHeader("authorization", `Bearer ${token}`);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(percentOf(event.loaded, event.total));
@@ -102,12 +102,4 @@ export function uploadSongFile(
     onProgress(0);
     request.send(form);
   });
-}
-
-function readToken(): string | null {
-  try {
-    return localStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null; // blocked storage: the session cookie still goes with the request
-  }
 }

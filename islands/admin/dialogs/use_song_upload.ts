@@ -1,6 +1,8 @@
 import { useSignal } from "@preact/signals-react";
 import { useEffect, useRef } from "react";
-import { uploadSongFile } from "./song_upload.ts";
+import { toast } from "../../lib/toast.ts";
+import { songFileProblem } from "./song_file.ts";
+import { SongUploadError, uploadFailureText, uploadSongFile } from "./song_upload.ts";
 
 /**
  * One song upload at a time for a dialog: its progress (null when none is running) and the upload
@@ -23,5 +25,32 @@ export function useSongUpload() {
     }
   }
 
-  return { progress, upload, reset: () => (progress.value = null) };
+  /**
+   * The uploaded song's address, or null when the upload failed: quietly when it was cancelled (the
+   * dialog closed), otherwise with a toast headed `title`, in the server's words or `fallback`.
+   */
+  async function uploadOrExplain(file: File, title: string, fallback: string): Promise<string | null> {
+    try {
+      return (await upload(file)).songUrl;
+    } catch (error) {
+      if (!(error instanceof SongUploadError && error.aborted)) {
+        toast({ title, description: uploadFailureText(error, fallback), variant: "destructive" });
+      }
+      return null;
+    }
+  }
+
+  return { progress, uploadOrExplain, reset: () => (progress.value = null) };
+}
+
+/**
+ * Whether a chosen file is refused before any upload (staff-side §5): the problem is toasted and the
+ * input emptied, so choosing the same (now trimmed) file again fires a change.
+ */
+export function refuseUnfitSong(chosen: File | null, input: HTMLInputElement | null): boolean {
+  const problem = chosen && songFileProblem(chosen);
+  if (!problem) return false;
+  toast({ ...problem, variant: "destructive" });
+  if (input) input.value = "";
+  return true;
 }

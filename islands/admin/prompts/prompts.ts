@@ -1,4 +1,10 @@
-import type { PromptKind, SystemPromptView } from "../../../domain/prompt_form.ts";
+import {
+  emptyPromptMessage as emptyMessage,
+  PROMPT_KINDS,
+  PROMPT_LABELS,
+  type PromptKind,
+  type SystemPromptView,
+} from "../../../domain/prompt_kinds.ts";
 import type { ToastInput } from "../../lib/toast.ts";
 
 /** The two system prompts as the editor reads and writes them (staff-side §2, §4, §5 and §8). */
@@ -6,8 +12,8 @@ export type { PromptKind };
 /** What `GET` and `POST /api/admin/system-prompt/{kind}` answer; version 0 is the prompt that ships. */
 export type SystemPrompt = SystemPromptView;
 
-/** The tab order. (Only types come from domain/prompt_form.ts, which would bring zod to every page.) */
-export const PROMPT_KINDS: readonly PromptKind[] = ["lyrics", "tags"];
+/** The tab order. */
+export { PROMPT_KINDS };
 
 export const PROMPT_TAB_LABELS: Record<PromptKind, string> = {
   lyrics: "Lyrics Prompt",
@@ -19,8 +25,6 @@ export const PROMPT_EDITOR_LABELS: Record<PromptKind, string> = {
   lyrics: "Lyrics system prompt",
   tags: "Tags/style system prompt",
 };
-
-const CAPITALISED: Record<PromptKind, string> = { lyrics: "Lyrics", tags: "Tags" };
 
 /** One tab's state: the saved prompt (null until loaded) and the text in the editor. */
 export interface PromptTabState {
@@ -63,12 +67,12 @@ export function reset(state: PromptTabState): PromptTabState {
 
 /** Staff-side §5: an empty or whitespace-only prompt is refused before it is sent. */
 export function emptyPromptMessage(kind: PromptKind, draft: string): string | null {
-  return draft.trim() === "" ? `${CAPITALISED[kind]} prompt cannot be empty` : null;
+  return draft.trim() === "" ? emptyMessage(kind) : null;
 }
 
 export function savedToast(kind: PromptKind): ToastInput {
   return {
-    title: `${CAPITALISED[kind]} Prompt Updated`,
+    title: `${PROMPT_LABELS[kind]} Prompt Updated`,
     description: `This prompt is now the SINGLE SOURCE OF TRUTH for ${kind} generation.`,
   };
 }

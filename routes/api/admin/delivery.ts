@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { EMAIL_SHAPE } from "../../../domain/email_address.ts";
+import { EMAIL_SHAPE, INVALID_EMAIL_MESSAGE } from "../../../domain/email_address.ts";
 import { emailSchema } from "../../../domain/auth.ts";
 import { NotFoundError } from "../../../domain/errors.ts";
 import { adminOrderView } from "../../../domain/order_views.ts";
@@ -63,8 +63,8 @@ function notSentMessage(outcome: DeliveryOutcome, reason: string | null | undefi
 
 const updateEmailBody = z.object({
   emailType: z.enum(["parent", "gift"], { error: "emailType must be 'parent' or 'gift'." }),
-  newEmail: z.string({ error: "Please enter a valid email address" }).trim()
-    .regex(EMAIL_SHAPE, "Please enter a valid email address")
+  newEmail: z.string({ error: INVALID_EMAIL_MESSAGE }).trim()
+    .regex(EMAIL_SHAPE, INVALID_EMAIL_MESSAGE)
     .pipe(emailSchema),
 });
 

@@ -1,9 +1,17 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { emailSchema } from "../../../domain/auth.ts";
-import { EMAIL_MAX_CHARS, EMAIL_SHAPE } from "../../../domain/email_address.ts";
+import { EMAIL_MAX_CHARS, EMAIL_SHAPE, INVALID_EMAIL_MESSAGE } from "../../../domain/email_address.ts";
 import { songUrlFor } from "../../../domain/download.ts";
 import { BadRequestError } from "../../../domain/errors.ts";
+import {
+  MANUAL_CHILD_NAME_MAX_CHARS,
+  MANUAL_ORDER_AGE_MESSAGE,
+  MANUAL_ORDER_MISSING,
+  MANUAL_SONG_TITLE_MAX_CHARS,
+  MAX_CHILD_AGE,
+  MIN_CHILD_AGE,
+} from "../../../domain/manual_order.ts";
 import { inspectMp3 } from "../../../domain/mp3.ts";
 import { adminOrderView } from "../../../domain/order_views.ts";
 import {
@@ -79,21 +87,29 @@ songsAdminApi.post("/orders/:id/upload", requireAdmin, valid("json", uploadBody)
 });
 
 /** Staff-side §5 and §8: the one message for any required field left out. */
-export const MISSING_INFORMATION = "Missing Information: Please fill in all required fields";
+export const MISSING_INFORMATION = `${MANUAL_ORDER_MISSING.title}: ${MANUAL_ORDER_MISSING.description}`;
 const REQUIRED = ["childName", "childAge", "parentEmail", "songTitle", "songLyrics", "songUrl"] as const;
-const AGE = "Age must be a whole number from 1 to 18.";
-const INVALID_EMAIL = "Please enter a valid email address";
+const AGE = MANUAL_ORDER_AGE_MESSAGE;
 
 const manualOrderBody = z.object({
-  childName: z.string().trim().max(100, "Child's name must be at most 100 characters."),
+  childName: z.string().trim().max(
+    MANUAL_CHILD_NAME_MAX_CHARS,
+    `Child's name must be at most ${MANUAL_CHILD_NAME_MAX_CHARS} characters.`,
+  ),
   // Sent as an integer (staff-side §5); a string of digits from another client is read the same way.
   childAge: z.preprocess(
     (value) => typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value,
-    z.number({ error: AGE }).int(AGE).min(1, AGE).max(18, AGE),
+    z.number({ error: AGE }).int(AGE).min(MIN_CHILD_AGE, AGE).max(MAX_CHILD_AGE, AGE),
   ),
-  parentEmail: z.string().trim().max(EMAIL_MAX_CHARS, INVALID_EMAIL).regex(EMAIL_SHAPE, INVALID_EMAIL)
+  parentEmail: z.string().trim().max(EMAIL_MAX_CHARS, INVALID_EMAIL_MESSAGE).regex(
+    EMAIL_SHAPE,
+    INVALID_EMAIL_MESSAGE,
+  )
     .pipe(emailSchema),
-  songTitle: z.string().trim().max(80, "Song title must be at most 80 characters."),
+  songTitle: z.string().trim().max(
+    MANUAL_SONG_TITLE_MAX_CHARS,
+    `Song title must be at most ${MANUAL_SONG_TITLE_MAX_CHARS} characters.`,
+  ),
   // Only the ends are trimmed: the lyrics' own line breaks are the song's layout.
   songLyrics: z.string().trim().max(20_000, "Lyrics must be at most 20,000 characters."),
   songUrl: z.string().trim().max(2000, "songUrl is too long."),
