@@ -1,4 +1,4 @@
-import type { Order } from "./orders.ts";
+import type { DeliveryClaim, Order } from "./orders.ts";
 import { failureTypeOf, type GenerationStage, STAGE_LABELS } from "./stages.ts";
 
 /**
@@ -197,6 +197,51 @@ export function generationFailed(
     failureEmailSent: false,
     failureEmailDueAt: iso(now),
     failureEmailAttempts: 0,
+  };
+}
+
+/**
+ * A send under way (jobs/delivery.ts): the claim names its round, its message ids and the parts already
+ * gone, and the send is due again when the sender's lease runs out, so a worker that dies mid-send
+ * leaves it to the next one. The newest private link minted for it is the one staff see.
+ */
+export function sendClaimed(
+  order: Order,
+  claim: DeliveryClaim,
+  dueAgainAt: number,
+  newestLink: { tokenHash: string; createdAt: string } | null,
+): Order {
+  return {
+    ...order,
+    deliveryClaim: claim,
+    deliveryDueAt: iso(dueAgainAt),
+    ...(newestLink && {
+      claimTokenHash: newestLink.tokenHash,
+      claimTokenCreatedAt: newestLink.createdAt,
+      tokenRevoked: false,
+    }),
+  };
+}
+
+/**
+ * A send the mail server refused, for the `attempts`th time: tried again at `retryAt`, or, when that is
+ * null (the last try), left for staff to send. What staff read keeps the mail server's words.
+ */
+export function sendFailed(
+  order: Order,
+  failure: { reason: string; attempts: number; retryAt: number | null },
+  now: number,
+): Order {
+  const gaveUp = failure.retryAt === null;
+  return {
+    ...order,
+    deliveryAttempts: failure.attempts,
+    deliveryDueAt: gaveUp ? null : iso(failure.retryAt!),
+    deliveryError: `The delivery email could not be sent: ${failure.reason}`,
+    statusDetail: gaveUp
+      ? "The delivery email could not be sent; it waits for staff to send it."
+      : "The delivery email could not be sent; trying again shortly.",
+    updatedAt: iso(now),
   };
 }
 

@@ -8,7 +8,7 @@ import { giftDeliveredEmail, giftSongEmail, songReadyEmail } from "../domain/ema
 import type { ComposedEmail } from "../domain/emails/layout.ts";
 import { buildEvent, type EventDraft } from "../domain/events.ts";
 import { backoffMs } from "../domain/generation_errors.ts";
-import { emailSent, sentDetail } from "../domain/order_lifecycle.ts";
+import { emailSent, sendClaimed, sendFailed, sentDetail } from "../domain/order_lifecycle.ts";
 import type { DeliveryClaim, DeliveryPart, Order } from "../domain/orders.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { addEvents } from "../kv/events.ts";
@@ -112,17 +112,7 @@ async function claimSend(deps: Deps, lease: Lease, orderId: string, leaseMs: num
       email: compose(order, addressee, orderLinkUrl(deps.config.appUrl, order.id, token)),
     });
   }
-  const next: Order = {
-    ...order,
-    deliveryClaim: claim,
-    deliveryDueAt: iso(now() + leaseMs),
-    ...(newest && {
-      claimTokenHash: newest.tokenHash,
-      claimTokenCreatedAt: newest.createdAt,
-      tokenRevoked: false,
-    }),
-  };
-  writeOrder(operation, order, next);
+  writeOrder(operation, order, sendClaimed(order, claim, now() + leaseMs, newest));
   if (fresh) {
     addEvents(operation, order.id, [
       event(deps, { type: "START", message: startMessage(order, round) }),
@@ -245,18 +235,10 @@ async function recordFailure(
   await recordOutcome(deps, lease, orderId, round, (order) => {
     const attempts = (order.deliveryAttempts ?? 0) + 1;
     gaveUp = attempts >= MAX_DELIVERY_ATTEMPTS;
+    const now = deps.clock.now();
     const delay = backoffMs(attempts, seconds(deps.config.jobs.retryBaseSeconds), deps.random);
     return {
-      next: {
-        ...order,
-        deliveryAttempts: attempts,
-        deliveryDueAt: gaveUp ? null : iso(deps.clock.now() + delay),
-        deliveryError: `The delivery email could not be sent: ${reason}`,
-        statusDetail: gaveUp
-          ? "The delivery email could not be sent; it waits for staff to send it."
-          : "The delivery email could not be sent; trying again shortly.",
-        updatedAt: iso(deps.clock.now()),
-      },
+      next: sendFailed(order, { reason, attempts, retryAt: gaveUp ? null : now + delay }, now),
       events: [{
         type: gaveUp ? "ERROR" : "RETRY",
         message: `The delivery email could not be sent${

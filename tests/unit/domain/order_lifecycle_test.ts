@@ -2,12 +2,15 @@ import { assertEquals } from "@std/assert";
 import {
   approved,
   BACK_TO_REVIEW,
+  emailSent,
   FAILURE_CLEARED,
   generationStarted,
   OUT_OF_PIPELINE,
   remade,
   restarted,
+  sendClaimed,
   sendDueNow,
+  sendFailed,
   songMade,
   songUploaded,
 } from "../../../domain/order_lifecycle.ts";
@@ -47,6 +50,9 @@ const failed = (): Order => ({
   retryCount: 4,
 });
 
+const CLAIM = { round: 1, claimedAt: T(NOW), messageIds: { main: "<m>" }, sent: [] };
+const claimedSend = () => sendClaimed(sendDueNow(approvedSong(), NOW), CLAIM, NOW + 300_000, null);
+
 /** What each state reads as, in the fields that say where an order is. */
 const where = (order: Order) => ({
   status: order.status,
@@ -67,6 +73,33 @@ Deno.test("lifecycle: each move from each state, as a table", () => {
     }],
     ["approved → send due now", sendDueNow(approvedSong(), NOW), { approval: "approved", due: T(NOW) }],
     ["sent → resend due now", sendDueNow(sent(), NOW), { due: T(NOW), sent: T(NOW) }],
+    [
+      "send due → claimed, due again when its lease runs out",
+      sendClaimed(sendDueNow(approvedSong(), NOW), CLAIM, NOW + 300_000, null),
+      {
+        approval: "approved",
+        due: T(NOW + 300_000),
+        sent: null,
+      },
+    ],
+    [
+      "claimed → refused, tried again later",
+      sendFailed(claimedSend(), { reason: "451", attempts: 1, retryAt: NOW + 5_000 }, NOW),
+      {
+        due: T(NOW + 5_000),
+        sent: null,
+      },
+    ],
+    [
+      "claimed → refused the last time, left to staff",
+      sendFailed(claimedSend(), { reason: "451", attempts: 8, retryAt: null }, NOW),
+      {
+        approval: "approved",
+        due: null,
+        sent: null,
+      },
+    ],
+    ["claimed → sent", emailSent(claimedSend(), 1, "<m>", NOW), { due: null, sent: T(NOW) }],
     ["failed → restarted at its stage", restarted(failed(), "SUNO_CREATE", NOW), {
       status: "generating",
       stage: "SUNO_CREATE",
