@@ -1,3 +1,4 @@
+import { concatBytes } from "../domain/bytes.ts";
 import { renderSongMp3 } from "../providers/music/synth.ts";
 
 /**
@@ -93,15 +94,7 @@ export function noiseBytes(length: number, seed = 0x9e3779b9): Uint8Array {
   return bytes;
 }
 
-export function concat(...parts: Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return bytes;
-}
+export const concat = (...parts: Uint8Array[]): Uint8Array => concatBytes(parts);
 
 function ascii(text: string): number[] {
   return Array.from(text, (character) => character.charCodeAt(0));

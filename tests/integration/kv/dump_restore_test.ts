@@ -1,3 +1,4 @@
+import { concatBytes } from "../../../domain/bytes.ts";
 import { createDeps } from "../../../deps.ts";
 import { assert, assertEquals, assertMatch, assertRejects } from "@std/assert";
 import { DumpError, readLines, restoreDump, writeDump } from "../../../kv/dump.ts";
@@ -21,21 +22,11 @@ async function dumpToMemory(kv: Deno.Kv, options: Parameters<typeof writeDump>[2
     new WritableStream({ write: (chunk) => void chunks.push(chunk) }),
     options,
   );
-  const text = new TextDecoder().decode(concat(chunks));
+  const text = new TextDecoder().decode(concatBytes(chunks));
   return { summary, text, lines: text.split("\n").slice(0, -1) };
 }
 
 const linesOf = (text: string) => readLines(ReadableStream.from([new TextEncoder().encode(text)]));
-
-function concat(chunks: Uint8Array[]) {
-  const all = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return all;
-}
 
 /** Every entry of a store, KvU64 counters as bigints (assertEquals sees no fields on a KvU64). */
 async function entriesOf(kv: Deno.Kv, skip: string[] = []) {
