@@ -11,7 +11,7 @@ import type { Order } from "./orders.ts";
 /** Staff-side §9: orders per page. */
 export const ADMIN_PAGE_SIZE = 20;
 
-export const ADMIN_FILTERS = ["all", "review", "approved", "sent"] as const;
+export const ADMIN_FILTERS = ["all", "review", "approved", "sent", "dated"] as const;
 export type AdminFilter = (typeof ADMIN_FILTERS)[number];
 
 export const ADMIN_FILTER_LABELS: Record<AdminFilter, string> = {
@@ -19,17 +19,20 @@ export const ADMIN_FILTER_LABELS: Record<AdminFilter, string> = {
   review: "Review",
   approved: "Approved",
   sent: "Sent",
+  dated: "For a date",
 };
 
 export function isAdminFilter(value: unknown): value is AdminFilter {
   return (ADMIN_FILTERS as readonly unknown[]).includes(value);
 }
 
-type FilterFacts = Pick<Order, "status" | "approvalStatus" | "emailSentAt">;
+type FilterFacts = Pick<Order, "status" | "approvalStatus" | "emailSentAt" | "requestedDelivery">;
 
 /**
  * The tabs an order is listed under. Review: completed, approval missing or pending. Approved:
- * completed and approved, email not sent. Sent: the email went out. An order is always under All.
+ * completed and approved, email not sent. Sent: the email went out. For a date: the family chose a
+ * moment and the email has not gone yet; that tab lists the soonest moment first, so staff see what
+ * must be approved soon for its date to be met. An order is always under All.
  */
 export function filtersOf(order: FilterFacts): AdminFilter[] {
   const filters: AdminFilter[] = ["all"];
@@ -38,6 +41,7 @@ export function filtersOf(order: FilterFacts): AdminFilter[] {
   if (completed && approval === "pending") filters.push("review");
   if (completed && approval === "approved" && !order.emailSentAt) filters.push("approved");
   if (order.emailSentAt) filters.push("sent");
+  if (order.requestedDelivery && !order.emailSentAt) filters.push("dated");
   return filters;
 }
 

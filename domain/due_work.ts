@@ -6,12 +6,13 @@ import type { Order } from "./orders.ts";
  * index (kv/orders.ts) is derived from this in every write of the order, so it can never say
  * something the order does not, and the sweeper finds overdue work without scanning orders.
  */
-export const JOB_NAMES = ["generation", "failure-email", "delivery"] as const;
+export const JOB_NAMES = ["generation", "failure-email", "confirmation-email", "delivery"] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /**
  * Work comes in lanes, kept apart in the due-time index so none waits behind another:
- * - `customer`: what a family is waiting to receive (the delivery and failure emails), run at once;
+ * - `customer`: what a family is waiting to receive (the delivery, confirmation and failure emails),
+ *   run at once;
  * - `under-way`: songs past their first stage, which take the generation slots first, so what was
  *   begun is finished before more is begun;
  * - `not-started`: songs at their first stage, oldest due first, when a slot is left.
@@ -38,6 +39,10 @@ export function dueWorkOf(order: Order): DueWork[] {
   }
   if (order.status === "failed" && !order.failureEmailSent && order.failureEmailDueAt) {
     due.push({ job: "failure-email", dueAt: Date.parse(order.failureEmailDueAt), lane: "customer" });
+  }
+  const confirmation = order.confirmationEmail;
+  if (confirmation?.dueAt && !confirmation.sentAt) {
+    due.push({ job: "confirmation-email", dueAt: Date.parse(confirmation.dueAt), lane: "customer" });
   }
   // Only a finished song is sent: an approved order put back into generation waits until it is done.
   if (order.status === "completed" && order.approvalStatus === "approved" && order.deliveryDueAt) {

@@ -16,12 +16,15 @@ export type OrderCommand =
   | "regenerateLyrics"
   | "regenerateOrder"
   | "retry"
-  | "refund";
+  | "refund"
+  | "changeDeliveryTime";
 
 /** The order facts the guards read: a list row carries them as well as a stored order. */
 export type GuardFacts =
   & Pick<Order, "status" | "approvalStatus" | "emailSentAt" | "songUrl">
-  & Partial<Pick<Order, "discountReview" | "refund">>;
+  & Partial<
+    Pick<Order, "discountReview" | "refund" | "deliveryClaim" | "emailScheduledFor" | "deliveryScheduledFor">
+  >;
 
 export const REFUSALS = {
   notFinished: "Only a finished song can be approved.",
@@ -38,6 +41,9 @@ export const REFUSALS = {
   notFailed: "Only a song whose generation failed can be retried.",
   refundNotOffered:
     "A refund is offered only for a paid order whose discount broke the rules, and only once.",
+  // The family's words: they asked to change when their song arrives.
+  alreadyDelivered: "Your song has already been delivered, so its delivery time can no longer be changed.",
+  onItsWay: "Your song is on its way right now, so its delivery time can no longer be changed.",
 } as const;
 
 /** Statuses in which generation is still under way: staff-side §4 lists them for Upload. */
@@ -72,6 +78,12 @@ const GUARDS: Record<OrderCommand, (order: GuardFacts) => string | null> = {
   regenerateOrder: (order) => order.status === "failed" || hasSong(order) ? null : REFUSALS.notRegenerable,
   retry: (order) => order.status === "failed" ? null : REFUSALS.notFailed,
   refund: (order) => order.discountReview && !order.refund ? null : REFUSALS.refundNotOffered,
+  // A send under way, or one staff made due at once (Send Now), is not moved by the family.
+  changeDeliveryTime: (order) => {
+    if (order.emailSentAt) return REFUSALS.alreadyDelivered;
+    const sentEarly = !!order.emailScheduledFor && order.emailScheduledFor !== order.deliveryScheduledFor;
+    return order.deliveryClaim || sentEarly ? REFUSALS.onItsWay : null;
+  },
 };
 
 /** Why `command` cannot be done to `order` now, in words staff (or, for retry, the customer) can act on. */

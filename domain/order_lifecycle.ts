@@ -1,4 +1,6 @@
 import type { DeliveryClaim, Order } from "./orders.ts";
+import type { RequestedDelivery } from "./requested_delivery.ts";
+import { owedEmailDueNow } from "./owed_email.ts";
 import { failureTypeOf, type GenerationStage, STAGE_LABELS } from "./stages.ts";
 
 /**
@@ -63,6 +65,15 @@ export function generationStarted(order: Order, now: number): Order {
     statusDetail: `${STAGE_LABELS[FIRST_GENERATION_STAGE]} is next.`,
     updatedAt: stamp,
   };
+}
+
+/**
+ * A paid or demo order as it is created: generating, and owing the family one confirmation email,
+ * due now (jobs/confirmation_email.ts). Staff's manual orders are not placed this way: the family
+ * hears from us when the song is delivered.
+ */
+export function orderPlaced(order: Order, now: number): Order {
+  return { ...generationStarted(order, now), confirmationEmail: owedEmailDueNow(now) };
 }
 
 /** A new run of the pipeline from `stage`: its own retry budget; regenerationCount counts the runs. */
@@ -160,6 +171,33 @@ export function approved(order: Order, approvedBy: string, now: number, dueAt: n
     emailScheduledFor: iso(dueAt),
     deliveryDueAt: iso(dueAt),
     deliveryAttempts: 0,
+    updatedAt: iso(now),
+  };
+}
+
+/**
+ * The family chose another moment for the song's email, or "as soon as it's ready" (null). An approved
+ * send still waiting moves to `sendAt` (domain/requested_delivery.ts, scheduledSendAt): the one send
+ * is rescheduled, never joined by a second.
+ */
+export function deliveryRequestChanged(
+  order: Order,
+  request: RequestedDelivery | null,
+  sendAt: number | null,
+  now: number,
+): Order {
+  const waiting = order.approvalStatus === "approved" && !order.emailSentAt && sendAt !== null;
+  return {
+    ...order,
+    requestedDelivery: request,
+    ...(waiting && {
+      statusDetail: "The family changed the delivery time; the email goes out at the new time.",
+      deliveryScheduledFor: iso(sendAt),
+      emailScheduledFor: iso(sendAt),
+      deliveryDueAt: iso(sendAt),
+      deliveryAttempts: 0,
+      deliveryError: null,
+    }),
     updatedAt: iso(now),
   };
 }

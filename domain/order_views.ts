@@ -1,3 +1,5 @@
+import { allows } from "./order_guards.ts";
+import type { RequestedDelivery } from "./requested_delivery.ts";
 import { deliveryStateOf, isReleased } from "./delivery.ts";
 import type { Order } from "./orders.ts";
 import { failureWords, progressWords } from "./parent_words.ts";
@@ -5,8 +7,9 @@ import { failureWords, progressWords } from "./parent_words.ts";
 /**
  * What each kind of reader may see of an order (ARCHITECTURE.md §7). Knowing an order's id grants
  * the public view only: what the reveal page and the order-processing page show, and nothing about
- * the people (no emails, parent name, prices or payment). The song itself (audio, title, lyrics)
- * appears in customers' views only once it has been delivered (domain/delivery.ts, isReleased).
+ * the people (no emails, prices or payment). The song itself (audio, title, lyrics) appears in
+ * customers' views only once it has been delivered (domain/delivery.ts, isReleased); so does a gift's
+ * card (who it is from and their message), which is part of the present being unwrapped.
  */
 export interface PublicOrderView {
   id: string;
@@ -22,6 +25,14 @@ export interface PublicOrderView {
   /** Meant to be shared with friends, so it is not personal data. */
   customerReferralCode: string | null;
   createdAt: string;
+  /** A gift's card, once its song is delivered; null for other orders. */
+  gift: GiftCard | null;
+}
+
+/** Who sent a gift (the parent name as typed on the form) and what they wrote; the message may be empty. */
+export interface GiftCard {
+  from: string;
+  message: string;
 }
 
 export function publicOrderView(order: Order): PublicOrderView {
@@ -36,7 +47,17 @@ export function publicOrderView(order: Order): PublicOrderView {
     ...releasedSong(order),
     customerReferralCode: order.customerReferralCode,
     createdAt: order.createdAt,
+    gift: releasedGiftCard(order),
   };
+}
+
+/**
+ * Held back with the song: before delivery the card would spoil the surprise for whoever holds the
+ * id. Only the name and the message leave the order, never the addresses.
+ */
+function releasedGiftCard(order: Order): GiftCard | null {
+  if (!order.isGift || !isReleased(order)) return null;
+  return { from: order.parentName.trim(), message: order.giftMessage.trim() };
 }
 
 /**
@@ -119,6 +140,7 @@ export const ADMIN_ORDER_FIELDS = [
   "lastLyricsRegeneratedAt",
   "streamingStatus",
   // Review and delivery.
+  "requestedDelivery",
   "approvalStatus",
   "approvedAt",
   "approvedBy",
@@ -163,6 +185,8 @@ export function ownerOrderView(order: Order) {
     discountAmount: order.discountAmount,
     promoCode: order.promoCode,
     referralCodeUsed: order.referralCodeUsed,
+    /** The family's chosen moment for the email; null: as soon as the song is ready. */
+    requestedDelivery: order.requestedDelivery ?? null,
   };
 }
 export type OwnerOrderView = ReturnType<typeof ownerOrderView>;
@@ -239,6 +263,10 @@ export interface MySongsItem {
   progress: string | null;
   delivery: ReturnType<typeof deliveryStateOf>;
   deliveryScheduledFor: string | null;
+  /** The family's chosen moment (own orders only); null: as soon as the song is ready. */
+  requestedDelivery: RequestedDelivery | null;
+  /** Whether the family may still move the delivery: until its email is on its way. */
+  deliveryTimeChangeable: boolean;
   /** Own orders can be deleted and retried; a song shared by its link can only be removed from the list. */
   access: "owner" | "shared";
 }
@@ -261,6 +289,8 @@ export function mySongsItem(order: Order, access: MySongsItem["access"]): MySong
     progress: order.status === "generating" ? progressWords(order.currentStage) : null,
     delivery: deliveryStateOf(order),
     deliveryScheduledFor: order.status === "completed" ? order.deliveryScheduledFor ?? null : null,
+    requestedDelivery: access === "owner" ? order.requestedDelivery ?? null : null,
+    deliveryTimeChangeable: access === "owner" && allows(order, "changeDeliveryTime"),
     access,
   };
 }
@@ -274,6 +304,7 @@ function releasedSong(order: Order) {
   };
 }
 
-function firstName(name: string): string {
+/** The child's name as pages anyone may open show it: the first word only. */
+export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? "";
 }

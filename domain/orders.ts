@@ -8,6 +8,12 @@ import {
   type TextFieldSpec,
 } from "./order_form_fields.ts";
 import { isReferralCode, REFERRAL_CODE_MESSAGE } from "./referral_code.ts";
+import {
+  canonicalTimeZone,
+  instantOf,
+  type RequestedDelivery,
+  TIME_ZONE_MAX_CHARS,
+} from "./requested_delivery.ts";
 import type { DiscountReview, RefundRecord } from "./discount_review.ts";
 import type { StreamingStatus } from "./streaming_status.ts";
 import type { FailureType } from "./stages.ts";
@@ -64,6 +70,44 @@ const defaultedChoice = <T extends readonly [string, ...string[]]>(
   );
 const flag = (field: FlagFieldSpec) => z.boolean().optional().default(field.default);
 
+/**
+ * Delivery on a chosen day: the date-and-time box's value in the buyer's own time zone, and that zone.
+ * Both empty: as soon as the song is ready. Whether the studio can honour the day depends on the
+ * clock, so the command that takes the form checks it (domain/requested_delivery.ts, requestRefusal).
+ */
+export const requestedDeliveryFields = {
+  deliveryAt: z.string().trim().max(16).optional().default(""),
+  deliveryTimeZone: z.string().trim().max(TIME_ZONE_MAX_CHARS).optional().default(""),
+};
+
+export const DELIVERY_TIME_INVALID = "Please choose a delivery date and time, or leave them empty.";
+export const TIME_ZONE_INVALID = "Your time zone was not recognised. Please reload the page and try again.";
+
+export function checkRequestedDelivery(
+  form: { deliveryAt: string; deliveryTimeZone: string },
+  context: z.RefinementCtx,
+) {
+  if (!form.deliveryAt) return;
+  const timeZone = canonicalTimeZone(form.deliveryTimeZone);
+  if (!timeZone) {
+    context.addIssue({ code: "custom", path: ["deliveryTimeZone"], message: TIME_ZONE_INVALID });
+  } else if (instantOf(form.deliveryAt, timeZone) === null) {
+    context.addIssue({ code: "custom", path: ["deliveryAt"], message: DELIVERY_TIME_INVALID });
+  }
+}
+
+/** The checked box values as the stored request (null: as soon as the song is ready). */
+export function requestedDeliveryOf(deliveryAt: string, deliveryTimeZone: string): RequestedDelivery | null {
+  const timeZone = deliveryAt ? canonicalTimeZone(deliveryTimeZone) : null;
+  const at = timeZone ? instantOf(deliveryAt, timeZone) : null;
+  return timeZone && at !== null ? { at: new Date(at).toISOString(), timeZone } : null;
+}
+
+/** The family's change of their song's delivery time from My Songs: empty `deliveryAt` is "as soon as it's ready". */
+export const deliveryTimeChangeSchema = z.object(requestedDeliveryFields)
+  .superRefine((change, context) => checkRequestedDelivery(change, context))
+  .transform((change) => requestedDeliveryOf(change.deliveryAt, change.deliveryTimeZone));
+
 /** Everything a parent can fill on /order; the same fields travel as `order` in the checkout request. */
 export const orderFormSchema = z.object({
   childName: requiredText(F.childName),
@@ -103,14 +147,17 @@ export const orderFormSchema = z.object({
     (value) => (typeof value === "string" ? value.trim().toUpperCase() || undefined : value),
     z.string().refine(isReferralCode, REFERRAL_CODE_MESSAGE).optional(),
   ),
+  ...requestedDeliveryFields,
 }).superRefine((form, context) => {
   // A field required only with its box ticked (the streaming add-on's artist name).
   const { streamingArtistName: artist } = F;
   if (form[artist.required] && !form.streamingArtistName) {
     context.addIssue({ code: "custom", path: ["streamingArtistName"], message: artist.missing });
   }
-}).transform((form) => ({
+  checkRequestedDelivery(form, context);
+}).transform(({ deliveryAt, deliveryTimeZone, ...form }) => ({
   ...form,
+  requestedDelivery: requestedDeliveryOf(deliveryAt, deliveryTimeZone),
   // Unchecked boxes carry nothing of what they revealed (customer-side §2).
   streamingArtistName: form.addStreamingServices ? form.streamingArtistName : "",
   giftRecipientName: form.isGift ? form.giftRecipientName : "",
@@ -137,7 +184,9 @@ export type PaymentRecord =
   | { kind: "manual"; createdBy: string };
 
 /** The stored order. Fields of later stages (song, delivery, approval) join with their issues. */
-export interface Order extends Omit<OrderForm, "referralCode" | "childAge"> {
+export interface Order extends Omit<OrderForm, "referralCode" | "childAge" | "requestedDelivery"> {
+  /** The family's chosen moment for the song's email; absent or null: as soon as it is ready. */
+  requestedDelivery?: RequestedDelivery | null;
   /**
    * One of the form's choices (CHILD_AGES), or a whole number of years as text ("14") for an order
    * staff created by hand (staff-side §5: ages 1 to 18).
@@ -199,6 +248,11 @@ export interface Order extends Omit<OrderForm, "referralCode" | "childAge"> {
   failureEmailAttempts?: number;
   /** The failure email's claim: its Message-ID is fixed before sending so a resend after a crash dedupes. */
   failureEmail?: { messageId: string; claimedAt: string } | null;
+  /**
+   * The family's order confirmation (jobs/confirmation_email.ts), owed from the write that creates a
+   * paid or demo order. Absent on orders from before it and on staff's manual orders: nothing owed.
+   */
+  confirmationEmail?: OwedEmailState | null;
 
   // Staff's work on the order. Absent until an admin acts.
   /** Staff-side §4: set by an admin on orders with the streaming add-on; 'not uploaded' when absent. */
@@ -240,6 +294,21 @@ export interface Order extends Omit<OrderForm, "referralCode" | "childAge"> {
   discountReview?: DiscountReview | null;
   /** A refund staff made through the payment provider. */
   refund?: RefundRecord | null;
+}
+
+/**
+ * An email the order owes the family, sent exactly once (jobs/owed_email.ts); its moves are in
+ * domain/owed_email.ts.
+ */
+export interface OwedEmailState {
+  /** When it is next tried; null once sent or given up. */
+  dueAt: string | null;
+  /** Tries so far, the successful one included. */
+  attempts: number;
+  /** Fixed in a claim before the first try, so a resend after a crash carries the same id. */
+  messageId?: string;
+  claimedAt?: string;
+  sentAt?: string;
 }
 
 /** Which emails of a send went out: the main one, and for a gift the parent's copy. */

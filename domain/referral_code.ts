@@ -19,6 +19,11 @@ export const REFERRAL_CODE_TOO_LONG = `Code must be at most ${REFERRAL_CODE_MAX}
 /** Customer-side §1: friends of a customer get 50 % off their first order. */
 export const FRIEND_DISCOUNT: Discount = { type: "percentage", value: 50 };
 
+/** The link a code's owner shares: the site root with the code as `ref` (the order form reads it). */
+export function referralLink(appUrl: string, code: string): string {
+  return `${appUrl.replace(/\/+$/, "")}/?ref=${encodeURIComponent(code)}`;
+}
+
 /**
  * What a referral code offers before anyone pays: its discount, and whether it is for a first order
  * (a customer's own code). Whether it applies to this buyer is decided at checkout.

@@ -5,11 +5,14 @@ import { AlertCircleIcon, MusicNoteIcon, PlusIcon, SpinnerIcon } from "../compon
 import { buttonClass, LINK_CLASS } from "../components/ui.ts";
 import type { MySongsItem } from "../domain/order_views.ts";
 import { track } from "./lib/analytics.ts";
-import { api, ApiError } from "./lib/api.ts";
+import { api, ApiError, serverMessage } from "./lib/api.ts";
 import { ConfirmDialog } from "./lib/ConfirmDialog.tsx";
 import { clearSession } from "./lib/session.ts";
 import { toast } from "./lib/toast.ts";
-import { asRetrying, neighbourOf, restoreSong, withoutSong } from "./my_songs/list.ts";
+import { asRetrying, neighbourOf, restoreSong, withoutSong, withUpdatedSong } from "./my_songs/list.ts";
+import { type DeliverySaveOutcome, DeliveryTimeDialog } from "./my_songs/DeliveryTimeDialog.tsx";
+import { deliverySavedWords } from "./my_songs/delivery_words.ts";
+import { deliveryAtOf, type DeliveryChoice } from "./order/delivery_time.ts";
 import { singleFlight, startPolling } from "./my_songs/poller.ts";
 import { type CardBusy, SongCard, songCardId } from "./my_songs/SongCard.tsx";
 
@@ -32,6 +35,7 @@ export default function MySongs({ signedIn }: MySongsProps) {
   const songs = useSignal<MySongsItem[]>([]);
   const busy = useSignal<Record<string, CardBusy>>({});
   const confirming = useSignal<MySongsItem | null>(null);
+  const changingDelivery = useSignal<MySongsItem | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const reload = useRef<() => Promise<void>>(() => Promise.resolve());
   /**
@@ -154,6 +158,48 @@ export default function MySongs({ signedIn }: MySongsProps) {
     }
   };
 
+  /**
+   * Moves the song's delivery (or asks for it as soon as it is ready) and shows the card as the server
+   * answers it. Too late (409: the email is on its way) closes the dialog with the server's words and
+   * refreshes the list, so the card stops offering the change.
+   */
+  const saveDelivery = async (
+    song: MySongsItem,
+    choice: DeliveryChoice,
+    timeZone: string,
+  ): Promise<DeliverySaveOutcome> => {
+    localChanges.current++;
+    try {
+      const updated = await api<MySongsItem>(
+        "PUT",
+        `/api/orders/${encodeURIComponent(song.id)}/delivery-time`,
+        { deliveryAt: deliveryAtOf(choice), deliveryTimeZone: timeZone },
+      );
+      localChanges.current++;
+      songs.value = withUpdatedSong(songs.value, updated);
+      changingDelivery.value = null;
+      toast({ title: "Delivery time saved", description: deliverySavedWords(updated, Date.now()) });
+      return { kind: "done" };
+    } catch (error) {
+      localChanges.current++;
+      if (isSignedOut(error)) {
+        changingDelivery.value = null;
+        return { kind: "done" };
+      }
+      const status = statusOf(error);
+      const message = serverMessage(error);
+      if (status === 400 && message) return { kind: "refused", message };
+      if (status === 409 && message) {
+        changingDelivery.value = null;
+        toast({ title: "It's already on its way", description: message });
+        reload.current();
+        return { kind: "done" };
+      }
+      track("API Error", { endpoint: "PUT /api/orders/{id}/delivery-time", status });
+      return { kind: "failed", message: "We couldn't save the new time just now. Please try again." };
+    }
+  };
+
   const list = songs.value;
   const current = view.value;
   const empty = current === "ready" && list.length === 0;
@@ -193,6 +239,7 @@ export default function MySongs({ signedIn }: MySongsProps) {
                 busy={busy.value[song.id] ?? null}
                 onDelete={(chosen) => (confirming.value = chosen)}
                 onRetry={retrySong}
+                onChangeDelivery={(chosen) => (changingDelivery.value = chosen)}
               />
             </li>
           ))}
@@ -210,6 +257,14 @@ export default function MySongs({ signedIn }: MySongsProps) {
           destructive
           onCancel={() => (confirming.value = null)}
           onConfirm={() => deleteSong(asking)}
+        />
+      )}
+
+      {changingDelivery.value && (
+        <DeliveryTimeDialog
+          song={changingDelivery.value}
+          save={(choice, timeZone) => saveDelivery(changingDelivery.value!, choice, timeZone)}
+          onClose={() => (changingDelivery.value = null)}
         />
       )}
     </div>

@@ -3,6 +3,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { AlertCircleIcon, GiftIcon, SpinnerIcon } from "../components/icons.tsx";
 import { StatusPanel } from "../components/StatusPanel.tsx";
 import { buttonClass } from "../components/ui.ts";
+import { greetingTitle, type OrderLinkGreeting } from "../domain/order_link_greeting.ts";
 import type { SessionUser } from "../domain/users.ts";
 import { api, ApiError, serverMessage } from "./lib/api.ts";
 import { useLinkToken } from "./lib/link_token.ts";
@@ -20,8 +21,8 @@ interface MagicLinkAnswer {
   token: string;
   user: SessionUser;
   orderId: string;
-  /** No account had this address before: nobody to welcome back. */
-  firstSignIn: boolean;
+  /** Decided by the server, which knows whom the link was sent to. */
+  greeting: OrderLinkGreeting;
 }
 
 type State = { step: "opening" } | { step: "opened" } | { step: "failed"; message: string };
@@ -47,7 +48,7 @@ export default function OpenOrderLink({ orderId }: OpenOrderLinkProps) {
         saveSession(answer.token, answer.user);
         state.value = { step: "opened" };
         toast({
-          title: answer.firstSignIn ? "Welcome!" : "Welcome back!",
+          title: greetingTitle(answer.greeting),
           description: "You've been signed in successfully. Redirecting to your surprise...",
         });
         setTimeout(

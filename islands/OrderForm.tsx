@@ -5,7 +5,7 @@ import { SpinnerIcon } from "../components/icons.tsx";
 import { buttonClass } from "../components/ui.ts";
 import type { SessionUser } from "../domain/users.ts";
 import { track } from "./lib/analytics.ts";
-import { serverMessage } from "./lib/api.ts";
+import { ApiError, serverMessage } from "./lib/api.ts";
 import { toast } from "./lib/toast.ts";
 import { ConfirmDialog } from "./lib/ConfirmDialog.tsx";
 import { fieldId, type FormBinding } from "./order/fields.tsx";
@@ -23,11 +23,14 @@ import {
   storedUserIsDemo,
 } from "./order/storage.ts";
 import { placeOrder, referralRefusal } from "./order/submit.ts";
+import { browserTimeZone, isDeliveryRefusal } from "./order/delivery_time.ts";
 import { checkReferralCode, type ReferralCheck } from "./order/referral_offer.ts";
 import {
   completeness,
+  DELIVERY_FIELD,
   emptyValues,
   type FieldName,
+  type FormClock,
   type OrderValues,
   problemsOf,
   TEXT_FIELDS,
@@ -60,6 +63,9 @@ export default function OrderForm({ user }: OrderFormProps) {
   const paymentNotice = useSignal<PaymentNotice | null>(null);
   const referral = useSignal<ReferralCheck | null>(null);
   const demo = useSignal(user?.isDemo === true);
+  // The family's clock, known once in the browser; the server's page asks nothing of it (the form
+  // opens on "as soon as it's ready", which needs no clock).
+  const timeZone = useSignal("UTC");
   const focused = useRef(new Set<string>());
   const completed = useRef(new Map<string, string>());
 
@@ -75,6 +81,7 @@ export default function OrderForm({ user }: OrderFormProps) {
     if (cleaned) history.replaceState(history.state, "", cleaned);
     referralCode.value = loadReferralCode();
     demo.value = isDemo();
+    timeZone.value = browserTimeZone();
     if (referralCode.value) judgeReferral(referralCode.value);
     const draft = paymentNotice.value ? loadUnpaidOrder(values.value) : loadDraft(values.value);
     if (draft) values.value = draft;
@@ -137,11 +144,21 @@ export default function OrderForm({ user }: OrderFormProps) {
   // covers a session that only has the cookie.
   const isDemo = () => storedUserIsDemo() || user?.isDemo === true;
 
+  // Read at each render and check: the first day the date box offers moves on with the clock.
+  const clock = (): FormClock => ({ now: Date.now(), timeZone: timeZone.value });
+
+  /** Marks the chosen day wrong with the server's words: its clock may disagree with this one. */
+  const refuseDay = (message: string) => {
+    errors.value = new Map([[DELIVERY_FIELD.date, message]]);
+    toast({ title: "Choose Another Day", description: message, variant: "destructive" });
+    document.getElementById(fieldId(DELIVERY_FIELD.date))?.focus();
+  };
+
   const send = async (code: string | null) => {
     pending.value = true;
     const asDemo = isDemo();
     try {
-      const next = await placeOrder(values.value, code, asDemo);
+      const next = await placeOrder(values.value, code, asDemo, timeZone.value);
       // A demo order exists now; a paid one keeps its draft until payment, for a cancelled checkout.
       if (asDemo) saveDraft(null);
       location.assign(next);
@@ -152,17 +169,22 @@ export default function OrderForm({ user }: OrderFormProps) {
         refusal.value = refused;
         return;
       }
+      const message = serverMessage(error);
+      if (error instanceof ApiError && error.status === 400 && isDeliveryRefusal(message)) {
+        refuseDay(message!);
+        return;
+      }
       const fallback = asDemo
         ? "Failed to create order. Please try again."
         : "Failed to create checkout session. Please try again.";
-      toast({ title: "Error", description: serverMessage(error) ?? fallback, variant: "destructive" });
+      toast({ title: "Error", description: message ?? fallback, variant: "destructive" });
     }
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (pending.value) return;
-    const problems = problemsOf(values.value);
+    const problems = problemsOf(values.value, clock());
     errors.value = new Map(problems.map((problem) => [problem.field, problem.description]));
     if (problems.length > 0) {
       const [first] = problems;
@@ -174,6 +196,7 @@ export default function OrderForm({ user }: OrderFormProps) {
       completeness: completeness(values.value),
       includeStreaming: values.value.addStreamingServices,
       isGift: values.value.isGift,
+      deliveryOnChosenDay: values.value.deliveryWhen === "chosen",
     });
     send(referralCode.value);
   };
@@ -199,7 +222,7 @@ export default function OrderForm({ user }: OrderFormProps) {
         {paymentNotice.value && <PaymentNoticeBanner notice={paymentNotice.value} />}
         <AboutYourChild form={form} />
         <SongCustomization form={form} />
-        <ContactInformation form={form} />
+        <ContactInformation form={form} clock={clock()} />
       </div>
       <aside className="grid gap-5 rounded-2xl border border-violet-100 bg-violet-50 p-5 shadow-sm sm:p-6 lg:sticky lg:top-24">
         <PriceSummary

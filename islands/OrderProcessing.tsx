@@ -9,6 +9,7 @@ import { copyText } from "./lib/clipboard.ts";
 import { readStored } from "./lib/storage.ts";
 import { LAST_CHILD_NAME_KEY } from "./order/storage.ts";
 import { toast } from "./lib/toast.ts";
+import { describeDeliveryTime, type RequestedDelivery } from "../domain/requested_delivery.ts";
 
 /** Customer-side §9. */
 const POLL_MS = 5000;
@@ -24,6 +25,8 @@ export interface OrderProcessingProps {
 interface OrderAnswer {
   status: string;
   customerReferralCode: string | null;
+  /** Only in the owner's view: a guest who paid reads the promise without it. */
+  requestedDelivery?: RequestedDelivery | null;
 }
 
 /** The waiting page once an order exists (customer-side §2, order processing). */
@@ -31,6 +34,7 @@ export default function OrderProcessing({ orderId, childName }: OrderProcessingP
   useSignals();
   const name = useSignal(childName ?? "your child");
   const referralCode = useSignal<string | null>(null);
+  const requested = useSignal<RequestedDelivery | null>(null);
   const showCard = useSignal(false);
   const copied = useSignal(false);
 
@@ -41,6 +45,7 @@ export default function OrderProcessing({ orderId, childName }: OrderProcessingP
       try {
         const order = await api<OrderAnswer>("GET", `/api/orders/${encodeURIComponent(orderId)}`);
         referralCode.value = order.customerReferralCode;
+        requested.value = order.requestedDelivery ?? null;
         if (order.status === "completed" || order.status === "failed") stopped = true;
       } catch {
         // A missed poll is retried on the next tick; the page has nothing to take back.
@@ -76,8 +81,11 @@ export default function OrderProcessing({ orderId, childName }: OrderProcessingP
           special song.
         </p>
         <p className="text-slate-600">
-          Your song is being created. You will receive an email with a unique link to hear your magical music
-          within 24 hours.
+          {requested.value
+            ? `Your song is being created. On ${
+              describeDeliveryTime(requested.value, Date.now())
+            }, you will receive an email with a unique link to hear your magical music.`
+            : "Your song is being created. You will receive an email with a unique link to hear your magical music within 24 hours."}
         </p>
       </StatusPanel>
 

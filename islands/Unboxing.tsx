@@ -6,6 +6,7 @@ import { track } from "./lib/analytics.ts";
 import { hasStoredToken } from "./lib/session.ts";
 import { GiftBox } from "./unboxing/GiftBox.tsx";
 import { RevealedSong } from "./unboxing/RevealedSong.tsx";
+import { useSongAudio } from "./unboxing/song_audio.ts";
 import { isRevealable, songTitleOf, UNBOX_ANIMATION_MS } from "./unboxing/song_facts.ts";
 import { SongNotReady } from "./unboxing/SongNotReady.tsx";
 
@@ -23,7 +24,9 @@ type Phase = "box" | "opening" | "revealed";
 /**
  * The song reveal (customer-side §2, Unboxing). The server already read the order, so there is no
  * loading state. The 3000 ms opening holds with reduced motion too (only the lid's movement becomes a
- * fade): it is the spec's timing, and the wait is part of the surprise.
+ * fade): it is the spec's timing, and the wait is part of the surprise. The song starts with the tap
+ * that opens the lid, the one moment a browser lets it start by itself; `?skip=true` had no tap, so
+ * there the song waits for its play button.
  */
 export default function Unboxing({ orderId, order, skip }: UnboxingProps) {
   useSignals();
@@ -31,6 +34,12 @@ export default function Unboxing({ orderId, order, skip }: UnboxingProps) {
   const announcement = useSignal("");
   const revealTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const ready = isRevealable(order);
+  const song = useSongAudio({
+    orderId,
+    songUrl: ready ? order.songUrl : null,
+    title: ready ? songTitleOf(order) : "",
+    announce: (message) => (announcement.value = message),
+  });
 
   useEffect(() => {
     // Customer-side §2: whether someone is signed in is read for analytics only; it gates nothing.
@@ -48,6 +57,8 @@ export default function Unboxing({ orderId, order, skip }: UnboxingProps) {
 
   const open = () => {
     if (phase.value !== "box") return;
+    // First, and synchronously: only inside the tap's own click may the song start (Safari above all).
+    song.play("open");
     track("Unbox Clicked", { orderId });
     phase.value = "opening";
     announcement.value = "Opening your surprise…";
@@ -71,16 +82,17 @@ export default function Unboxing({ orderId, order, skip }: UnboxingProps) {
         {announcement.value}
       </p>
       <div className="relative mx-auto max-w-4xl" data-phase={phase.value}>
-        {phase.value === "revealed"
-          ? (
-            <RevealedSong
-              order={order}
-              justOpened={!skip}
-              announce={(message) => (announcement.value = message)}
-            />
-          )
-          : <GiftBox childName={order.childName} opening={phase.value === "opening"} onOpen={open} />}
+        {phase.value === "revealed" ? <RevealedSong order={order} justOpened={!skip} song={song} /> : (
+          <GiftBox
+            childName={order.childName}
+            gift={order.gift}
+            opening={phase.value === "opening"}
+            onOpen={open}
+          />
+        )}
       </div>
+      {/* Mounted from the start and kept across the reveal: the tap plays it, the player drives it. */}
+      <audio {...song.element} />
     </section>
   );
 }

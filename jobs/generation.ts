@@ -1,6 +1,7 @@
 import { buildEvent, type EventDraft } from "../domain/events.ts";
 import type { Order } from "../domain/orders.ts";
 import { FIRST_GENERATION_STAGE } from "../domain/order_lifecycle.ts";
+import { overEmailBookkeeping } from "../domain/owed_email.ts";
 import { type GenerationStage, isGenerationStage, STAGE_LABELS } from "../domain/stages.ts";
 import { isTransient } from "../domain/generation_errors.ts";
 import { ProviderCallError } from "../providers/calls.ts";
@@ -30,6 +31,8 @@ const STAGE_HANDLERS: Record<GenerationStage, Stage> = {
 
 /** A message may arrive a little before its due time; closer than this, the step runs anyway. */
 const EARLY_TOLERANCE_MS = 1000;
+/** Times a step's result is laid over an email's bookkeeping written meanwhile before it gives up. */
+const REBASE_TRIES = 3;
 /** Time kept back from the lease so a step's own timeout fires before another worker may take over. */
 const LEASE_MARGIN_MS = 5000;
 /**
@@ -141,19 +144,33 @@ async function runLeased(
     random: deps.random ?? Math.random,
   });
 
-  const claimedEntry = { key: keys.order(orderId), versionstamp: claimResult.versionstamp };
-  const commit = writeOrder(kv.atomic().check(claimedEntry, stillHeld(lease)), claimed, settled.order);
-  // The next stage's message goes out in this write: the lease must be free the moment it lands.
-  releaseWith(commit, lease, finishedAt);
-  addEvents(commit, orderId, settled.events.map((draft, index) => buildEvent(draft, finishedAt, index)));
-  countGenerationStep(commit, outcome.kind === "fail" && outcome.failure.call !== null, finishedAt);
-  if (settled.debug) setDebugTexts(commit, orderId, settled.debug);
-  if (settled.order.status === "generating") {
-    deps.jobs.add(commit, jobMessage("generation", orderId), settled.delayMs);
-  } else if (settled.order.status === "failed") {
-    deps.jobs.add(commit, jobMessage("failure-email", orderId));
+  const commitOutcome = (entry: Deno.AtomicCheck, before: Order, next: Order) => {
+    const commit = writeOrder(kv.atomic().check(entry, stillHeld(lease)), before, next);
+    // The next stage's message goes out in this write: the lease must be free the moment it lands.
+    releaseWith(commit, lease, finishedAt);
+    addEvents(commit, orderId, settled.events.map((draft, index) => buildEvent(draft, finishedAt, index)));
+    countGenerationStep(commit, outcome.kind === "fail" && outcome.failure.call !== null, finishedAt);
+    if (settled.debug) setDebugTexts(commit, orderId, settled.debug);
+    if (next.status === "generating") {
+      deps.jobs.add(commit, jobMessage("generation", orderId), settled.delayMs);
+    } else if (next.status === "failed") {
+      deps.jobs.add(commit, jobMessage("failure-email", orderId));
+    }
+    return commit.commit();
+  };
+  let result = await commitOutcome(
+    { key: keys.order(orderId), versionstamp: claimResult.versionstamp },
+    claimed,
+    settled.order,
+  );
+  // The family's confirmation email may have been recorded on the order meanwhile: the result still
+  // applies, laid over it (domain/owed_email.ts).
+  for (let tries = 0; !result.ok && tries < REBASE_TRIES; tries++) {
+    const current = await kv.get<Order>(keys.order(orderId));
+    const rebased = current.value && overEmailBookkeeping(settled.order, claimed, current.value);
+    if (!rebased) break;
+    result = await commitOutcome(current, current.value!, rebased);
   }
-  const result = await commit.commit();
   if (!result.ok) {
     // The order changed under us (staff acted on it): this attempt's result no longer applies.
     if (outcome.kind === "complete") await deleteBlob(kv, outcome.blobId).catch(() => {});

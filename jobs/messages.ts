@@ -25,12 +25,20 @@ export interface JobQueue {
   add(operation: Deno.AtomicOperation, message: JobMessage, delayMs?: number): Deno.AtomicOperation;
 }
 
+/**
+ * Deno KV refuses a delay over 30 days, and a family may choose a day months away. A nudge can come
+ * early at no cost (the order's own due time decides, and the sweeper finds work the queue did not
+ * bring), so longer delays are cut to the most the queue takes.
+ */
+export const MAX_QUEUE_DELAY_MS = 30 * 24 * 60 * 60 * 1000;
+
 export function createJobQueue(enabled: boolean): JobQueue {
   return {
     enabled,
     add(operation, message, delayMs = 0) {
       if (!enabled) return operation;
-      return operation.enqueue(message, { delay: Math.max(0, Math.round(delayMs)) });
+      const delay = Math.min(MAX_QUEUE_DELAY_MS, Math.max(0, Math.round(delayMs)));
+      return operation.enqueue(message, { delay });
     },
   };
 }

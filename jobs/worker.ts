@@ -1,6 +1,7 @@
 import { GENERATION_LANES, type JobName } from "../domain/due_work.ts";
 import type { Deps } from "../deps.ts";
 import { seconds } from "../domain/time.ts";
+import { sendConfirmationEmail } from "./confirmation_email.ts";
 import { deliverSong } from "./delivery.ts";
 import { sendFailureEmail } from "./failure_email.ts";
 import { type GenerationRun, runGeneration } from "./generation.ts";
@@ -65,6 +66,7 @@ export function startJobWorker(deps: Deps): JobWorker {
     if (stopped) return;
     try {
       if (job === "delivery") await deliverSong(deps, orderId);
+      else if (job === "confirmation-email") await sendConfirmationEmail(deps, orderId);
       else await sendFailureEmail(deps, orderId);
     } catch (error) {
       // The due-time index still holds the work: the sweeper brings it back.

@@ -66,6 +66,7 @@ async function filterPage(kv: Deno.Kv, filter: AdminFilter, requested: number) {
   const total = counts[filter];
   const page = clampPage(requested, total);
   const offset = (page - 1) * ADMIN_PAGE_SIZE;
+  if (filter === "dated") return { ids: await soonestDated(kv, offset), total, counts, page };
   // Newest first: walk the blocks from the highest order numbers down to the one holding `offset`.
   let before = 0;
   let upper: number | null = null;
@@ -93,6 +94,23 @@ async function filterPage(kv: Deno.Kv, filter: AdminFilter, requested: number) {
     }
   }
   return { ids, total, counts, page };
+}
+
+/**
+ * A page of the "For a date" tab, soonest chosen moment first. Only orders still to be sent are in it,
+ * so walking to a page's start stays short.
+ */
+async function soonestDated(kv: Deno.Kv, offset: number): Promise<string[]> {
+  const ids: string[] = [];
+  let skip = offset;
+  const entries = kv.list<string>({ prefix: keys.ordersByRequestedDelivery() }, {
+    limit: offset + ADMIN_PAGE_SIZE,
+  });
+  for await (const entry of entries) {
+    if (skip > 0) skip--;
+    else ids.push(entry.value);
+  }
+  return ids;
 }
 
 async function searchPage(kv: Deno.Kv, terms: SearchTerm[], filter: AdminFilter, requested: number) {

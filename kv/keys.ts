@@ -33,6 +33,10 @@ export const keys = {
   /** The dashboard's filter tabs (domain/admin_orders.ts), newest first by listing in reverse. */
   orderByFilter: (filter: string, orderNumber: number) => ["orders_by_filter", filter, orderNumber] as const,
   ordersByFilter: (filter: string) => ["orders_by_filter", filter] as const,
+  /** The "For a date" tab's order: the family's chosen moment (ms), soonest first. */
+  orderByRequestedDelivery: (atMs: number, orderNumber: number) =>
+    ["orders_by_requested_delivery", atMs, orderNumber] as const,
+  ordersByRequestedDelivery: () => ["orders_by_requested_delivery"] as const,
   /**
    * How many orders of a filter fall in one block of order numbers: a page deep in the list is found
    * by adding block counts instead of walking every order before it.

@@ -41,7 +41,13 @@ function indexEntriesOf(order: Order): IndexEntry[] {
     index.push(byId(keys.jobDue(work.lane, work.dueAt, order.id, work.job)));
   }
   if (order.payment.kind === "checkout") index.push(byId(keys.orderBySession(order.payment.sessionId)));
-  for (const filter of filtersOf(order)) index.push(byId(keys.orderByFilter(filter, order.orderNumber)));
+  for (const filter of filtersOf(order)) {
+    index.push(byId(keys.orderByFilter(filter, order.orderNumber)));
+    if (filter === "dated") {
+      const at = Date.parse(order.requestedDelivery!.at);
+      index.push(byId(keys.orderByRequestedDelivery(at, order.orderNumber)));
+    }
+  }
   index.push(...searchEntriesOf(order));
   return index;
 }

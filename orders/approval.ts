@@ -4,7 +4,8 @@ import { refusalOf, REFUSALS } from "../domain/order_guards.ts";
 import { changeOrder } from "./change_order.ts";
 import { ConflictError, NotFoundError } from "../domain/errors.ts";
 import { approved, sendDueNow } from "../domain/order_lifecycle.ts";
-import { isOrderId } from "../domain/orders.ts";
+import { isOrderId, type Order } from "../domain/orders.ts";
+import { describeDeliveryTime, requestDecides, scheduledSendAt } from "../domain/requested_delivery.ts";
 import { forgetRevokedAccess } from "../kv/order_access.ts";
 import { listOrderLinks, revokeOrderLinksIn } from "../kv/order_links.ts";
 import { iso } from "../domain/time.ts";
@@ -18,20 +19,34 @@ import { jobMessage } from "../jobs/messages.ts";
  */
 const NOT_GIFT = "This order is not a gift, so it has no recipient email.";
 
+/**
+ * Approves the song: its email goes after the delay staff give every song, or at the family's chosen
+ * moment when that is later (domain/requested_delivery.ts).
+ */
 export async function approveSong(deps: Deps, orderId: string, approvedBy: string) {
   const now = deps.clock.now();
-  const dueAt = now + deliveryDelayMs(deps.config.deliveryDelayHours);
+  const delayMs = deliveryDelayMs(deps.config.deliveryDelayHours);
   const order = await changeOrder(deps.kv, orderId, (current) => {
     const refusal = refusalOf(current, "approve") ?? (current.songUrl ? null : REFUSALS.noSong);
     if (refusal) return new ConflictError(refusal);
-    return approved(current, approvedBy, now, dueAt);
-  }, (operation) => deps.jobs.add(operation, jobMessage("delivery", orderId), dueAt - now));
+    return approved(
+      current,
+      approvedBy,
+      now,
+      scheduledSendAt(now, delayMs, current.requestedDelivery ?? null),
+    );
+  }, (operation, next) => deps.jobs.add(operation, jobMessage("delivery", orderId), dueMs(next) - now));
+  const request = order.requestedDelivery ?? null;
   return {
     order,
     // The dashboard's toast is titled 'Song approved!' (staff-side §8); this is the line under it.
-    message: `The song will be delivered in ${describeDelay(deps.config.deliveryDelayHours)}.`,
+    message: requestDecides(now, delayMs, request)
+      ? `The song will be delivered on ${describeDeliveryTime(request!, now)}, as the family asked.`
+      : `The song will be delivered in ${describeDelay(deps.config.deliveryDelayHours)}.`,
   };
 }
+
+const dueMs = (order: Order) => Date.parse(order.deliveryDueAt!);
 
 /** Makes the approved song's first email due now; the caller then sends it (jobs/delivery.ts). */
 export function scheduleSendNow(deps: Deps, orderId: string) {

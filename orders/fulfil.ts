@@ -29,7 +29,7 @@ import {
   spendHold,
 } from "../kv/referral_holds.ts";
 import type { CheckoutSessionInfo } from "../providers/payments/mod.ts";
-import { generationStarted } from "../domain/order_lifecycle.ts";
+import { orderPlaced } from "../domain/order_lifecycle.ts";
 import { jobMessage } from "../jobs/messages.ts";
 
 const ORDER_DATA_NOT_FOUND = "Order data not found - please try placing your order again";
@@ -37,9 +37,9 @@ const ORDER_DATA_NOT_FOUND = "Order data not found - please try placing your ord
 /**
  * Turns a paid checkout session into its order (ARCHITECTURE.md §6). Safe to call any number of
  * times, from the webhook and the browser at once: the order, its number, its indexes, the referral
- * usage, the customer's own referral code and the start of generation are one atomic write guarded
- * by "no order for this session yet", so exactly one call creates the order and every other call
- * answers that same order.
+ * usage, the customer's own referral code, the start of generation and the confirmation email owed
+ * are one atomic write guarded by "no order for this session yet", so exactly one call creates the
+ * order (and owes its one email) and every other call answers that same order.
  */
 export async function fulfil(
   deps: Deps,
@@ -92,7 +92,7 @@ export async function fulfil(
 
       const used = await judgeDiscount(deps, { operation, referral, hold, session, form, now });
 
-      const order = generationStarted(
+      const order = orderPlaced(
         buildOrder(form, {
           id,
           orderNumber,
@@ -122,6 +122,7 @@ export async function fulfil(
       if (used.review) order.discountReview = used.review;
       writeOrder(operation, null, order).delete(keys.checkoutDraft(sessionId));
       deps.jobs.add(operation, jobMessage("generation", id));
+      deps.jobs.add(operation, jobMessage("confirmation-email", id));
       return (await operation.commit()).ok ? { order, created: true } : CONFLICT;
     })
   );
@@ -226,6 +227,8 @@ function formFromMetadata(session: CheckoutSessionInfo): OrderForm | null {
     isGift: metadata.isGift === "true",
     giftRecipientEmail: metadata.giftRecipientEmail,
     giftMessage: metadata.giftMessage,
+    deliveryAt: metadata.deliveryAt,
+    deliveryTimeZone: metadata.deliveryTimeZone,
   });
   return parsed.success ? parsed.data : null;
 }

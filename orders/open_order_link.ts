@@ -1,6 +1,7 @@
 import type { Deps } from "../deps.ts";
 import { GoneError, UnauthorizedError } from "../domain/errors.ts";
 import { MESSAGES } from "../domain/auth.ts";
+import { type OrderLinkGreeting, orderLinkGreeting } from "../domain/order_link_greeting.ts";
 import type { Order } from "../domain/orders.ts";
 import { iso } from "../domain/time.ts";
 import type { User } from "../domain/users.ts";
@@ -13,13 +14,16 @@ import { upsertUserOnSignIn } from "../kv/users.ts";
 /**
  * A private link from a delivery email, opened (ARCHITECTURE.md §10): the order notes when, and the
  * address the link was sent to is signed in with access to this one order. What the link gives lasts
- * while the link is on: staff turning it off ends both (kv/order_links.ts).
+ * while the link is on: staff turning it off ends both (kv/order_links.ts). The greeting is decided
+ * here because only the stored link knows whom it was sent to.
  */
 export async function openOrderLink(
   deps: Pick<Deps, "kv" | "config" | "clock">,
   orderId: string,
   token: string,
-): Promise<{ order: Order; user: User; created: boolean; sessionToken: string }> {
+): Promise<
+  { order: Order; user: User; created: boolean; sessionToken: string; greeting: OrderLinkGreeting }
+> {
   const { kv, config } = deps;
   const now = deps.clock.now();
   const link = await findOrderLink(kv, orderId, token);
@@ -31,5 +35,6 @@ export async function openOrderLink(
   const { user, created } = await upsertUserOnSignIn(kv, link.email, config, now);
   await grantOrderAccess(kv, user.id, orderId, link.tokenHash, now);
   const sessionToken = await createSession(kv, user.id, now, { orderId, linkHash: link.tokenHash });
-  return { order, user, created, sessionToken };
+  const greeting = orderLinkGreeting(order, link.email, created);
+  return { order, user, created, sessionToken, greeting };
 }

@@ -36,6 +36,9 @@ export class TestClock implements Clock {
   advance(ms: number) {
     this.time += ms;
   }
+  set(ms: number) {
+    this.time = ms;
+  }
 }
 
 /** Records what would have gone to the analytics service, already scrubbed. */
@@ -146,6 +149,8 @@ export interface BrowserOptions {
   javaScriptEnabled?: boolean;
   /** Tests run with reduced motion unless they check an animation itself. */
   reducedMotion?: "reduce" | "no-preference";
+  /** The browser's time zone ("Europe/London"); the machine's when unset. */
+  timezoneId?: string;
 }
 
 export interface OpenOptions {
@@ -180,6 +185,7 @@ export async function openBrowser(t: TestApp, options: BrowserOptions = {}) {
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     reducedMotion: options.reducedMotion ?? "reduce",
+    timezoneId: options.timezoneId,
   });
   const problems: string[] = [];
   const requests: string[] = [];

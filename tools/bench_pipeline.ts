@@ -437,6 +437,8 @@ async function verify(
   }
   const mailTo = new Map<string, number>();
   for await (const entry of kv.list<DevMail>({ prefix: keys.devMailbox() })) {
+    // Every order gets its confirmation; the tally is of the failure emails.
+    if (/^Order #\d+ confirmed:/.test(entry.value.subject)) continue;
     mailTo.set(entry.value.to, (mailTo.get(entry.value.to) ?? 0) + 1);
   }
 

@@ -7,6 +7,7 @@
  */
 import { parseConfig } from "../domain/config.ts";
 import { StartupError } from "../domain/errors.ts";
+import { toLocalInput } from "../domain/requested_delivery.ts";
 import { orderFormSchema, SINGER_GENDERS, SONG_GENRES, SONG_STYLES } from "../domain/orders.ts";
 import { createDemoOrder } from "../orders/demo_order.ts";
 import { createJobQueue } from "../jobs/messages.ts";
@@ -23,6 +24,8 @@ if (!Number.isInteger(count) || count < 0) {
   console.error(`Usage: deno task seed [count]  (count must be a whole number, got "${raw}")`);
   Deno.exit(2);
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 try {
   const config = parseConfig(Deno.env.toObject());
@@ -52,6 +55,11 @@ try {
       giftRecipientName: i % 5 === 0 ? "Grandma Jo" : "",
       giftRecipientEmail: i % 5 === 0 ? "grandma@example.com" : "",
       giftMessage: i % 5 === 0 ? `A song for ${child}, with love.` : "",
+      // Every gift is for a morning a few days on, so the dashboard's "For a date" tab has some.
+      ...(i % 5 === 0 && {
+        deliveryAt: toLocalInput(now + (3 + (i % 7)) * DAY_MS, "Europe/London").slice(0, 11) + "08:00",
+        deliveryTimeZone: "Europe/London",
+      }),
     });
     await createDemoOrder({ kv, jobs, clock: { now: () => now - (count - i) * 60_000 } }, form, user.id);
   }

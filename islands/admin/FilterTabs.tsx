@@ -10,7 +10,10 @@ export interface FilterTabsProps {
   onSelect(filter: AdminFilter): void;
 }
 
-/** Staff-side §2: All, Review, Approved and Sent, each with its count; the list is their panel. */
+/**
+ * Staff-side §2: All, Review, Approved and Sent, and For a date (issue 20: songs still to be sent on a
+ * day the family chose), each with its count; the list is their panel.
+ */
 export function FilterTabs({ selected, counts, onSelect }: FilterTabsProps) {
   const items = ADMIN_FILTERS.map((key) => ({
     key,
@@ -35,9 +38,11 @@ export function FilterTabs({ selected, counts, onSelect }: FilterTabsProps) {
       items={items}
       selected={selected}
       onSelect={onSelect}
-      className="grid grid-cols-2 gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200 sm:inline-flex"
+      // Two columns on a phone, a last tab alone in its row (five tabs) taking the whole row; one row
+      // from sm, wrapping rather than squeezing a label onto two lines where five tabs do not fit.
+      className="grid grid-cols-2 gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200 sm:flex sm:flex-wrap [&>:last-child:nth-child(odd)]:col-span-2"
       tabClass={(isSelected) =>
-        `inline-flex min-h-[44px] items-center justify-center gap-2 rounded-xl px-4 text-sm font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-1 ${
+        `inline-flex min-h-[44px] items-center justify-center gap-2 whitespace-nowrap rounded-xl px-4 text-sm font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-1 ${
           isSelected ? "bg-violet-600 text-white" : "text-slate-700 hover:bg-violet-50"
         }`}
     />

@@ -1,5 +1,6 @@
 import { LocalTime } from "./LocalTime.tsx";
 import { ChildCell, EmailCell, isOwnControl, SentNote } from "./order_cells.tsx";
+import { RequestedDate } from "./RequestedDate.tsx";
 import { RowActions } from "./RowActions.tsx";
 import { SendCountdown } from "./SendCountdown.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
@@ -34,9 +35,10 @@ export function OrderCards({ orders, busy, onAction, onStreaming, onOpen }: Orde
             </div>
             <div className="flex flex-wrap items-center gap-1.5">
               <StatusBadge order={order} />
-              <SendCountdown order={order} />
+              <SendCountdown order={order} layout="full" />
               <SentNote order={order} />
             </div>
+            <RequestedDate order={order} words="full" />
             <p className="text-xs text-slate-500">
               Created <LocalTime iso={order.createdAt} />
             </p>

@@ -8,6 +8,7 @@ import { PreviewDialog } from "./dialogs/PreviewDialog.tsx";
 import { RegenerateLyricsDialog } from "./dialogs/RegenerateLyricsDialog.tsx";
 import { UploadSongDialog } from "./dialogs/UploadSongDialog.tsx";
 import type { OrderActions } from "./order_actions.ts";
+import { sendNowWarning } from "./requested_date.ts";
 import { BUSY_LABELS } from "./RowActions.tsx";
 import { stageLabel } from "./status.ts";
 import type { ListedOrder, OrderBusy } from "./types.ts";
@@ -73,15 +74,21 @@ interface ConfirmProps {
   close(): void;
 }
 
-/** Staff-side §2, Confirm Send Song: the customer gets an email at once, so it is asked first. */
+/**
+ * Staff-side §2, Confirm Send Song: the customer gets an email at once, so it is asked first. When the
+ * family chose a moment still ahead, the question names it (issue 20): sending now comes early.
+ */
 function ConfirmSend({ order, busy, actions, close }: ConfirmProps) {
   const label = adminActionsOf(order).send ?? "Send Song";
   const gift = order.isGift && order.giftRecipientEmail && order.giftRecipientEmail !== order.parentEmail;
   const to = gift ? `${order.giftRecipientEmail} (with a copy to ${order.parentEmail})` : order.parentEmail;
+  const early = sendNowWarning(order, Date.now());
   return (
     <ConfirmDialog
       title="Confirm Send Song"
-      message={`Send ${order.childName}'s song to ${to} now? The email with the song link goes out immediately.`}
+      message={early
+        ? `${early} The email with ${order.childName}'s song link goes to ${to} immediately.`
+        : `Send ${order.childName}'s song to ${to} now? The email with the song link goes out immediately.`}
       confirmLabel={label}
       cancelLabel="Cancel"
       busyLabel={busy === "send" ? BUSY_LABELS.send : null}

@@ -89,8 +89,8 @@ export function OrderManagement({ state }: { state: OrderListState }) {
   // rather than widening the page.
   return (
     <div className="grid grid-cols-1 gap-4">
-      {/* Side by side only from lg: the four tabs and an 18rem search need about 800 px together. */}
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+      {/* Side by side only from xl: the five tabs, an 18rem search and Reset Filters need about 1,100 px. */}
+      <div className="flex flex-col gap-3 xl:flex-row xl:items-center xl:justify-between">
         <FilterTabs
           selected={query.value.filter}
           counts={current?.counts ?? null}

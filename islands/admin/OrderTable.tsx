@@ -1,5 +1,6 @@
 import { LocalTime } from "./LocalTime.tsx";
 import { ChildCell, EmailCell, isOwnControl, SentNote } from "./order_cells.tsx";
+import { RequestedDate } from "./RequestedDate.tsx";
 import { RowActions } from "./RowActions.tsx";
 import { SendCountdown } from "./SendCountdown.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
@@ -65,12 +66,16 @@ export function OrderTable({ orders, busy, onAction, onStreaming, onOpen }: Orde
               <td className={CELL}>
                 <span className="grid gap-1">
                   <StatusBadge order={order} />
-                  <SendCountdown order={order} />
+                  <SendCountdown order={order} layout="compact" />
                   <SentNote order={order} />
                 </span>
               </td>
+              {/* When it was ordered, and the moment the family chose for its email (if they did). */}
               <td className={`${CELL} whitespace-nowrap text-slate-600`}>
-                <LocalTime iso={order.createdAt} />
+                <span className="grid gap-1">
+                  <LocalTime iso={order.createdAt} />
+                  <RequestedDate order={order} words="short" />
+                </span>
               </td>
               <td className={CELL}>
                 <RowActions

@@ -14,7 +14,8 @@ export function ChildCell({ order }: { order: ListedOrder }) {
   return (
     <span className="grid">
       <span className="font-semibold text-slate-900">{order.childName}</span>
-      {age && <span className="text-xs text-slate-500">{age}</span>}
+      {/* "5 years" stays whole when a wide status column squeezes this one. */}
+      {age && <span className="whitespace-nowrap text-xs text-slate-500">{age}</span>}
     </span>
   );
 }

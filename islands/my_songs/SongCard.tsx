@@ -1,4 +1,4 @@
-import { MusicNoteIcon, PlayCircleIcon, RefreshIcon, TrashIcon } from "../../components/icons.tsx";
+import { ClockIcon, MusicNoteIcon, PlayCircleIcon, RefreshIcon, TrashIcon } from "../../components/icons.tsx";
 import { buttonClass } from "../../components/ui.ts";
 import type { MySongsItem } from "../../domain/order_views.ts";
 import { track } from "../lib/analytics.ts";
@@ -12,6 +12,8 @@ export interface SongCardProps {
   busy: CardBusy;
   onDelete(song: MySongsItem): void;
   onRetry(song: MySongsItem): void;
+  /** Opens the change of delivery time; offered while the server says it may still move. */
+  onChangeDelivery(song: MySongsItem): void;
 }
 
 const BADGE_CLASS: Record<SongStage, string> = {
@@ -29,8 +31,10 @@ export function songCardId(id: string): string {
 }
 
 /** One song in My Songs (customer-side §4, order status card behaviour). */
-export function SongCard({ song, busy, onDelete, onRetry }: SongCardProps) {
+export function SongCard({ song, busy, onDelete, onRetry, onChangeDelivery }: SongCardProps) {
   const status = songStatusView(song);
+  // Not on a failed card, which is about retrying; the day can be changed once the song is under way.
+  const changeable = song.deliveryTimeChangeable && status.stage !== "failed" && status.stage !== "ready";
   const cardId = songCardId(song.id);
   return (
     <article
@@ -88,6 +92,12 @@ export function SongCard({ song, busy, onDelete, onRetry }: SongCardProps) {
             </span>
           )}
         </div>
+        {status.arrival && (
+          <p data-song-arrival="" className="flex items-start gap-2 text-sm font-semibold text-violet-800">
+            <ClockIcon className="mt-0.5 h-4 w-4 shrink-0" />
+            {status.arrival}
+          </p>
+        )}
         {status.step && <p className="text-sm font-medium text-slate-900">{status.step}</p>}
         {status.message && (
           <p className={status.stage === "failed" ? "text-sm text-red-700" : "text-sm text-slate-600"}>
@@ -97,6 +107,21 @@ export function SongCard({ song, busy, onDelete, onRetry }: SongCardProps) {
       </div>
 
       {status.stage === "generating" && <Working childName={song.childName} />}
+
+      {changeable && (
+        <div className="mt-auto">
+          <button
+            type="button"
+            aria-label={`Change delivery time for ${song.childName}`}
+            disabled={busy !== null}
+            onClick={() => onChangeDelivery(song)}
+            className={`${buttonClass("outline", "sm")} w-full sm:w-auto`}
+          >
+            <ClockIcon />
+            Change delivery time
+          </button>
+        </div>
+      )}
 
       {status.stage === "ready" && song.songUrl && (
         <div className="mt-auto grid gap-3">

@@ -30,3 +30,8 @@ export function neighbourOf(songs: MySongsItem[], id: string): string | null {
   if (index === -1) return null;
   return songs[index + 1]?.id ?? songs[index - 1]?.id ?? null;
 }
+
+/** The list with one song as the server answered a change to it (its delivery time). */
+export function withUpdatedSong(songs: MySongsItem[], updated: MySongsItem): MySongsItem[] {
+  return songs.map((song) => song.id === updated.id ? updated : song);
+}

@@ -1,5 +1,6 @@
 import type { MySongsItem } from "../../domain/order_views.ts";
 import { FAILURE_WORDS } from "../../domain/parent_words.ts";
+import { arrivalLine } from "./delivery_words.ts";
 
 /**
  * What a My Songs card says about where its song stands (customer-side §4, order status card).
@@ -22,6 +23,11 @@ export interface SongStatusView {
   step: string | null;
   /** A sentence or two for the parent; null when the card shows something else instead (the player). */
   message: string | null;
+  /**
+   * For a song asked for on a chosen day, until it arrives: "Arrives Saturday 14 March, 8:00 in
+   * London". The message then says "then" where it would otherwise say when.
+   */
+  arrival: string | null;
 }
 
 /** Dates arrive as ISO strings; the browser writes them in the reader's own locale and time zone. */
@@ -29,7 +35,21 @@ export type FormatTime = (iso: string) => string;
 
 export const FALLBACK_FAILURE = FAILURE_WORDS;
 
-export function songStatusView(item: MySongsItem, formatTime: FormatTime = deliveryTime): SongStatusView {
+export function songStatusView(
+  item: MySongsItem,
+  formatTime: FormatTime = deliveryTime,
+  now = Date.now(),
+): SongStatusView {
+  // A failed song's card is about putting it right; it arrives on its day once retried.
+  const arrival = item.status === "failed" ? null : arrivalLine(item, now);
+  return { ...stageView(item, formatTime, arrival !== null), arrival };
+}
+
+function stageView(
+  item: MySongsItem,
+  formatTime: FormatTime,
+  dayChosen: boolean,
+): Omit<SongStatusView, "arrival"> {
   const song = `${item.childName}'s song`;
   switch (item.status) {
     case "pending":
@@ -56,6 +76,14 @@ export function songStatusView(item: MySongsItem, formatTime: FormatTime = deliv
     case "completed":
       if (item.songUrl) return { stage: "ready", badge: "Ready to play", step: null, message: null };
       if (item.delivery === "scheduled") {
+        if (dayChosen) {
+          return {
+            stage: "scheduled",
+            badge: "On its way",
+            step: null,
+            message: `${capitalise(song)} is approved. We'll email you a private link then.`,
+          };
+        }
         const when = item.deliveryScheduledFor ? formatTime(item.deliveryScheduledFor) : null;
         return {
           stage: "scheduled",
@@ -71,8 +99,9 @@ export function songStatusView(item: MySongsItem, formatTime: FormatTime = deliv
         stage: "in-review",
         badge: "In final review",
         step: null,
-        message:
-          `Our studio team is giving ${song} a final listen. We'll email you a private link when it's ready.`,
+        message: `Our studio team is giving ${song} a final listen. We'll email you a private link ${
+          dayChosen ? "then" : "when it's ready"
+        }.`,
       };
     default:
       // A status this page does not know yet is shown as the server sent it (customer-side §4).

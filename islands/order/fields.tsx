@@ -6,6 +6,17 @@ import {
   ORDER_FORM_FIELDS,
   orderField,
 } from "../../domain/order_form_fields.ts";
+import {
+  CONTROL,
+  CONTROL_BAD,
+  CONTROL_OK,
+  ERROR,
+  HINT,
+  LABEL,
+  PILL_OFF,
+  PILL_ON,
+  RADIO,
+} from "./control_styles.ts";
 import type { FieldName, FlagField, OrderValues, TextField } from "./values.ts";
 
 /**
@@ -29,15 +40,6 @@ export interface Option {
 
 /** The DOM id of a field's control, so the form can focus the field a toast talks about. */
 export const fieldId = (name: FieldName) => `order-${name}`;
-
-// Not INPUT_CLASS from components/ui.ts: an invalid field swaps the border and ring colours, and two
-// colour classes of the same kind on one element would leave the winner to stylesheet order.
-const CONTROL =
-  "block w-full rounded-lg border bg-white px-4 py-3 text-base text-slate-900 placeholder-slate-400 focus:outline-none focus:ring-2";
-const CONTROL_OK = "border-slate-300 focus:border-violet-600 focus:ring-violet-200";
-const CONTROL_BAD = "border-red-500 focus:border-red-600 focus:ring-red-200";
-const LABEL = "text-sm font-semibold text-slate-700";
-const HINT = "text-sm text-slate-600";
 
 /** A titled group of fields: one column on phones, two from `md` up. */
 export function Section(
@@ -92,7 +94,7 @@ function Field(
         className: `${CONTROL} ${error ? CONTROL_BAD : CONTROL_OK}`,
       })}
       {hint && <p id={`${id}-hint`} className={HINT}>{hint}</p>}
-      {error && <p id={`${id}-error`} className="text-sm font-medium text-red-600">{error}</p>}
+      {error && <p id={`${id}-error`} className={ERROR}>{error}</p>}
     </div>
   );
 }
@@ -184,9 +186,7 @@ export function Choices(
           return (
             <label
               key={option.value}
-              className={checked
-                ? "flex cursor-pointer items-center gap-2 rounded-full border-2 border-violet-600 bg-violet-50 px-4 py-2 text-sm font-semibold text-violet-800"
-                : "flex cursor-pointer items-center gap-2 rounded-full border-2 border-slate-200 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:border-violet-300"}
+              className={checked ? PILL_ON : PILL_OFF}
             >
               <input
                 type="radio"
@@ -194,7 +194,7 @@ export function Choices(
                 value={option.value}
                 checked={checked}
                 onChange={() => form.set(name, option.value)}
-                className="h-4 w-4 accent-violet-600"
+                className={RADIO}
               />
               {option.label}
             </label>

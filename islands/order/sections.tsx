@@ -1,4 +1,16 @@
-import { Choices, type FormBinding, Section, Select, TextArea, TextInput, Toggle } from "./fields.tsx";
+import { DeliveryTimeFields } from "./DeliveryTimeFields.tsx";
+import type { DeliveryChoice } from "./delivery_time.ts";
+import {
+  Choices,
+  fieldId,
+  type FormBinding,
+  Section,
+  Select,
+  TextArea,
+  TextInput,
+  Toggle,
+} from "./fields.tsx";
+import { DELIVERY_FIELD, deliveryChoiceOf, type FormClock } from "./values.ts";
 
 /**
  * The three parts of the order form (customer-side §2), fields named after the order's (§3). Labels,
@@ -109,7 +121,7 @@ export function SongCustomization({ form }: { form: FormBinding }) {
   );
 }
 
-export function ContactInformation({ form }: { form: FormBinding }) {
+export function ContactInformation({ form, clock }: { form: FormBinding; clock: FormClock }) {
   return (
     <Section id="contact-information" title="Contact Information" lead="Where we send the finished song.">
       <TextInput form={form} name="parentName" autoComplete="name" />
@@ -118,7 +130,9 @@ export function ContactInformation({ form }: { form: FormBinding }) {
         name="parentEmail"
         autoComplete="email"
         placeholder="you@example.com"
-        hint="Your song arrives here within 24 hours."
+        hint={form.values.deliveryWhen === "chosen"
+          ? "Your song arrives here on the day you choose below."
+          : "Your song arrives here within 24 hours."}
       />
       <Toggle
         form={form}
@@ -138,6 +152,39 @@ export function ContactInformation({ form }: { form: FormBinding }) {
           sizeClass="min-h-[80px]"
         />
       </Toggle>
+      <WhenItArrives form={form} clock={clock} />
     </Section>
+  );
+}
+
+/**
+ * Delivery on a chosen day (issue 20): for every order, placed after the gift, where it matters most
+ * (the birthday morning). Its parts are the form's delivery fields, so errors, focus and the draft
+ * treat them like any other field.
+ */
+function WhenItArrives({ form, clock }: { form: FormBinding; clock: FormClock }) {
+  const dateError = form.errors.get(DELIVERY_FIELD.date);
+  const timeError = form.errors.get(DELIVERY_FIELD.time);
+  const error = dateError
+    ? { part: "date" as const, message: dateError }
+    : timeError
+    ? { part: "time" as const, message: timeError }
+    : null;
+  return (
+    <div className="rounded-xl border border-violet-200 bg-violet-50 p-4 md:col-span-2">
+      <DeliveryTimeFields
+        idOf={(part) => part === "summary" ? "order-delivery-summary" : fieldId(DELIVERY_FIELD[part])}
+        legend="When should it arrive?"
+        choice={deliveryChoiceOf(form.values)}
+        timeZone={clock.timeZone}
+        now={clock.now}
+        error={error}
+        onChange={(change) => {
+          for (const [part, value] of Object.entries(change)) {
+            form.set(DELIVERY_FIELD[part as keyof DeliveryChoice], value);
+          }
+        }}
+      />
+    </div>
   );
 }

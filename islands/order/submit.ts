@@ -17,11 +17,17 @@ interface CreatedOrder {
  * Sends a valid form to the server (customer-side §7, ARCHITECTURE §10) and answers the address the
  * browser goes to next. Demo users create the order directly and wait for it on the processing
  * page; everyone else gets a checkout session and pays on the provider's page. The price sent is
- * only what the page showed: the server prices the order itself, discounts included.
+ * only what the page showed: the server prices the order itself, discounts included. `timeZone` is
+ * the family's clock, which a chosen delivery day is read on.
  * Throws the ApiError of a refused call.
  */
-export async function placeOrder(values: OrderValues, referralCode: string | null, demo: boolean) {
-  const order = orderOf(values, referralCode);
+export async function placeOrder(
+  values: OrderValues,
+  referralCode: string | null,
+  demo: boolean,
+  timeZone: string,
+) {
+  const order = orderOf(values, referralCode, timeZone);
   const totalPrice = totalCents(values);
   const childName = values.childName.trim();
 

@@ -12,6 +12,14 @@ import {
 } from "../../domain/order_form_fields.ts";
 import type { OrderFormInput } from "../../domain/orders.ts";
 import { priceOrder } from "../../domain/pricing.ts";
+import {
+  AS_SOON_AS_READY,
+  deliveryAtOf,
+  type DeliveryChoice,
+  deliveryProblem,
+  type DeliveryWhen,
+  restoreChoice,
+} from "./delivery_time.ts";
 
 /**
  * The order form's values as the browser holds them: every parent-fillable field of the song order
@@ -24,14 +32,41 @@ export const FLAG_FIELDS = FLAG_FIELD_NAMES;
 
 export type TextField = TextFieldName;
 export type FlagField = FlagFieldName;
-export type FieldName = TextField | FlagField;
-export type OrderValues = Record<TextField, string> & Record<FlagField, boolean>;
 
-/** A blank form with the table's defaults: pop, a female singer, a happy song, no add-ons. */
+/**
+ * "When should it arrive?": held as the form shows it (the choice, the date box, the time box) and
+ * sent as the API's `deliveryAt` and `deliveryTimeZone` (orderOf).
+ */
+export type DeliveryValues = {
+  deliveryWhen: DeliveryWhen;
+  deliveryDate: string;
+  deliveryTime: string;
+};
+export type DeliveryField = keyof DeliveryValues;
+
+export type FieldName = TextField | FlagField | DeliveryField;
+export type OrderValues = Record<TextField, string> & Record<FlagField, boolean> & DeliveryValues;
+
+/** A blank form with the table's defaults: pop, a female singer, a happy song, no add-ons, as soon as ready. */
 export function emptyValues(parentEmail = ""): OrderValues {
   const values = Object.fromEntries(ORDER_FIELD_NAMES.map((field) => [field, defaultValueOf(field)]));
-  return { ...values, parentEmail } as OrderValues;
+  return { ...values, ...deliveryValuesOf(AS_SOON_AS_READY), parentEmail } as OrderValues;
 }
+
+export function deliveryChoiceOf(values: DeliveryValues): DeliveryChoice {
+  return { when: values.deliveryWhen, date: values.deliveryDate, time: values.deliveryTime };
+}
+
+export function deliveryValuesOf(choice: DeliveryChoice): DeliveryValues {
+  return { deliveryWhen: choice.when, deliveryDate: choice.date, deliveryTime: choice.time };
+}
+
+/** The form field that holds each part of the choice. */
+export const DELIVERY_FIELD: Record<keyof DeliveryChoice, DeliveryField> = {
+  when: "deliveryWhen",
+  date: "deliveryDate",
+  time: "deliveryTime",
+};
 
 /**
  * Values read back from storage: only known fields of the right type survive, on top of `base`.
@@ -52,7 +87,12 @@ export function restoreValues(raw: unknown, base: OrderValues): OrderValues {
   for (const field of FLAG_FIELDS) {
     if (typeof stored[field] === "boolean") values[field] = stored[field] as boolean;
   }
-  return values;
+  const delivery = restoreChoice({
+    when: stored.deliveryWhen,
+    date: stored.deliveryDate,
+    time: stored.deliveryTime,
+  });
+  return { ...values, ...deliveryValuesOf(delivery) };
 }
 
 /**
@@ -79,16 +119,22 @@ export function completeness(values: OrderValues): number {
 }
 
 export interface Problem {
-  field: TextField;
+  field: FieldName;
   title: string;
   description: string;
+}
+
+/** When the form is checked and on whose clock: the chosen delivery day depends on both. */
+export interface FormClock {
+  now: number;
+  timeZone: string;
 }
 
 /**
  * What stops a submit, in the order the fields appear on the page (the first one gets the toast
  * and the focus). Email and artist-name messages are the spec's (§5); the others are ours.
  */
-export function problemsOf(values: OrderValues): Problem[] {
+export function problemsOf(values: OrderValues, clock: FormClock): Problem[] {
   const problems: Problem[] = [];
   if (!values.childName.trim()) {
     problems.push({
@@ -125,12 +171,30 @@ export function problemsOf(values: OrderValues): Problem[] {
       description: ORDER_FORM_FIELDS.parentEmail.invalid,
     });
   }
+  // "When should it arrive?" comes after the contact details and the gift.
+  const delivery = deliveryProblem(deliveryChoiceOf(values), clock.now, clock.timeZone);
+  if (delivery) {
+    problems.push({
+      field: DELIVERY_FIELD[delivery.part],
+      title: delivery.title,
+      description: delivery.message,
+    });
+  }
   return problems;
 }
 
-/** The `order` sent to the server: the form as typed, plus the kept referral code if there is one. */
-export function orderOf(values: OrderValues, referralCode: string | null): OrderFormInput {
-  const order: OrderFormInput = { ...values };
+/**
+ * The `order` sent to the server: the form as typed, the chosen delivery moment on the family's
+ * clock (`deliveryAt` "" is as soon as it's ready) with the zone that clock is in, and the kept
+ * referral code if there is one.
+ */
+export function orderOf(values: OrderValues, referralCode: string | null, timeZone: string): OrderFormInput {
+  const { deliveryWhen: _when, deliveryDate: _date, deliveryTime: _time, ...form } = values;
+  const order: OrderFormInput = {
+    ...form,
+    deliveryAt: deliveryAtOf(deliveryChoiceOf(values)),
+    deliveryTimeZone: timeZone,
+  };
   if (referralCode) order.referralCode = referralCode;
   return order;
 }

@@ -1,9 +1,13 @@
 import { useEffect, useRef } from "react";
 import { GiftIcon, SparkleIcon } from "../../components/icons.tsx";
+import type { GiftCard } from "../../domain/order_views.ts";
+import { GiftNote } from "./GiftNote.tsx";
 import { floatBox, openBox, prefersReducedMotion } from "./opening_animation.ts";
 
 export interface GiftBoxProps {
   childName: string;
+  /** A gift's card, tied to the box for the recipient to read before opening; null for other orders. */
+  gift: GiftCard | null;
   opening: boolean;
   onOpen: () => void;
 }
@@ -17,8 +21,11 @@ const TWINKLES = [
 ];
 const SPARK_COUNT = 12;
 
-/** The wrapped present and its 'Tap to Open!' button (customer-side §2, box state). */
-export function GiftBox({ childName, opening, onOpen }: GiftBoxProps) {
+/**
+ * The wrapped present and its 'Tap to Open!' button (customer-side §2, box state). `onOpen` runs
+ * inside the tap's click, so it may start the song (song_audio.ts).
+ */
+export function GiftBox({ childName, gift, opening, onOpen }: GiftBoxProps) {
   const box = useRef<HTMLDivElement>(null);
   const floater = useRef<HTMLDivElement>(null);
   const lid = useRef<HTMLDivElement>(null);
@@ -47,6 +54,8 @@ export function GiftBox({ childName, opening, onOpen }: GiftBoxProps) {
           {childName} has a special surprise!
         </h1>
       </div>
+
+      {gift && <GiftNote childName={childName} gift={gift} place="box" />}
 
       <div ref={floater} className="relative h-64 w-64 sm:h-80 sm:w-80" aria-hidden="true">
         <div className="absolute inset-[8%] rounded-full bg-pink-300/40 blur-3xl motion-safe:animate-pulse" />

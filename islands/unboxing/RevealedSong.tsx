@@ -3,8 +3,10 @@ import type { PublicOrderView } from "../../domain/order_views.ts";
 import { SparkleIcon } from "../../components/icons.tsx";
 import { buttonClass, LINK_CLASS } from "../../components/ui.ts";
 import { Confetti } from "./Confetti.tsx";
+import { GiftNote } from "./GiftNote.tsx";
 import { popIn } from "./opening_animation.ts";
 import { ShareButton } from "./ShareButton.tsx";
+import type { SongAudio } from "./song_audio.ts";
 import { SongLyrics } from "./SongLyrics.tsx";
 import { SongPlayer } from "./SongPlayer.tsx";
 
@@ -12,11 +14,12 @@ export interface RevealedSongProps {
   order: PublicOrderView;
   /** True when the box was just opened here (not `?skip=true`): celebrate and move focus. */
   justOpened: boolean;
-  announce: (message: string) => void;
+  /** The reveal's audio, playing already when the tap that opened the box could start it. */
+  song: SongAudio;
 }
 
-/** The revealed state (customer-side §2): player, lyrics, sharing and the ways on. */
-export function RevealedSong({ order, justOpened, announce }: RevealedSongProps) {
+/** The revealed state (customer-side §2): player, a gift's card, lyrics, sharing and the ways on. */
+export function RevealedSong({ order, justOpened, song }: RevealedSongProps) {
   const card = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -34,8 +37,9 @@ export function RevealedSong({ order, justOpened, announce }: RevealedSongProps)
         <SparkleIcon className="h-5 w-5 shrink-0 fill-yellow-300 text-yellow-500" />
       </p>
       <div ref={card}>
-        <SongPlayer order={order} focusTitle={justOpened} announce={announce} />
+        <SongPlayer order={order} song={song} focusTitle={justOpened} />
       </div>
+      {order.gift && <GiftNote childName={order.childName} gift={order.gift} place="song" />}
       {order.songLyrics && <SongLyrics lyrics={order.songLyrics} />}
       <div className="grid justify-items-center gap-5">
         <div className="flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">

@@ -1,65 +1,35 @@
-import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
 import type { PublicOrderView } from "../../domain/order_views.ts";
 import { DownloadIcon, PauseIcon, PlayIcon } from "../../components/icons.tsx";
 import { track } from "../lib/analytics.ts";
-import { toast } from "../lib/toast.ts";
+import type { SongAudio } from "./song_audio.ts";
 import { formatPlayTime, songFacts } from "./song_facts.ts";
 import { SpinningDisc } from "./SpinningDisc.tsx";
 
 export interface SongPlayerProps {
   order: PublicOrderView;
+  /** The reveal's audio element, which may already be playing: the tap that opened the box started it. */
+  song: SongAudio;
   /** Right after the reveal: focus the title, where the page's content now starts. */
   focusTitle: boolean;
-  announce: (message: string) => void;
 }
 
 /** The music-player mock-up of the revealed song (customer-side §2 and §4, audio). */
-export function SongPlayer({ order, focusTitle, announce }: SongPlayerProps) {
+export function SongPlayer({ order, song, focusTitle }: SongPlayerProps) {
   useSignals();
-  const audio = useRef<HTMLAudioElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
-  const playing = useSignal(false);
-  const elapsed = useSignal(0);
-  const duration = useSignal(0);
+  const { playing, elapsed, duration } = song;
   const facts = songFacts(order);
 
   useEffect(() => {
-    if (focusTitle) title.current?.focus();
+    // The song takes the box's place, so the reader is already looking at it: moving focus must not scroll
+    // "Ta-da!" under the sticky navigation.
+    if (focusTitle) title.current?.focus({ preventScroll: true });
   }, []);
 
-  const stopped = () => {
-    if (playing.value) announce("Paused");
-    playing.value = false;
-  };
-
-  const togglePlay = () => {
-    const player = audio.current;
-    if (playing.value) {
-      player?.pause();
-      playing.value = false;
-      announce("Paused");
-      track("Song Paused", { orderId: order.id, at: Math.round(player?.currentTime ?? 0) });
-      return;
-    }
-    if (!order.songUrl || !player) {
-      toast({
-        title: "Unable to play song",
-        description: "The song URL is not available.",
-        variant: "destructive",
-      });
-      return;
-    }
-    playing.value = true;
-    announce(`Playing ${facts.title}`);
-    track("Song Played", { orderId: order.id });
-    player.play().catch((error: unknown) => {
-      // Customer-side §8: blocked or failed playback is only logged, and the button shows Play again.
-      console.info("The song could not start playing:", error);
-      stopped();
-    });
-  };
+  // Pressing play again pauses (customer-side §4).
+  const togglePlay = () => (playing.value ? song.pause() : song.play("button"));
 
   const progress = duration.value > 0 ? Math.min(100, (elapsed.value / duration.value) * 100) : 0;
 
@@ -132,11 +102,15 @@ export function SongPlayer({ order, focusTitle, announce }: SongPlayerProps) {
               {playing.value ? <PauseIcon className="h-6 w-6" /> : <PlayIcon className="h-6 w-6" />}
               {playing.value ? "PAUSE" : "PLAY"}
             </button>
+            {
+              /* hover:bg-white/20, not /15: twind has no 15 % step and drew /15 solid white, hiding the
+                white words under the finger that had just tapped 'Tap to Open!' on a phone. */
+            }
             <a
               href={`/api/download/${encodeURIComponent(order.id)}`}
               download
               onClick={() => track("Song Downloaded", { orderId: order.id })}
-              className="inline-flex items-center justify-center gap-2 rounded-full border-2 border-white/80 px-6 py-4 text-lg font-bold text-white transition hover:bg-white/15 focus:outline-none focus-visible:ring-4 focus-visible:ring-yellow-300"
+              className="inline-flex items-center justify-center gap-2 rounded-full border-2 border-white/80 px-6 py-4 text-lg font-bold text-white transition hover:bg-white/20 focus:outline-none focus-visible:ring-4 focus-visible:ring-yellow-300"
             >
               <DownloadIcon className="h-5 w-5" />
               Download Song
@@ -144,26 +118,6 @@ export function SongPlayer({ order, focusTitle, announce }: SongPlayerProps) {
           </div>
         </div>
       </div>
-
-      <audio
-        ref={audio}
-        src={order.songUrl ?? undefined}
-        crossOrigin="anonymous"
-        preload="auto"
-        onPlay={() => (playing.value = true)}
-        onPause={stopped}
-        onEnded={() => {
-          playing.value = false;
-          elapsed.value = 0;
-          announce("The song has finished");
-        }}
-        onError={() => {
-          console.info("The song could not be loaded:", audio.current?.error?.message ?? "unknown error");
-          stopped();
-        }}
-        onTimeUpdate={(event) => (elapsed.value = event.currentTarget.currentTime)}
-        onDurationChange={(event) => (duration.value = event.currentTarget.duration)}
-      />
     </div>
   );
 }

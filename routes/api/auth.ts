@@ -125,7 +125,7 @@ authApi.get("/magic-link/:orderId", async (c) => {
     throw new RateLimitError(MESSAGES.tooManyOrderLinks, Math.ceil(decision.retryAfterMs / 1000));
   }
 
-  const { order, user, created, sessionToken } = await openOrderLink(c.var.deps, orderId, token);
+  const { order, user, created, sessionToken, greeting } = await openOrderLink(c.var.deps, orderId, token);
   setSessionCookie(c, sessionToken);
   if (created) track("User Signup", { method: "order_link" });
   track("Magic Link Accessed", { isGift: order.isGift });
@@ -134,9 +134,11 @@ authApi.get("/magic-link/:orderId", async (c) => {
     user: toSessionUser(user, config),
     orderId,
     message: MESSAGES.orderLinkOpened,
-    // No account had this address: a gift's recipient (or a guest parent) is here for the first
-    // time, and the page must not welcome them back.
+    // No account had this address before.
     firstSignIn: created,
+    // What the page says first: "Welcome!" or "Welcome back!" to the family, and to a gift's
+    // recipient whose song it is and who sent it (domain/order_link_greeting.ts).
+    greeting,
   });
 });
 

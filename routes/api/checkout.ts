@@ -5,6 +5,8 @@ import { type OrderForm, orderFormSchema } from "../../domain/orders.ts";
 import { priceOrder } from "../../domain/pricing.ts";
 import { discountOf } from "../../domain/referrals.ts";
 import { CHECKOUT_LIFETIME_MS, checkoutDiscount, reserveReferral } from "../../orders/checkout_referral.ts";
+import { checkRequestHonourable } from "../../orders/delivery_request.ts";
+import { toLocalInput } from "../../domain/requested_delivery.ts";
 import { saveCheckoutDraft } from "../../kv/checkout_drafts.ts";
 import { attachHold, releaseHold } from "../../kv/referral_holds.ts";
 import type { AppEnv } from "../env.ts";
@@ -40,6 +42,7 @@ async function startCheckout(c: Context<AppEnv>, form: OrderForm, guest: boolean
   const { kv, config, clock, providers, track } = c.var.deps;
   const now = clock.now();
   const { deps } = c.var;
+  checkRequestHonourable(form.requestedDelivery, now);
   const expiresAt = now + CHECKOUT_LIFETIME_MS;
   const reserved = form.referralCode
     ? await reserveReferral(deps, form.referralCode, form.parentEmail, expiresAt)
@@ -96,6 +99,11 @@ function paymentMetadata(form: OrderForm): Record<string, string> {
     isGift: String(form.isGift),
     giftRecipientEmail: form.giftRecipientEmail ?? "",
     giftMessage: form.giftMessage.slice(0, 500),
+    // The chosen moment as the form gave it, so a rebuilt form reads it the same way.
+    deliveryAt: form.requestedDelivery
+      ? toLocalInput(Date.parse(form.requestedDelivery.at), form.requestedDelivery.timeZone)
+      : "",
+    deliveryTimeZone: form.requestedDelivery?.timeZone ?? "",
   };
   return Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== ""));
 }

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../../domain/errors.ts";
 import { mySongsItem, ownerOrderView } from "../../domain/order_views.ts";
 import { isOrderOwner, type OrderReader, orderViewFor, readerOf } from "../../domain/order_readers.ts";
-import { isOrderId, type Order, orderFormSchema } from "../../domain/orders.ts";
+import { deliveryTimeChangeSchema, isOrderId, type Order, orderFormSchema } from "../../domain/orders.ts";
+import { changeRequestedDelivery } from "../../orders/delivery_request.ts";
 import { createDemoOrder } from "../../orders/demo_order.ts";
 import { fulfil } from "../../orders/fulfil.ts";
 import { restartGeneration } from "../../orders/restart.ts";
@@ -79,6 +80,22 @@ ordersApi.post("/orders/:id/retry-generation", requireUser, async (c) => {
     id: restarted.id,
     status: restarted.status,
   });
+});
+
+/**
+ * The family moves their song's delivery, or asks for it as soon as it is ready (issue 20). Who may is
+ * decided before the body is read, so a stranger learns nothing from how their request was wrong.
+ */
+ordersApi.put("/orders/:id/delivery-time", requireUser, async (c) => {
+  const order = await findOrder(c);
+  const reader = await readerOfRequest(c, order);
+  if (reader !== "owner" && reader !== "admin") {
+    throw new ForbiddenError("Only the person who ordered the song can change when it arrives.");
+  }
+  const request = deliveryTimeChangeSchema.safeParse(await readJson(c));
+  if (!request.success) throw new BadRequestError(describeIssue(request.error.issues[0]));
+  const changed = await changeRequestedDelivery(c.var.deps, order.id, request.data);
+  return c.json(mySongsItem(changed, "owner"));
 });
 
 /**

@@ -5,13 +5,15 @@ import type { MySongsItem } from "../../domain/order_views.ts";
 import { buildOrder, type Order, orderFormSchema } from "../../domain/orders.ts";
 import { priceOrder } from "../../domain/pricing.ts";
 import { keys } from "../../kv/keys.ts";
-import { claimOrderNumber, updateOrder, writeOrder } from "../../kv/orders.ts";
+import { claimOrderNumber, getOrder, updateOrder, writeOrder } from "../../kv/orders.ts";
+import { describeDeliveryTime, instantOf, toLocalInput } from "../../domain/requested_delivery.ts";
 import { getUserByEmail } from "../../kv/users.ts";
 import { ProviderCallError } from "../../providers/calls.ts";
 import type { Lyricist } from "../../providers/words/mod.ts";
 import { createLocalLyricist } from "../../providers/words/local.ts";
 import {
   axeViolations,
+  type BrowserOptions,
   createTestApp,
   e2eTest,
   loopbackAppUrl,
@@ -76,7 +78,7 @@ async function pendingOrder(t: TestApp, childName: string, userId: string): Prom
 }
 
 /** A browser signed in as `EMAIL`, with that user's id. */
-async function signedInBrowser(t: TestApp, options: { width?: number; height?: number } = {}) {
+async function signedInBrowser(t: TestApp, options: BrowserOptions = {}) {
   const { browser, session } = await openSignedInBrowser(t, EMAIL, options);
   const user = await getUserByEmail(t.kv, EMAIL);
   return { browser, session, userId: user!.id };
@@ -413,5 +415,176 @@ e2eTest(
     ];
     assertEquals(browser.problems.filter((problem) => !expected.includes(problem)), []);
     assert(browser.problems.includes(expected[0]));
+  },
+);
+
+const LONDON = "Europe/London";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A moment `days` from now at `time` on a London clock, as stored and as the page says it. */
+function londonMoment(days: number, time = "08:00") {
+  const date = toLocalInput(Date.now() + days * DAY_MS, LONDON).slice(0, 10);
+  const at = new Date(instantOf(`${date}T${time}`, LONDON)!).toISOString();
+  return {
+    date,
+    time,
+    request: { at, timeZone: LONDON },
+    words: describeDeliveryTime({ at, timeZone: LONDON }, Date.now()),
+  };
+}
+
+e2eTest(
+  "my songs: the parent moves the day a song arrives, then asks for it as soon as it's ready",
+  async () => {
+    await using t = await createTestApp({ env: DELIVERY_ENV });
+    // The server's clock is the browser's, so the 24-hour rule reads the same on both sides.
+    t.clock.advance(Date.now() - t.clock.now());
+    const first = londonMoment(30);
+    let rosa!: Order;
+    let sky!: Order;
+    for (const width of [1280, 390]) {
+      const { browser, userId } = await signedInBrowser(t, { width, height: 844, timezoneId: LONDON });
+      await using _browser = browser;
+      if (width === 1280) {
+        rosa = await completedOrder(t, { childName: "Rosa", parentEmail: EMAIL }, userId);
+        sky = await completedOrder(t, { childName: "Sky", parentEmail: EMAIL }, userId);
+        await updateOrder(t.kv, sky.id, (order) => ({
+          ...order,
+          requestedDelivery: first.request,
+          approvalStatus: "approved",
+          approvedAt: new Date().toISOString(),
+          deliveryScheduledFor: first.request.at,
+          emailScheduledFor: first.request.at,
+        }));
+      }
+      // Each width starts from a song asked for on the first day.
+      await updateOrder(t.kv, rosa.id, (order) => ({ ...order, requestedDelivery: first.request }));
+
+      const page = await browser.open("/my-songs");
+      const rosaCard = card(page, "Rosa");
+      await rosaCard.waitFor();
+      const arrival = rosaCard.locator("[data-song-arrival]");
+      assertEquals(await arrival.textContent(), `Arrives ${first.words}`);
+      assert(
+        await rosaCard.getByText(
+          "Our studio team is giving Rosa's song a final listen. We'll email you a private link then.",
+        ).isVisible(),
+      );
+      const skyCard = card(page, "Sky");
+      assertEquals(await skyCard.locator("[data-song-badge]").textContent(), "On its way");
+      assertEquals(await skyCard.locator("[data-song-arrival]").textContent(), `Arrives ${first.words}`);
+      assert(
+        await skyCard.getByText("Sky's song is approved. We'll email you a private link then.").isVisible(),
+      );
+      await browser.screenshot(page, `my-songs-arrival-${width}`);
+
+      const change = rosaCard.getByRole("button", { name: "Change delivery time for Rosa" });
+      await change.click();
+      const dialog = page.getByRole("dialog", { name: "Change delivery time" });
+      await dialog.waitFor();
+      const when = dialog.getByRole("group", { name: "When should Rosa's song arrive?" });
+      const chosen = when.getByLabel("On a day I choose");
+      assert(await chosen.isChecked());
+      assertEquals(
+        await page.evaluate(() => document.activeElement?.getAttribute("value")),
+        "chosen",
+        "focus on the answer",
+      );
+      const date = when.getByLabel("Date");
+      const time = when.getByLabel("Time");
+      assertEquals([await date.inputValue(), await time.inputValue()], [first.date, "08:00"]);
+      const summary = when.locator("[data-delivery-summary]");
+      assertEquals(await summary.textContent(), `Your song will arrive on ${first.words}.`);
+
+      // Too soon for the studio: the dialog says so, on the date box, and sends nothing.
+      const requests: string[] = [];
+      page.on("request", (request) => request.method() === "PUT" && requests.push(request.url()));
+      const earliestDay = await date.getAttribute("min");
+      await date.fill(earliestDay!);
+      await time.fill("00:00");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      assertEquals(await date.getAttribute("aria-invalid"), "true");
+      const dateError = await date.evaluate((input) =>
+        document.getElementById(input.getAttribute("aria-describedby")!)?.textContent
+      );
+      assert(dateError?.startsWith("We need at least 24 hours to make your song"), dateError);
+      assertEquals(requests, []);
+      assertEquals(await axeViolations(page), [], `the dialog with its message at ${width} px`);
+
+      // A new day: said back, saved, and the card tells it.
+      const next = londonMoment(45, "18:30");
+      await date.fill(next.date);
+      await time.fill(next.time);
+      assertEquals(await summary.textContent(), `Your song will arrive on ${next.words}.`);
+      assertEquals(await axeViolations(page), [], `the dialog at ${width} px`);
+      await browser.screenshot(page, `my-songs-delivery-dialog-${width}-viewport`);
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expectToast(page, "Delivery time saved", `Rosa's song will arrive on ${next.words}.`);
+      await dialog.waitFor({ state: "detached" });
+      assertEquals(await arrival.textContent(), `Arrives ${next.words}`);
+      assertEquals((await getOrder(t.kv, rosa.id))?.requestedDelivery, next.request);
+      assertEquals(
+        await page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+        "Change delivery time for Rosa",
+        "focus back where it was",
+      );
+      await browser.screenshot(page, `my-songs-arrival-changed-${width}`);
+
+      // The server's clock has the last word: its refusal shows on the date box too.
+      await change.click();
+      await dialog.waitFor();
+      // Ahead, but within the 30 days a session lasts.
+      t.clock.advance(20 * DAY_MS);
+      const tooSoon = londonMoment(15);
+      await when.getByLabel("Date").fill(tooSoon.date);
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await dialog.locator("[aria-invalid=true]").waitFor();
+      const serverWords = await when.getByLabel("Date").evaluate((input) =>
+        document.getElementById(input.getAttribute("aria-describedby")!)?.textContent
+      );
+      assert(
+        serverWords?.startsWith("We need at least 24 hours to make your song, so please choose"),
+        serverWords,
+      );
+      t.clock.advance(-20 * DAY_MS);
+
+      // As soon as it's ready: the boxes go, and the card says it the usual way.
+      await when.getByLabel("As soon as it's ready").check();
+      assertEquals(await when.getByLabel("Date").count(), 0);
+      assertEquals(
+        await summary.textContent(),
+        "We'll send your song as soon as it's ready, within 24 hours.",
+      );
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expectToast(page, "Delivery time saved", "We'll send Rosa's song as soon as it's ready.");
+      await dialog.waitFor({ state: "detached" });
+      await arrival.waitFor({ state: "detached" });
+      assert(
+        await rosaCard.getByText(
+          "Our studio team is giving Rosa's song a final listen. We'll email you a private link when it's ready.",
+        ).isVisible(),
+      );
+      assertEquals((await getOrder(t.kv, rosa.id))?.requestedDelivery, null);
+
+      if (width === 390) {
+        // Once the email is on its way, the server's warm words say why it can no longer move.
+        await change.click();
+        await dialog.waitFor();
+        await updateOrder(t.kv, rosa.id, (order) => ({
+          ...order,
+          deliveryClaim: { round: 1, claimedAt: new Date().toISOString(), messageIds: {}, sent: [] },
+        }));
+        await dialog.getByRole("button", { name: "Save" }).click();
+        await expectToast(
+          page,
+          "It's already on its way",
+          "Your song is on its way right now, so its delivery time can no longer be changed.",
+        );
+        await dialog.waitFor({ state: "detached" });
+        await change.waitFor({ state: "detached" });
+      }
+      const expected = /delivery-time|status of 40[09]/;
+      assertEquals(browser.problems.filter((problem) => !expected.test(problem)), []);
+    }
   },
 );

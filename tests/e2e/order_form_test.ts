@@ -1,11 +1,20 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page, Route } from "playwright-core";
 import { FAQ_ITEMS } from "../../domain/faq.ts";
+import {
+  describeDeliveryTime,
+  earliestRequestAt,
+  instantOf,
+  LATEST_REQUEST_MS,
+  requestRefusal,
+  toLocalInput,
+} from "../../domain/requested_delivery.ts";
 import { ownReferralCode, REFERRAL_CODE_MESSAGE } from "../../domain/referrals.ts";
 import { FLAG_FIELDS, TEXT_FIELDS } from "../../islands/order/values.ts";
 import { countOrders } from "../../kv/orders.ts";
 import { createReferralCode } from "../../kv/referral_codes.ts";
 import {
+  axeViolations,
   createTestApp,
   e2eTest,
   openBrowser,
@@ -316,7 +325,11 @@ e2eTest("order form: a guest goes to checkout with the whole order and the pendi
   assertEquals(order.addStreamingServices, true);
   assertEquals(order.streamingArtistName, "Mia's Big Band");
   assertEquals(order.referralCode, "MIA-7K3Q");
-  assertEquals(Object.keys(order).sort(), [...TEXT_FIELDS, ...FLAG_FIELDS, "referralCode"].sort());
+  assertEquals(
+    Object.keys(order).sort(),
+    [...TEXT_FIELDS, ...FLAG_FIELDS, "referralCode", "deliveryAt", "deliveryTimeZone"].sort(),
+  );
+  assertEquals(order.deliveryAt, "", "as soon as it's ready unless a day is chosen");
 
   const stored = await page.evaluate(() => ({
     pending: JSON.parse(localStorage.getItem("pendingOrderData") ?? "null"),
@@ -621,3 +634,149 @@ e2eTest("order form: every style the FAQ promises can be chosen", async () => {
   await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
   await waitForValue(page, "songGenre", "musical-theatre");
 });
+
+const LONDON = "Europe/London";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A day `days` from now on a London clock ("2027-01-05"), and how the page says 8:00 on it back. */
+function londonDay(days: number, time = "08:00") {
+  const date = toLocalInput(Date.now() + days * DAY_MS, LONDON).slice(0, 10);
+  const at = new Date(instantOf(`${date}T${time}`, LONDON)!).toISOString();
+  return { date, time, words: describeDeliveryTime({ at, timeZone: LONDON }, Date.now()) };
+}
+
+/** A screenshot of one part of the page, when SCREENSHOTS_DIR is set. */
+async function shotOf(locator: ReturnType<Page["locator"]>, name: string) {
+  const dir = Deno.env.get("SCREENSHOTS_DIR");
+  if (dir) await locator.screenshot({ path: `${dir}/${name}.png` });
+}
+
+e2eTest(
+  "order form: 'When should it arrive?' offers a day on the family's clock, says it back, checks it and sends it",
+  async () => {
+    await using t = await createTestApp();
+    // The server's clock is the browser's, so the 24-hour rule reads the same on both sides.
+    t.clock.advance(Date.now() - t.clock.now());
+    for (const width of [390, 1280]) {
+      await using browser = await openBrowser(t, { width, height: 844, timezoneId: LONDON });
+      const page = await browser.open("/order");
+      await fakeCheckoutPage(page);
+      const bodies: Record<string, unknown>[] = [];
+      let reply: [number, unknown] = [200, { checkoutUrl: "/checkout-test", sessionId: "cs_day" }];
+      await page.route("**/api/guest/create-checkout-session", (route) => {
+        bodies.push(route.request().postDataJSON());
+        return answer(route, ...reply);
+      });
+
+      const when = page.getByRole("group", { name: "When should it arrive?" });
+      const summary = when.locator("[data-delivery-summary]");
+      assert(await when.getByLabel("As soon as it's ready").isChecked(), "the default");
+      assertEquals(
+        await summary.textContent(),
+        "We'll send your song as soon as it's ready, within 24 hours.",
+      );
+      assertEquals(await when.getByLabel("Date").count(), 0);
+
+      await page.getByLabel("This song is a gift").check();
+      await when.getByLabel("On a day I choose").check();
+      const date = when.getByLabel("Date");
+      const time = when.getByLabel("Time");
+      assertEquals(await date.getAttribute("type"), "date");
+      assertEquals(await time.getAttribute("type"), "time");
+      assertEquals(await time.inputValue(), "08:00", "the birthday morning");
+      const earliest = toLocalInput(earliestRequestAt(Date.now()), LONDON).slice(0, 10);
+      assertEquals(await date.getAttribute("min"), earliest);
+      assertEquals(
+        await date.getAttribute("max"),
+        toLocalInput(Date.now() + LATEST_REQUEST_MS, LONDON).slice(0, 10),
+      );
+      assertEquals(
+        await summary.textContent(),
+        "Choose a day at least 24 hours from now and within the next year.",
+      );
+      assertEquals(
+        await page.getByLabel("Your email").evaluate((input) =>
+          document.getElementById(input.getAttribute("aria-describedby")!)?.textContent
+        ),
+        "Your song arrives here on the day you choose below.",
+      );
+
+      // The first day the box offers, before its earliest time: the page stops it in its own words.
+      await fillRequired(page);
+      await date.fill(earliest);
+      await time.fill("00:00");
+      await page.getByRole("button", { name: "Create Your Song" }).click();
+      const tooSoon = requestRefusal(
+        { at: new Date(instantOf(`${earliest}T00:00`, LONDON)!).toISOString(), timeZone: LONDON },
+        Date.now(),
+      )!;
+      const toast = await toastNamed(page, "Choose Another Day");
+      assertEquals(await toast.getAttribute("data-variant"), "destructive");
+      assert((await toast.textContent())!.includes("We need at least 24 hours to make your song"));
+      assertEquals(await date.getAttribute("aria-invalid"), "true");
+      assertEquals(await page.evaluate(() => document.activeElement?.getAttribute("name")), "deliveryDate");
+      assertEquals(
+        await date.evaluate((input) =>
+          document.getElementById(input.getAttribute("aria-describedby")!)?.textContent
+        ),
+        tooSoon,
+      );
+      assertEquals(bodies.length, 0, "nothing sent");
+      assertEquals(await axeViolations(page), [], `the day in error at ${width} px`);
+      await shotOf(when, `order-delivery-error-${width}`);
+
+      // A day well ahead: said back exactly, kept across a reload, sent on the London clock.
+      const day = londonDay(40);
+      await date.fill(day.date);
+      await time.fill(day.time);
+      assertEquals(await date.getAttribute("aria-invalid"), null, "changing the day clears the message");
+      assertEquals(await summary.textContent(), `Your song will arrive on ${day.words}.`);
+      assertEquals(await axeViolations(page), [], `a chosen day at ${width} px`);
+      await when.evaluate((box) => box.scrollIntoView({ block: "center" }));
+      await browser.screenshot(page, `order-delivery-${width}-viewport`);
+      await page.reload();
+      await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
+      await waitForValue(page, "deliveryDate", day.date);
+      assert(await when.getByLabel("On a day I choose").isChecked());
+      assertEquals(await summary.textContent(), `Your song will arrive on ${day.words}.`);
+
+      // The server may still refuse (its clock is its own): its words go where the page's would.
+      const refusal =
+        "We need at least 24 hours to make your song, so please choose Sunday 1 March, 9:00 in London or later.";
+      reply = [400, { message: refusal }];
+      await page.getByRole("button", { name: "Create Your Song" }).click();
+      await toastNamed(page, "Choose Another Day");
+      assertEquals(
+        await date.evaluate((input) =>
+          document.getElementById(input.getAttribute("aria-describedby")!)?.textContent
+        ),
+        refusal,
+      );
+      assertEquals(await page.evaluate(() => document.activeElement?.getAttribute("name")), "deliveryDate");
+
+      reply = [200, { checkoutUrl: "/checkout-test", sessionId: "cs_day" }];
+      await page.getByRole("button", { name: "Create Your Song" }).click();
+      await page.waitForURL(browser.origin + "/checkout-test");
+      const sent = bodies.at(-1)!.order as Record<string, unknown>;
+      assertEquals([sent.deliveryAt, sent.deliveryTimeZone, sent.isGift], [
+        `${day.date}T08:00`,
+        LONDON,
+        true,
+      ]);
+
+      // Back to "as soon as it's ready": the boxes go, and the order asks for no day.
+      await page.goBack();
+      await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
+      await waitForValue(page, "deliveryDate", day.date);
+      await when.getByLabel("As soon as it's ready").check();
+      assertEquals(await when.getByLabel("Date").count(), 0);
+      await page.getByRole("button", { name: "Create Your Song" }).click();
+      await page.waitForURL(browser.origin + "/checkout-test");
+      assertEquals((bodies.at(-1)!.order as Record<string, unknown>).deliveryAt, "");
+      const unexpected = browser.problems.filter((problem) =>
+        !/create-checkout-session|status of 400/.test(problem)
+      );
+      assertEquals(unexpected, []);
+    }
+  },
+);

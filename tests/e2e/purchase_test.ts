@@ -1,6 +1,7 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page } from "playwright-core";
-import { countOrders } from "../../kv/orders.ts";
+import { describeDeliveryTime, instantOf, toLocalInput } from "../../domain/requested_delivery.ts";
+import { countOrders, getOrder } from "../../kv/orders.ts";
 import { createTestApp, e2eTest, loopbackAppUrl, openBrowser, openSignedInBrowser } from "../helpers.ts";
 
 async function fillOrder(page: Page, fields: Record<string, string>) {
@@ -244,5 +245,43 @@ e2eTest(
       assertEquals(browser.problems, []);
     }
     assertEquals(await countOrders(t.kv, "all"), 0);
+  },
+);
+
+e2eTest(
+  "purchase: a gift for a chosen morning is paid on the local checkout and the order keeps the day and zone",
+  async () => {
+    await using t = await createTestApp({ env: { APP_URL: loopbackAppUrl() } });
+    // The server's clock is the browser's, so the 24-hour rule reads the same on both sides.
+    t.clock.advance(Date.now() - t.clock.now());
+    await using browser = await openBrowser(t, { width: 390, height: 844, timezoneId: "Europe/London" });
+    const page = await browser.open("/order");
+    await fillOrder(page, { childName: "Mia", parentName: "Sam Parent", parentEmail: "sam@example.com" });
+    await page.locator('[name="isGift"]').check();
+    await fillOrder(page, {
+      giftRecipientName: "Grandma Jo",
+      giftRecipientEmail: "jo@example.com",
+      giftMessage: "Happy birthday, little star!",
+    });
+    const day = toLocalInput(Date.now() + 21 * 24 * 60 * 60 * 1000, "Europe/London").slice(0, 10);
+    const at = new Date(instantOf(`${day}T07:30`, "Europe/London")!).toISOString();
+    const words = describeDeliveryTime({ at, timeZone: "Europe/London" }, Date.now());
+    await page.getByLabel("On a day I choose").check();
+    await fillOrder(page, { deliveryDate: day, deliveryTime: "07:30" });
+    assertEquals(
+      await page.locator("[data-delivery-summary]").textContent(),
+      `Your song will arrive on ${words}.`,
+    );
+    await page.getByRole("button", { name: "Create Your Song" }).click();
+
+    await page.waitForURL(/\/checkout\/local\/cs_local_/);
+    await page.getByRole("button", { name: "Pay $24.99" }).click();
+    await page.waitForURL(/\/order-processing\/[0-9a-f-]{36}\?name=Mia$/);
+    await page.getByRole("heading", { name: "Magic in Progress!" }).waitFor();
+
+    const order = await getOrder(t.kv, new URL(page.url()).pathname.split("/").at(-1)!);
+    assertEquals(order?.requestedDelivery, { at, timeZone: "Europe/London" });
+    assertEquals([order?.isGift, order?.giftRecipientEmail], [true, "jo@example.com"]);
+    assertEquals(browser.problems, []);
   },
 );

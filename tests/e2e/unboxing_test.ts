@@ -1,7 +1,14 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import type { Page } from "playwright-core";
 import { downloadFileName } from "../../domain/download.ts";
-import { createTestApp, e2eTest, loopbackAppUrl, openBrowser } from "../helpers.ts";
+import {
+  axeViolations,
+  createTestApp,
+  e2eTest,
+  loopbackAppUrl,
+  openBrowser,
+  type TestBrowser,
+} from "../helpers.ts";
 import { deliveredOrder } from "../integration/delivery/helpers.ts";
 import { placeOrder, waitForOrder } from "../integration/jobs/helpers.ts";
 
@@ -13,6 +20,26 @@ async function toastTexts(page: Page) {
   await toast.waitFor();
   return await toast.locator("p").allTextContents();
 }
+
+/**
+ * Records, for each `play()` of a media element, the event being dispatched when it was called:
+ * "click" only when it ran synchronously inside the tap, which is what Safari's autoplay rule needs.
+ * With `refuse`, every play() is refused as a browser's autoplay policy would.
+ */
+async function watchPlayCalls(browser: TestBrowser, { refuse = false } = {}) {
+  await browser.context.addInitScript((refuse: boolean) => {
+    const calls: (string | null)[] = [];
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function () {
+      calls.push(globalThis.event?.type ?? null);
+      if (refuse) return Promise.reject(new DOMException("play() needs a user gesture", "NotAllowedError"));
+      return play.call(this);
+    };
+    Object.assign(globalThis, { playCalls: calls });
+  }, refuse);
+}
+const playCalls = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { playCalls: (string | null)[] }).playCalls);
 
 const liveStatus = (page: Page) => page.locator("[data-unboxing-status]");
 const disc = (page: Page) => page.locator("[data-disc]");
@@ -50,22 +77,24 @@ e2eTest("unboxing: open the box, play and pause, read the lyrics, download and s
   }
   await browser.screenshot(page, "unboxing-revealed");
 
-  // Play for real: the audio element must advance, the disc turn and the button offer to pause.
-  await page.evaluate(() => (document.querySelector("audio")!.muted = true));
+  // The tap started the song: the audio element advances, the disc turns and the button offers to pause.
   assertEquals(await page.locator("audio").getAttribute("crossorigin"), "anonymous");
-  await page.getByRole("button", { name: "PLAY", exact: true }).click();
   await page.waitForFunction(() => {
     const audio = document.querySelector("audio")!;
     return !audio.paused && audio.currentTime > 0.3;
   });
   assertEquals(await disc(page).getAttribute("data-spinning"), "true");
-  assertStringIncludes((await liveStatus(page).textContent())!, "Playing");
   await page.getByRole("button", { name: "Pause song" }).waitFor();
+  assertEquals(await page.locator("[data-gift-note]").count(), 0, "not a gift: no card");
   await browser.screenshot(page, "unboxing-playing");
 
   await page.getByRole("button", { name: "PAUSE", exact: true }).click();
   assert(await page.evaluate(() => document.querySelector("audio")!.paused), "pressing again pauses");
   assertEquals(await disc(page).getAttribute("data-spinning"), "false");
+  await page.getByRole("button", { name: "PLAY", exact: true }).click();
+  await page.waitForFunction(() => !document.querySelector("audio")!.paused);
+  assertStringIncludes((await liveStatus(page).textContent())!, "Playing");
+  await page.getByRole("button", { name: "PAUSE", exact: true }).click();
   await page.getByRole("button", { name: "PLAY", exact: true }).waitFor();
 
   // The small round button plays and pauses too.
@@ -121,6 +150,10 @@ e2eTest(
     const skipped = await browser.open(`/unboxing/${order.id}?skip=true`);
     await skipped.getByRole("heading", { name: order.songTitle! }).waitFor();
     assertEquals(await skipped.getByRole("button", { name: "Tap to Open!" }).count(), 0);
+    // Nobody tapped anything: the song waits for its play button.
+    await skipped.waitForTimeout(500);
+    assert(await skipped.evaluate(() => document.querySelector("audio")!.paused), "no autoplay with skip");
+    await skipped.getByRole("button", { name: "PLAY", exact: true }).waitFor();
     assert(await skipped.getByRole("link", { name: "Download Song" }).isVisible());
     assertEquals(
       await skipped.evaluate(() => document.documentElement.scrollWidth),
@@ -141,6 +174,137 @@ e2eTest(
     await page.getByRole("heading", { name: order.songTitle! }).waitFor();
     await page.waitForTimeout(800);
     await browser.screenshot(page, "unboxing-phone-confetti-viewport");
+    assertEquals(browser.problems, []);
+  },
+);
+
+const GIFT = {
+  childName: "Mia Rose",
+  parentName: "Grandma Sue",
+  isGift: true,
+  giftRecipientName: "Jo",
+  giftRecipientEmail: "jo@example.com",
+  giftMessage:
+    "Happy 5th birthday, my little star!\nI hope this song makes you dance all day. Love you to the moon and back.",
+};
+const HOSTILE_MESSAGE = "<script>alert(1)</script><img src=x onerror=alert(1)>";
+
+e2eTest(
+  "unboxing a gift at 1280 and 390 px: the card on the box, the tap starts the song, the card beside it",
+  async () => {
+    await using t = await songApp();
+    const order = await deliveredOrder(t, GIFT);
+    // Motion on the computer, reduced motion on the phone: the song starts with the tap either way.
+    for (const [width, height, motion] of [[1280, 800, "no-preference"], [390, 844, "reduce"]] as const) {
+      await using browser = await openBrowser(t, { width, height, reducedMotion: motion });
+      await watchPlayCalls(browser);
+      const page = await browser.open(`/unboxing/${order.id}`); // axe checks the closed box
+      assertEquals(
+        await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches),
+        motion === "reduce",
+      );
+
+      await page.getByRole("heading", { name: "Mia has a special surprise!" }).waitFor();
+      const onBox = page.locator('[data-gift-note="box"]');
+      assertEquals(
+        (await onBox.innerText()).replace(/\s+/g, " ").trim(),
+        `A song for Mia from Grandma Sue “${GIFT.giftMessage.replace("\n", " ")}”`,
+      );
+      assertEquals(
+        await onBox.locator("blockquote").innerText(),
+        `“${GIFT.giftMessage}”`,
+        "the giver's line break is kept",
+      );
+      assertEquals(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        width,
+        "no sideways scroll",
+      );
+      await browser.screenshot(page, `unboxing-gift-box-${width}`);
+      assertEquals(await playCalls(page), [], "the song waits for the tap");
+
+      // One audio element from the start: the one the tap plays is the one the player drives.
+      await page.evaluate(() => (document.querySelector("audio")!.dataset.first = "yes"));
+      await page.getByRole("button", { name: "Tap to Open!" }).click();
+      assertEquals(await playCalls(page), ["click"], "play() ran inside the tap's click");
+      await page.waitForFunction(() => !document.querySelector("audio")!.paused);
+      if (width === 390) await browser.screenshot(page, `unboxing-gift-opening-${width}-viewport`);
+
+      await page.getByRole("heading", { name: order.songTitle! }).waitFor({ timeout: 6000 });
+      await page.waitForFunction(() => {
+        const audio = document.querySelector("audio")!;
+        return !audio.paused && audio.currentTime > 1;
+      });
+      assertEquals(await page.locator("audio").count(), 1);
+      assertEquals(await page.locator("audio").getAttribute("data-first"), "yes");
+      assertEquals(await disc(page).getAttribute("data-spinning"), "true");
+      await page.getByRole("button", { name: "PAUSE", exact: true }).waitFor();
+
+      const besideSong = page.locator('[data-gift-note="song"]');
+      assertEquals(await page.locator('[data-gift-note="box"]').count(), 0);
+      assertStringIncludes(await besideSong.innerText(), "A song for Mia from Grandma Sue");
+      assertStringIncludes(await besideSong.innerText(), "I hope this song makes you dance all day.");
+      await page.waitForTimeout(800); // the player's pop-in and the confetti settle
+      assertEquals(await axeViolations(page), [], `the revealed gift at ${width} px`);
+      assertEquals(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        width,
+        "no sideways scroll",
+      );
+      await browser.screenshot(page, `unboxing-gift-revealed-${width}`);
+      await browser.screenshot(page, `unboxing-gift-revealed-${width}-viewport`);
+      assertEquals(browser.problems, []);
+    }
+  },
+);
+
+e2eTest(
+  "unboxing a gift whose message is markup shows it as text, on the box and beside the song",
+  async () => {
+    await using t = await songApp();
+    const order = await deliveredOrder(t, { ...GIFT, giftMessage: HOSTILE_MESSAGE });
+    await using browser = await openBrowser(t, { width: 390, height: 844 });
+    const dialogs: string[] = [];
+    browser.context.on("page", (page) => page.on("dialog", (dialog) => dialogs.push(dialog.message())));
+    const page = await browser.open(`/unboxing/${order.id}`);
+
+    for (const place of ["box", "song"]) {
+      if (place === "song") await page.getByRole("button", { name: "Tap to Open!" }).click();
+      const note = page.locator(`[data-gift-note="${place}"]`);
+      await note.waitFor({ timeout: 6000 });
+      assertEquals(await note.locator("blockquote").innerText(), `“${HOSTILE_MESSAGE}”`);
+      assertEquals(await note.locator("script, img").count(), 0, `no element from the message (${place})`);
+    }
+    await browser.screenshot(page, "unboxing-gift-hostile-message");
+    assertEquals(await page.locator("img[src=x]").count(), 0);
+    assertEquals(dialogs, []);
+    assertEquals(browser.problems, []);
+  },
+);
+
+e2eTest(
+  "unboxing: a browser that refuses to start the song leaves the player paused with its play button",
+  async () => {
+    await using t = await songApp();
+    const order = await deliveredOrder(t, { childName: "Mia Rose" });
+    await using browser = await openBrowser(t);
+    await watchPlayCalls(browser, { refuse: true });
+    const page = await browser.open(`/unboxing/${order.id}`);
+    await page.getByRole("button", { name: "Tap to Open!" }).click();
+    await page.getByRole("heading", { name: order.songTitle! }).waitFor();
+    assertEquals(await playCalls(page), ["click"]);
+    assert(await page.evaluate(() => document.querySelector("audio")!.paused));
+    assertEquals(
+      await page.getByRole("button", { name: "PLAY", exact: true }).getAttribute("data-playing"),
+      "false",
+    );
+    assertEquals(await disc(page).getAttribute("data-spinning"), "false");
+    await page.getByRole("button", { name: "Play song" }).waitFor();
+    assertStringIncludes(
+      (await liveStatus(page).textContent())!,
+      "revealed",
+      "no 'Paused' for a song never started",
+    );
     assertEquals(browser.problems, []);
   },
 );

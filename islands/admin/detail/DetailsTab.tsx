@@ -2,6 +2,8 @@ import { DEFAULT_STREAMING_STATUS } from "../../../domain/streaming_status.ts";
 import { failureTypeLabel } from "../../../domain/stages.ts";
 import { formatCents } from "../format.ts";
 import { LocalTime } from "../LocalTime.tsx";
+import { RequestedDeliveryWords } from "../RequestedDate.tsx";
+import { scheduleDecidedBy } from "../requested_date.ts";
 import { approvalView, stageLabel, statusView } from "../status.ts";
 import type { ListedOrder } from "../types.ts";
 import { EmailEditor } from "./EmailEditor.tsx";
@@ -94,9 +96,16 @@ export function DetailsTab({ order, onChanged }: DetailsTabProps) {
       <Section title="Delivery">
         <Field label="Created" value={<LocalTime iso={order.createdAt} />} />
         <Field label="Completed" value={order.completedAt && <LocalTime iso={order.completedAt} />} />
+        <Field label="Requested Delivery" value={<RequestedDeliveryWords order={order} />} />
+        {/* With a request, which decided the send: the family's moment, or the delay after approval. */}
         <Field
           label="Delivery Scheduled For"
-          value={order.deliveryScheduledFor && <LocalTime iso={order.deliveryScheduledFor} />}
+          value={order.deliveryScheduledFor && (
+            <>
+              <LocalTime iso={order.deliveryScheduledFor} />
+              {scheduleDecidedBy(order) && ` (${scheduleDecidedBy(order)})`}
+            </>
+          )}
         />
         <Field label="Email Sent" value={order.emailSentAt && <LocalTime iso={order.emailSentAt} />} />
       </Section>

@@ -50,6 +50,16 @@ export function TechnicalTab({ order, detail, detailFailed, onRetry }: Technical
         <Field label="Updated At" value={time(order.updatedAt)} />
         <Field label="Generation Started At" value={time(order.generationStartedAt)} />
         <Field label="Completed At" value={time(order.completedAt)} />
+        {/* The family's moment in the reader's own zone, beside the zone the family chose it in. */}
+        <Field
+          label="Requested Delivery At"
+          value={order.requestedDelivery && (
+            <>
+              {time(order.requestedDelivery.at)}{" "}
+              <code className="font-mono text-xs text-slate-600">{order.requestedDelivery.timeZone}</code>
+            </>
+          )}
+        />
         <Field label="Delivery Scheduled For" value={time(order.deliveryScheduledFor)} />
         <Field label="Email Sent At" value={time(order.emailSentAt)} />
       </Section>

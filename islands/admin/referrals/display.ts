@@ -43,7 +43,5 @@ export function hasExpired(expiresAt: string | null, now: number): boolean {
   return Number.isFinite(at) && at <= now;
 }
 
-/** The link a code's owner shares: the site root with the code as `ref`. */
-export function referralLink(appUrl: string, code: string): string {
-  return `${appUrl.replace(/\/+$/, "")}/?ref=${encodeURIComponent(code)}`;
-}
+// The share link has one home, shared with the order confirmation email.
+export { referralLink } from "../../../domain/referral_code.ts";

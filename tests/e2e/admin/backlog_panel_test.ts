@@ -1,5 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
 import { orderFormSchema } from "../../../domain/orders.ts";
+import { owedEmailSent } from "../../../domain/owed_email.ts";
 import { createDemoOrder } from "../../../orders/demo_order.ts";
 import { createJobQueue } from "../../../jobs/messages.ts";
 import { updateOrder } from "../../../kv/orders.ts";
@@ -17,11 +18,16 @@ for (const [device, size] of SIZES) {
       await using t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN, JOB_QUEUE: "off" } });
       const form = orderFormSchema.parse(orderForm());
       for (let i = 0; i < 3; i++) {
-        await createDemoOrder(
+        const placed = await createDemoOrder(
           { kv: t.kv, jobs: createJobQueue(false), clock: { now: () => t.clock.now() - 25 * 60_000 } },
           form,
           "user-1",
         );
+        // Its confirmation went as it was placed (no worker runs here): the late email is below.
+        await updateOrder(t.kv, placed.id, (order) => ({
+          ...order,
+          confirmationEmail: owedEmailSent(order.confirmationEmail!, Date.parse(order.createdAt)),
+        }));
       }
       const song = await completedOrder(t, { parentEmail: "late@example.com" });
       const due = new Date(t.clock.now() - 5 * 60_000).toISOString();

@@ -26,7 +26,7 @@ Deno.test("the list: 20 per page newest first, a page past the end answers the l
   const first = await list(t);
   assertEquals(first.status, 200);
   assertEquals(first.body.total, 130);
-  assertEquals(first.body.counts, { all: 130, review: 28, approved: 21, sent: 60 });
+  assertEquals(first.body.counts, { all: 130, review: 28, approved: 21, sent: 60, dated: 0 });
   assertEquals(first.body.orders.length, 20);
   assertEquals(first.body.orders[0].orderNumber, 1129);
   assertEquals(first.body.orders[19].orderNumber, 1110);

@@ -1,6 +1,7 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { AdminOrderList } from "../../../domain/admin_orders.ts";
 import { dueWorkOf } from "../../../domain/due_work.ts";
+import { owedEmailSent } from "../../../domain/owed_email.ts";
 import type { Order } from "../../../domain/orders.ts";
 import type { CallFacts } from "../../../domain/provider_calls.ts";
 import { MAX_SONG_BYTES } from "../../../domain/song_uploads.ts";
@@ -98,6 +99,9 @@ async function failedOrder(t: TestApp): Promise<Order> {
     lastErrorCode: 500,
     failureEmailSent: false,
     failureEmailDueAt: now,
+    // Its confirmation went when it was placed: the email under test is the failure's.
+    confirmationEmail: order.confirmationEmail &&
+      owedEmailSent(order.confirmationEmail, Date.parse(order.createdAt)),
   })))!;
 }
 
@@ -177,7 +181,12 @@ Deno.test("a real MP3 is stored and served; attached, the order completes and wa
   assertEquals([stored.currentStage, stored.stepClaim, stored.nextPollAt], [null, null, null]);
   assertEquals([stored.error, stored.failureType], [null, null]);
   assertEquals(stored.statusDetail, `Song uploaded by ${ADMIN_EMAIL}.`);
-  assertEquals(dueWorkOf(stored), [], "no generation step is due any more");
+  // Only the order confirmation owed since it was placed (no worker runs here).
+  assertEquals(
+    dueWorkOf(stored).map((work) => work.job),
+    ["confirmation-email"],
+    "no generation step is due any more",
+  );
   const last = (await listEvents(t.kv, order.id)).at(-1)!;
   assertEquals([last.stage, last.type, last.provider, last.message], [
     "SUNO_STATUS",
@@ -478,6 +487,7 @@ Deno.test("a manual order: numbered from the sequence, ready for approval, index
 
   const stored = (await getOrder(t.kv, view.id))!;
   assertEquals(stored.payment, { kind: "manual", createdBy: ADMIN_EMAIL });
+  assertEquals("confirmationEmail" in stored, false, "staff made it: the family hears at delivery");
   assertEquals(stored.userId, parent.id);
   assertEquals(stored.songBlobId, new URL(song.body.songUrl).pathname.slice(7, -4));
   assertEquals((await t.kv.get(keys.orderSequence())).value, first.orderNumber + 2);

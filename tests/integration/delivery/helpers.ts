@@ -1,5 +1,6 @@
 import type { Order } from "../../../domain/orders.ts";
 import { songUrlFor } from "../../../domain/download.ts";
+import { owedEmailSent } from "../../../domain/owed_email.ts";
 import { putBlob } from "../../../kv/blobs.ts";
 import { updateOrder } from "../../../kv/orders.ts";
 import { createDeps } from "../../../deps.ts";
@@ -60,6 +61,9 @@ export async function completedOrder(
     songUrl: songUrlFor(t.config.appUrl, blob.id),
     songBlobId: blob.id,
     completedAt: new Date(t.clock.now()).toISOString(),
+    // Its confirmation went when it was placed: the emails under test are the song's.
+    confirmationEmail: order.confirmationEmail &&
+      owedEmailSent(order.confirmationEmail, Date.parse(order.createdAt)),
   }));
   return made!;
 }

@@ -52,6 +52,8 @@ const FULL_ORDER: Required<OrderFormInput> = {
   addStreamingServices: true,
   streamingArtistName: "Mia Rose",
   referralCode: REFERRAL,
+  deliveryAt: "2026-03-14T08:00",
+  deliveryTimeZone: "Europe/London",
 };
 
 type Role = "visitor" | "customer" | "demo" | "admin";

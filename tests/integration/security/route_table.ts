@@ -7,6 +7,7 @@
  * a demo user (DEMO_EMAILS) and an admin (ADMIN_EMAILS). Requests are valid apart from who sends
  * them, so a difference between roles is about authorisation, not the body.
  */
+import { toLocalInput } from "../../../domain/requested_delivery.ts";
 import { orderForm } from "../orders/helpers.ts";
 import {
   customerCheckout,
@@ -219,6 +220,19 @@ export const ROUTE_TABLE: RouteCase[] = [
     expected: ownerOrAdmin,
     why: "the owner retries a failed song (customer-side §6); staff may too",
     send: async (w) => ({ params: { id: (await customerOrder(w, "failed")).id } }),
+  },
+  {
+    method: "PUT",
+    path: "/api/orders/:id/delivery-time",
+    expected: ownerOrAdmin,
+    why: "the family moves their song's delivery day (issue 20); staff may too",
+    send: async (w) => ({
+      params: { id: (await customerOrder(w, "completed")).id },
+      body: {
+        deliveryAt: toLocalInput(w.t.clock.now() + 3 * 24 * 60 * 60 * 1000, "Europe/London"),
+        deliveryTimeZone: "Europe/London",
+      },
+    }),
   },
   {
     method: "GET",

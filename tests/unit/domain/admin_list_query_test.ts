@@ -11,7 +11,7 @@ Deno.test("admin list query: the API refuses the first thing wrong, page then fi
   assertEquals(problem("?page=2.5&filter=nope"), "page must be a whole number from 1.");
   assertEquals(problem("?page=1&page=2"), "page must be a whole number from 1.");
   assertEquals(problem("?page=1000001"), "page is too large.");
-  assertEquals(problem("?filter=nope"), "filter must be one of all, review, approved, sent.");
+  assertEquals(problem("?filter=nope"), "filter must be one of all, review, approved, sent, dated.");
   assertEquals(problem(`?q=${"x".repeat(201)}`), "The search is too long (200 characters at most).");
 });
 

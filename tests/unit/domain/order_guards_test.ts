@@ -43,6 +43,15 @@ const STATES: Record<string, Partial<Order>> = {
     discountReview: { reason: "x" } as unknown as Order["discountReview"],
     refund: { id: "re_1" } as unknown as Order["refund"],
   },
+  sending: {
+    approvalStatus: "approved",
+    deliveryClaim: { round: 1, claimedAt: "2026-01-16T00:00:00.000Z", messageIds: {}, sent: [] },
+  },
+  "sent now by staff": {
+    approvalStatus: "approved",
+    deliveryScheduledFor: "2026-01-16T00:00:00.000Z",
+    emailScheduledFor: "2026-01-15T12:00:00.000Z",
+  },
 };
 
 const R = REFUSALS;
@@ -59,6 +68,7 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     regenerateOrder: R.notRegenerable,
     retry: R.notFailed,
     refund: R.refundNotOffered,
+    changeDeliveryTime: ok,
   },
   generating: {
     approve: R.notFinished,
@@ -69,6 +79,7 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     regenerateOrder: R.notRegenerable,
     retry: R.notFailed,
     refund: R.refundNotOffered,
+    changeDeliveryTime: ok,
   },
   failed: {
     approve: R.notFinished,
@@ -79,6 +90,7 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     regenerateOrder: ok,
     retry: ok,
     refund: R.refundNotOffered,
+    changeDeliveryTime: ok,
   },
   "in review": {
     approve: ok,
@@ -89,6 +101,7 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     regenerateOrder: ok,
     retry: R.notFailed,
     refund: R.refundNotOffered,
+    changeDeliveryTime: ok,
   },
   "finished without a song": {
     approve: ok,
@@ -99,6 +112,7 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     regenerateOrder: R.notRegenerable,
     retry: R.notFailed,
     refund: R.refundNotOffered,
+    changeDeliveryTime: ok,
   },
   approved: {
     approve: R.alreadyApproved,
@@ -109,6 +123,7 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     regenerateOrder: ok,
     retry: R.notFailed,
     refund: R.refundNotOffered,
+    changeDeliveryTime: ok,
   },
   sent: {
     approve: R.alreadyApproved,
@@ -119,6 +134,7 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     regenerateOrder: ok,
     retry: R.notFailed,
     refund: R.refundNotOffered,
+    changeDeliveryTime: R.alreadyDelivered,
   },
   "flagged discount": {
     approve: ok,
@@ -129,6 +145,7 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     regenerateOrder: ok,
     retry: R.notFailed,
     refund: ok,
+    changeDeliveryTime: ok,
   },
   refunded: {
     approve: ok,
@@ -139,6 +156,29 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     regenerateOrder: ok,
     retry: R.notFailed,
     refund: R.refundNotOffered,
+    changeDeliveryTime: ok,
+  },
+  sending: {
+    approve: R.alreadyApproved,
+    sendNow: ok,
+    resend: R.notSent,
+    upload: R.hasSong,
+    regenerateLyrics: ok,
+    regenerateOrder: ok,
+    retry: R.notFailed,
+    refund: R.refundNotOffered,
+    changeDeliveryTime: R.onItsWay,
+  },
+  "sent now by staff": {
+    approve: R.alreadyApproved,
+    sendNow: ok,
+    resend: R.notSent,
+    upload: R.hasSong,
+    regenerateLyrics: ok,
+    regenerateOrder: ok,
+    retry: R.notFailed,
+    refund: R.refundNotOffered,
+    changeDeliveryTime: R.onItsWay,
   },
 };
 

@@ -2,6 +2,7 @@ import { assertEquals } from "@std/assert";
 import {
   approved,
   BACK_TO_REVIEW,
+  deliveryRequestChanged,
   emailSent,
   FAILURE_CLEARED,
   generationStarted,
@@ -49,6 +50,8 @@ const failed = (): Order => ({
   failureEmailDueAt: T(NOW),
   retryCount: 4,
 });
+
+const BIRTHDAY = { at: "2026-03-14T08:00:00.000Z", timeZone: "Europe/London" };
 
 const CLAIM = { round: 1, claimedAt: T(NOW), messageIds: { main: "<m>" }, sent: [] };
 const claimedSend = () => sendClaimed(sendDueNow(approvedSong(), NOW), CLAIM, NOW + 300_000, null);
@@ -100,6 +103,29 @@ Deno.test("lifecycle: each move from each state, as a table", () => {
       },
     ],
     ["claimed → sent", emailSent(claimedSend(), 1, "<m>", NOW), { due: null, sent: T(NOW) }],
+    [
+      "approved → the family moves the day, the one send moves",
+      deliveryRequestChanged(
+        approvedSong(),
+        BIRTHDAY,
+        Date.parse(BIRTHDAY.at),
+        NOW,
+      ),
+      { approval: "approved", due: BIRTHDAY.at, sent: null },
+    ],
+    ["approved → as soon as it's ready", deliveryRequestChanged(approvedSong(), null, NOW + 60_000, NOW), {
+      due: T(NOW + 60_000),
+    }],
+    [
+      "in review → the family chooses a day, nothing is scheduled yet",
+      deliveryRequestChanged(
+        completed(),
+        BIRTHDAY,
+        null,
+        NOW,
+      ),
+      { approval: "pending", due: null },
+    ],
     ["failed → restarted at its stage", restarted(failed(), "SUNO_CREATE", NOW), {
       status: "generating",
       stage: "SUNO_CREATE",
@@ -130,6 +156,25 @@ Deno.test("lifecycle: each move from each state, as a table", () => {
       move,
     );
   }
+});
+
+Deno.test("lifecycle: a moved day is stored and said on the whole schedule, attempts start again", () => {
+  const retrying = sendFailed(claimedSend(), { reason: "451", attempts: 3, retryAt: null }, NOW);
+  const moved = deliveryRequestChanged(
+    { ...retrying, deliveryClaim: null },
+    BIRTHDAY,
+    Date.parse(BIRTHDAY.at),
+    NOW,
+  );
+  assertEquals(moved.requestedDelivery, BIRTHDAY);
+  assertEquals(
+    [moved.deliveryScheduledFor, moved.emailScheduledFor, moved.deliveryDueAt],
+    [BIRTHDAY.at, BIRTHDAY.at, BIRTHDAY.at],
+  );
+  assertEquals([moved.deliveryAttempts, moved.deliveryError], [0, null]);
+  const waiting = deliveryRequestChanged(completed(), BIRTHDAY, null, NOW);
+  assertEquals(waiting.requestedDelivery, BIRTHDAY);
+  assertEquals(waiting.deliveryScheduledFor ?? null, null);
 });
 
 Deno.test("lifecycle: only a pending order starts generating; a second start changes nothing", () => {

@@ -125,6 +125,7 @@ Deno.test("the owner's view is exactly the family's fields: what they told us, w
       "discountAmount",
       "promoCode",
       "referralCodeUsed",
+      "requestedDelivery",
     ]),
   );
 });
@@ -149,6 +150,7 @@ Deno.test("the public view and the My Songs item keep their key sets", () => {
       "songLyrics",
       "customerReferralCode",
       "createdAt",
+      "gift",
     ]),
   );
   assertEquals(
@@ -169,9 +171,41 @@ Deno.test("the public view and the My Songs item keep their key sets", () => {
       "progress",
       "delivery",
       "deliveryScheduledFor",
+      "requestedDelivery",
+      "deliveryTimeChangeable",
       "access",
     ]),
   );
+});
+
+Deno.test("the public view carries a delivered gift's card: the sender as typed and the message, no addresses", () => {
+  const order = {
+    ...orderFullOfSecrets(),
+    parentName: "Grandma Sue ",
+    giftMessage: " Happy birthday!\nLove you ",
+  };
+  const view = publicOrderView(order);
+  assertEquals(view.gift, { from: "Grandma Sue", message: "Happy birthday!\nLove you" });
+  assertEquals(Object.keys(view.gift!).sort(), ["from", "message"]);
+  const text = JSON.stringify(view);
+  for (const address of ["sam@example.com", "grandma@example.com"]) {
+    assert(!text.includes(address), `${address} stays out of the public view`);
+  }
+});
+
+Deno.test("the public view has no gift card for other orders, nor before the song is delivered", () => {
+  const notAGift = { ...orderFullOfSecrets(), isGift: false, giftMessage: "" };
+  assertEquals(publicOrderView(notAGift).gift, null);
+  const inReview = { ...orderFullOfSecrets(), approvalStatus: "pending", emailSentAt: undefined } as Order;
+  assertEquals(publicOrderView(inReview).gift, null, "the card waits with the song");
+  assertEquals(publicOrderView(inReview).songUrl, null);
+  const withoutMessage = publicOrderView({ ...orderFullOfSecrets(), giftMessage: "" });
+  assertEquals(withoutMessage.gift, { from: "Sam Parent", message: "" });
+});
+
+Deno.test("a gift message is carried as the giver typed it, markup and all (the page shows it as text)", () => {
+  const markup = "<script>alert(1)</script><img src=x onerror=alert(1)>";
+  assertEquals(publicOrderView({ ...orderFullOfSecrets(), giftMessage: markup }).gift?.message, markup);
 });
 
 Deno.test("no customer view carries a staff address, a secret or the mail server's words", () => {

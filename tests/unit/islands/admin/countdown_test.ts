@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { countdownOf, sendCountdown } from "../../../../islands/admin/countdown.ts";
+import { countdownDetailOf, countdownOf, sendCountdown } from "../../../../islands/admin/countdown.ts";
 
 const NOW = Date.parse("2026-01-15T12:00:00Z");
 const at = (ms: number) => new Date(NOW + ms).toISOString();
@@ -32,4 +32,38 @@ Deno.test("countdown: only for approved, completed songs whose email has not gon
   assertEquals(countdownOf({ ...order, deliveryScheduledFor: null }, NOW), null);
   assertEquals(countdownOf({ ...order, approvalStatus: "pending" }, NOW), null);
   assertEquals(countdownOf({ ...order, status: "failed" }, NOW), null);
+});
+
+Deno.test("countdown: the family's chosen moment, when it decides, on their clock; else the delay", () => {
+  const request = { at: at(50 * HOUR), timeZone: "Europe/London" }; // 2026-01-17T14:00Z, 14:00 in London
+  const byFamily = {
+    status: "completed" as const,
+    approvalStatus: "approved" as const,
+    emailSentAt: null,
+    deliveryScheduledFor: request.at,
+    requestedDelivery: request,
+  };
+  assertEquals(countdownOf(byFamily, NOW), "Sends 17 Jan 14:00 · family's date");
+  assertEquals(
+    countdownDetailOf(byFamily, NOW),
+    "Saturday 17 January, 14:00 in London, as the family asked. Sends in 50h 0m",
+  );
+  assertEquals(countdownOf(byFamily, Date.parse(request.at)), "Email queued", "its moment has come");
+  assertEquals(countdownOf({ ...byFamily, emailSentAt: at(HOUR) }, NOW), null, "sent early by Send Now");
+  assertEquals(countdownDetailOf({ ...byFamily, emailSentAt: at(HOUR) }, NOW), null);
+
+  // Approved too late for the moment: the delay decides, and the badge counts down as always.
+  const byDelay = {
+    ...byFamily,
+    deliveryScheduledFor: at(12 * HOUR),
+    requestedDelivery: { ...request, at: at(HOUR) },
+  };
+  assertEquals(countdownOf(byDelay, NOW), "Sends in 12h 0m");
+  assertEquals(
+    countdownDetailOf(byDelay, NOW),
+    "After the delay from approval; the family asked for Thursday 15 January, 13:00 in London",
+  );
+  // Without a request, the badge has no longer words.
+  assertEquals(countdownDetailOf({ ...byFamily, requestedDelivery: null }, NOW), null);
+  assertEquals(countdownOf({ ...byFamily, requestedDelivery: null }, NOW), "Sends in 50h 0m");
 });

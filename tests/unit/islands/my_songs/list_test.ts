@@ -1,6 +1,12 @@
 import { assertEquals } from "@std/assert";
 import type { MySongsItem } from "../../../../domain/order_views.ts";
-import { asRetrying, neighbourOf, restoreSong, withoutSong } from "../../../../islands/my_songs/list.ts";
+import {
+  asRetrying,
+  neighbourOf,
+  restoreSong,
+  withoutSong,
+  withUpdatedSong,
+} from "../../../../islands/my_songs/list.ts";
 
 function song(id: string, overrides: Partial<MySongsItem> = {}): MySongsItem {
   return {
@@ -19,6 +25,8 @@ function song(id: string, overrides: Partial<MySongsItem> = {}): MySongsItem {
     progress: null,
     delivery: "in-review",
     deliveryScheduledFor: null,
+    requestedDelivery: null,
+    deliveryTimeChangeable: false,
     access: "owner",
     ...overrides,
   };
@@ -44,6 +52,14 @@ Deno.test("restoreSong puts the song back as it was", () => {
   const failed = song("b", { status: "failed", error: "boom" });
   const retried = asRetrying([song("a"), failed], "b");
   assertEquals(restoreSong(retried, failed), [song("a"), failed]);
+});
+
+Deno.test("withUpdatedSong shows one song as the server answered, in its place", () => {
+  const moved = song("b", {
+    requestedDelivery: { at: "2027-03-14T08:00:00.000Z", timeZone: "Europe/London" },
+  });
+  assertEquals(withUpdatedSong([song("a"), song("b"), song("c")], moved), [song("a"), moved, song("c")]);
+  assertEquals(withUpdatedSong([song("a")], moved), [song("a")], "a song no longer listed stays away");
 });
 
 Deno.test("neighbourOf: the next card, else the previous one, else none", () => {

@@ -24,6 +24,8 @@ function song(overrides: Partial<MySongsItem> = {}): MySongsItem {
     progress: null,
     delivery: null,
     deliveryScheduledFor: null,
+    requestedDelivery: null,
+    deliveryTimeChangeable: false,
     access: "owner",
     ...overrides,
   };
@@ -49,7 +51,7 @@ Deno.test("generating says where the song stands and the usual 30-60 seconds", (
 
 Deno.test("a completed song with its audio is ready to play", () => {
   const view = songStatusView(song({ status: "completed", songUrl: "/media/x.mp3", delivery: "delivered" }));
-  assertEquals(view, { stage: "ready", badge: "Ready to play", step: null, message: null });
+  assertEquals(view, { stage: "ready", badge: "Ready to play", step: null, message: null, arrival: null });
 });
 
 Deno.test("a completed song not yet delivered is in final review", () => {
@@ -81,6 +83,73 @@ Deno.test("an approved song is on its way, with the delivery time as the browser
   assertEquals(unscheduled.message, "Mia's song is approved. We'll email you a private link soon.");
 });
 
+/** Saturday 14 March 2026, 8:00 in London, asked for from a page read on 15 January 2026. */
+const MARCH_14 = { at: "2026-03-14T08:00:00.000Z", timeZone: "Europe/London" };
+const NOW = Date.parse("2026-01-15T12:00:00Z");
+
+Deno.test("a song asked for on a chosen day says when it arrives, on the family's clock, until it does", () => {
+  const requested = { requestedDelivery: MARCH_14 };
+  const generating = songStatusView(
+    song({ ...requested, progress: "We're recording your song." }),
+    undefined,
+    NOW,
+  );
+  assertEquals(generating.arrival, "Arrives Saturday 14 March, 8:00 in London");
+  assertEquals(generating.message, "This usually takes 30-60 seconds. This page updates by itself.");
+  assertEquals(
+    songStatusView(song({ ...requested, status: "pending" }), undefined, NOW).arrival,
+    generating.arrival,
+  );
+
+  const review = songStatusView(
+    song({ ...requested, status: "completed", delivery: "in-review" }),
+    undefined,
+    NOW,
+  );
+  assertEquals(review.arrival, "Arrives Saturday 14 March, 8:00 in London");
+  assertEquals(
+    review.message,
+    "Our studio team is giving Mia's song a final listen. We'll email you a private link then.",
+  );
+
+  // Approved: the scheduled send is the moment, said on the family's clock (a later one when approved late).
+  const scheduled = songStatusView(
+    song({ ...requested, status: "completed", delivery: "scheduled", deliveryScheduledFor: MARCH_14.at }),
+    () => "not used",
+    NOW,
+  );
+  assertEquals([scheduled.badge, scheduled.arrival], [
+    "On its way",
+    "Arrives Saturday 14 March, 8:00 in London",
+  ]);
+  assertEquals(scheduled.message, "Mia's song is approved. We'll email you a private link then.");
+  const late = songStatusView(
+    song({
+      ...requested,
+      status: "completed",
+      delivery: "scheduled",
+      deliveryScheduledFor: "2026-03-14T20:30:00.000Z",
+    }),
+    undefined,
+    NOW,
+  );
+  assertEquals(late.arrival, "Arrives Saturday 14 March, 20:30 in London");
+
+  const delivered = song({
+    ...requested,
+    status: "completed",
+    delivery: "delivered",
+    songUrl: "/media/x.mp3",
+  });
+  assertEquals(songStatusView(delivered, undefined, NOW).arrival, null, "arrived: the player says it all");
+  assertEquals(songStatusView(song({ ...requested, status: "failed" }), undefined, NOW).arrival, null);
+  assertEquals(
+    songStatusView(song(), undefined, NOW).arrival,
+    null,
+    "as soon as it's ready: the usual words",
+  );
+});
+
 Deno.test("failed shows the stored error, or a fallback when there is none", () => {
   const view = songStatusView(song({ status: "failed", error: "Lyrics Generation failed: timeout" }));
   assertEquals(view.badge, "Generation failed");
@@ -90,7 +159,7 @@ Deno.test("failed shows the stored error, or a fallback when there is none", () 
 
 Deno.test("an unknown status is shown raw", () => {
   const view = songStatusView(song({ status: "archived" as MySongsItem["status"] }));
-  assertEquals(view, { stage: "other", badge: "archived", step: null, message: null });
+  assertEquals(view, { stage: "other", badge: "archived", step: null, message: null, arrival: null });
 });
 
 Deno.test("dates are written in the given locale; a broken date is shown as it came", () => {

@@ -10,6 +10,9 @@ import {
   withField,
 } from "../../../../islands/order/values.ts";
 
+/** The form is checked on 26 November 2026, 14:00 in London. */
+const CLOCK = { now: Date.parse("2026-11-26T14:00:00Z"), timeZone: "Europe/London" };
+
 const filled = () => ({
   ...emptyValues(),
   childName: "Mia",
@@ -40,35 +43,37 @@ Deno.test("unticking streaming clears the artist name; unticking gift clears rec
 
 Deno.test("problems come in page order with the spec's email and artist-name messages", () => {
   const blank = { ...emptyValues(), addStreamingServices: true };
-  assertEquals(problemsOf(blank).map((problem) => problem.field), [
+  assertEquals(problemsOf(blank, CLOCK).map((problem) => problem.field), [
     "childName",
     "streamingArtistName",
     "parentName",
     "parentEmail",
   ]);
-  const email = problemsOf(blank).find((problem) => problem.field === "parentEmail")!;
+  const email = problemsOf(blank, CLOCK).find((problem) => problem.field === "parentEmail")!;
   assertEquals(email.title, "Email Required");
   assertEquals(email.description, "Please enter your email address to receive your child's song.");
-  const artist = problemsOf(blank).find((problem) => problem.field === "streamingArtistName")!;
+  const artist = problemsOf(blank, CLOCK).find((problem) => problem.field === "streamingArtistName")!;
   assertEquals(artist.title, "Artist Name Required");
   assertEquals(artist.description, "Please enter an artist profile name for the streaming platforms.");
 
-  assertEquals(problemsOf({ ...filled(), childName: "   " }).map((problem) => problem.field), ["childName"]);
-  assertEquals(problemsOf({ ...filled(), parentEmail: "not-an-email" })[0].title, "Invalid Email");
-  assertEquals(problemsOf(filled()), []);
+  assertEquals(problemsOf({ ...filled(), childName: "   " }, CLOCK).map((problem) => problem.field), [
+    "childName",
+  ]);
+  assertEquals(problemsOf({ ...filled(), parentEmail: "not-an-email" }, CLOCK)[0].title, "Invalid Email");
+  assertEquals(problemsOf(filled(), CLOCK), []);
   // Gift recipients are marked required but not enforced (customer-side §5).
-  assertEquals(problemsOf({ ...filled(), isGift: true }), []);
+  assertEquals(problemsOf({ ...filled(), isGift: true }, CLOCK), []);
 });
 
 Deno.test("the order sent is the form as typed, plus a kept referral code, and the server accepts it", () => {
   const values = { ...filled(), childAge: "newborn", childGender: "girl" };
-  const order = orderOf(values, "MIA-7K3Q");
+  const order = orderOf(values, "MIA-7K3Q", "Europe/London");
   assertEquals(order.referralCode, "MIA-7K3Q");
-  assertEquals("referralCode" in orderOf(values, null), false);
+  assertEquals("referralCode" in orderOf(values, null, "Europe/London"), false);
   const parsed = orderFormSchema.parse(order);
   assertEquals([parsed.childName, parsed.childAge, parsed.songGenre], ["Mia", "newborn", "pop"]);
   // Untouched optional choices are empty strings, which the server reads as "not given".
-  assertEquals(orderFormSchema.parse(orderOf(filled(), null)).childGender, undefined);
+  assertEquals(orderFormSchema.parse(orderOf(filled(), null, "Europe/London")).childGender, undefined);
 });
 
 Deno.test("pending order data is the form plus song choices and status pending", () => {
@@ -99,4 +104,72 @@ Deno.test("a stored draft restores only known fields of the right type and liste
   assertEquals("injected" in restored, false);
   assertEquals(restoreValues(null, base), base);
   assertEquals(restoreValues("text", base), base);
+});
+
+Deno.test("a blank form sends its song as soon as it's ready; the order says so with an empty deliveryAt", () => {
+  const values = filled();
+  assertEquals([values.deliveryWhen, values.deliveryDate, values.deliveryTime], ["ready", "", "08:00"]);
+  const order = orderOf(values, null, "Europe/London");
+  assertEquals([order.deliveryAt, order.deliveryTimeZone], ["", "Europe/London"]);
+  assertEquals(orderFormSchema.parse(order).requestedDelivery, null);
+  // The form's own boxes are not part of the order.
+  assertEquals(["deliveryWhen", "deliveryDate", "deliveryTime"].filter((key) => key in order), []);
+});
+
+Deno.test("a chosen day is sent on the family's clock, and the server reads the same moment", () => {
+  const values = {
+    ...filled(),
+    deliveryWhen: "chosen" as const,
+    deliveryDate: "2027-03-14",
+    deliveryTime: "08:00",
+  };
+  const order = orderOf(values, null, "Europe/London");
+  assertEquals([order.deliveryAt, order.deliveryTimeZone], ["2027-03-14T08:00", "Europe/London"]);
+  assertEquals(orderFormSchema.parse(order).requestedDelivery, {
+    at: "2027-03-14T08:00:00.000Z",
+    timeZone: "Europe/London",
+  });
+  // Going back to "as soon as it's ready" keeps the day in the boxes but sends none.
+  const asap = orderOf({ ...values, deliveryWhen: "ready" }, null, "Europe/London");
+  assertEquals(asap.deliveryAt, "");
+});
+
+Deno.test("a chosen day is checked last, on the date box, with the studio's 24-hour rule", () => {
+  const chosen = { ...filled(), deliveryWhen: "chosen" as const };
+  const missing = problemsOf(chosen, CLOCK);
+  assertEquals(missing.map((problem) => [problem.field, problem.title]), [["deliveryDate", "Choose a Day"]]);
+  assertEquals(missing[0].description, "Please choose the day your song should arrive.");
+
+  const tomorrowMorning = problemsOf({ ...chosen, deliveryDate: "2026-11-27", deliveryTime: "08:00" }, CLOCK);
+  assertEquals(tomorrowMorning.map((problem) => problem.field), ["deliveryDate"]);
+  assertEquals(
+    tomorrowMorning[0].description,
+    "We need at least 24 hours to make your song, so please choose Friday 27 November, 14:00 in London or later.",
+  );
+  assertEquals(problemsOf({ ...chosen, deliveryDate: "2026-11-27", deliveryTime: "14:00" }, CLOCK), []);
+  assertEquals(
+    problemsOf({ ...chosen, deliveryDate: "2026-11-27", deliveryTime: "" }, CLOCK)[0].field,
+    "deliveryTime",
+  );
+  assertEquals(
+    problemsOf({ ...emptyValues(), deliveryWhen: "chosen" }, CLOCK).map((problem) => problem.field).at(-1),
+    "deliveryDate",
+    "after the contact details",
+  );
+});
+
+Deno.test("the delivery choice survives storage; anything the boxes could not hold is dropped", () => {
+  const stored = { ...filled(), deliveryWhen: "chosen", deliveryDate: "2027-03-14", deliveryTime: "07:30" };
+  const restored = restoreValues(JSON.parse(JSON.stringify(stored)), emptyValues());
+  assertEquals([restored.deliveryWhen, restored.deliveryDate, restored.deliveryTime], [
+    "chosen",
+    "2027-03-14",
+    "07:30",
+  ]);
+  const odd = restoreValues(
+    { deliveryWhen: "someday", deliveryDate: "next week", deliveryTime: 8 },
+    emptyValues(),
+  );
+  assertEquals([odd.deliveryWhen, odd.deliveryDate, odd.deliveryTime], ["ready", "", "08:00"]);
+  assertEquals(restoreValues({}, emptyValues()).deliveryWhen, "ready", "an older draft has no choice");
 });

@@ -22,6 +22,7 @@ function view(overrides: Partial<PublicOrderView> = {}): PublicOrderView {
     songLyrics: null,
     customerReferralCode: null,
     createdAt: "2026-01-15T12:00:00Z",
+    gift: null,
     ...overrides,
   };
 }

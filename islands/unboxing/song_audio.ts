@@ -1,0 +1,101 @@
+import { type Signal, useSignal } from "@preact/signals-react";
+import { type AudioHTMLAttributes, type RefObject, useRef } from "react";
+import { track } from "../lib/analytics.ts";
+import { toast } from "../lib/toast.ts";
+
+/**
+ * The reveal's one `<audio>` element and its state (customer-side §4, audio: playing or paused).
+ * It is owned by the whole reveal, not by the player, so the element exists while the box is still
+ * closed: the tap on 'Tap to Open!' can then start the song inside its own click, which is the only
+ * moment browsers (Safari above all) let a page start sound. The player shown after the reveal drives
+ * the same element.
+ */
+export interface SongAudio {
+  playing: Signal<boolean>;
+  elapsed: Signal<number>;
+  duration: Signal<number>;
+  /**
+   * Starts the song. Call it synchronously inside a click handler: later (after a timer or an await)
+   * browsers refuse it. A refusal only leaves the player paused, with its play button.
+   */
+  play: (trigger: "open" | "button") => void;
+  pause: () => void;
+  /** Spread on the `<audio>` element. */
+  element: AudioHTMLAttributes<HTMLAudioElement> & { ref: RefObject<HTMLAudioElement | null> };
+}
+
+export interface SongAudioOptions {
+  orderId: string;
+  songUrl: string | null;
+  title: string;
+  announce: (message: string) => void;
+}
+
+export function useSongAudio({ orderId, songUrl, title, announce }: SongAudioOptions): SongAudio {
+  const audio = useRef<HTMLAudioElement>(null);
+  const playing = useSignal(false);
+  const elapsed = useSignal(0);
+  const duration = useSignal(0);
+
+  const stopped = () => {
+    if (playing.value) announce("Paused");
+    playing.value = false;
+  };
+
+  const play = (trigger: "open" | "button") => {
+    const player = audio.current;
+    if (!songUrl || !player) {
+      toast({
+        title: "Unable to play song",
+        description: "The song URL is not available.",
+        variant: "destructive",
+      });
+      return;
+    }
+    playing.value = true;
+    // On opening, the live region is telling of the surprise; the song speaks for itself.
+    if (trigger === "button") announce(`Playing ${title}`);
+    track("Song Played", { orderId, trigger });
+    player.play().catch((error: unknown) => {
+      // Customer-side §8: blocked or failed playback is only logged, and the button shows Play again.
+      console.info("The song could not start playing:", error);
+      if (trigger === "button") stopped();
+      else playing.value = false;
+    });
+  };
+
+  const pause = () => {
+    const player = audio.current;
+    player?.pause();
+    playing.value = false;
+    announce("Paused");
+    track("Song Paused", { orderId, at: Math.round(player?.currentTime ?? 0) });
+  };
+
+  return {
+    playing,
+    elapsed,
+    duration,
+    play,
+    pause,
+    element: {
+      ref: audio,
+      src: songUrl ?? undefined,
+      crossOrigin: "anonymous",
+      preload: "auto",
+      onPlay: () => (playing.value = true),
+      onPause: stopped,
+      onEnded: () => {
+        playing.value = false;
+        elapsed.value = 0;
+        announce("The song has finished");
+      },
+      onError: () => {
+        console.info("The song could not be loaded:", audio.current?.error?.message ?? "unknown error");
+        stopped();
+      },
+      onTimeUpdate: (event) => (elapsed.value = event.currentTarget.currentTime),
+      onDurationChange: (event) => (duration.value = event.currentTarget.duration),
+    },
+  };
+}

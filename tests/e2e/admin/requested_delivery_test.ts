@@ -1,0 +1,204 @@
+import { assert, assertEquals } from "@std/assert";
+import type { Page } from "playwright-core";
+import type { Order } from "../../../domain/orders.ts";
+import { describeDeliveryTime, shortDeliveryTime, toLocalInput } from "../../../domain/requested_delivery.ts";
+import { getOrder } from "../../../kv/orders.ts";
+import { axeViolations, createTestApp, e2eTest, openSignedInBrowser, type TestApp } from "../../helpers.ts";
+import { ADMIN_EMAIL, completedOrder, DELIVERY_ENV } from "../../integration/delivery/helpers.ts";
+
+/**
+ * Issue 20 on the staff side: an order whose family chose a moment for the song's email shows it in
+ * its row, under the "For a date" tab and in Order Detail; approving it schedules that moment, and
+ * Send Now asks first, naming it. At a desktop's 1280 px (the table) and a phone's 390 px (cards).
+ */
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const DAY = 24 * 60 * 60 * 1000;
+const LONDON = "Europe/London";
+
+/**
+ * 8:00 on a London clock some days from now. The order form checks a moment against the real clock
+ * (at least 24 hours ahead), and the browser counts down on it, so these are real days ahead.
+ */
+const morningIn = (days: number) => `${toLocalInput(Date.now() + days * DAY, LONDON).slice(0, 10)}T08:00`;
+
+/** Moves the app's clock past the seeding (which stamps orders with the real time), as in a running studio. */
+function afterSeeding(t: TestApp) {
+  t.clock.advance(Date.now() - t.clock.now() + 60_000);
+}
+
+/** An order's row on a desktop, its card on a phone: whichever layout is showing. */
+const shown = (page: Page, order: Order) => page.locator(`[data-order-id="${order.id}"]:visible`);
+
+const count = async (page: Page, filter: string) =>
+  Number(await page.locator(`[data-count=${filter}]:visible`).textContent());
+
+async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.locator("[data-toast-viewport] > [data-state]:not([hidden])").filter({ hasText: title });
+  await toast.waitFor();
+  assertEquals(await toast.locator("p").first().textContent(), title);
+  if (description) assertEquals(await toast.locator("p").nth(1).textContent(), description);
+}
+
+for (const [device, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+  e2eTest(
+    `requested delivery (${device}): the row, the 'For a date' tab, Order Detail and Send Now's question`,
+    async () => {
+      await using t = await createTestApp({ env: DELIVERY_ENV });
+      const plain = await completedOrder(t, { childName: "Pip", parentEmail: "pip@example.com" });
+      const later = await completedOrder(t, {
+        childName: "Lena",
+        parentEmail: "lena@example.com",
+        deliveryAt: morningIn(5),
+        deliveryTimeZone: LONDON,
+      });
+      const birthday = await completedOrder(t, {
+        childName: "Zelda",
+        parentEmail: "harriet@example.com",
+        deliveryAt: morningIn(3),
+        deliveryTimeZone: LONDON,
+      });
+      const request = birthday.requestedDelivery!;
+      assertEquals(request.timeZone, LONDON);
+      const full = describeDeliveryTime(request, Date.now()); // "Sunday 29 November, 8:00 in London"
+      const short = shortDeliveryTime(request); // "29 Nov 8:00"
+      afterSeeding(t);
+
+      const { browser } = await openSignedInBrowser(t, ADMIN_EMAIL, size);
+      await using _browser = browser;
+      const page = await browser.open("/admin/orders");
+      await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
+
+      // The row says the moment: short in the table (the full words on hover and for screen
+      // readers), in full on a phone's card; an order without one says nothing.
+      const chip = shown(page, birthday).locator("[data-requested-delivery]");
+      if (device === "desktop") {
+        assertEquals(await chip.locator("[aria-hidden]").textContent(), `For ${short}`);
+        assertEquals(await chip.getAttribute("title"), `Requested delivery: ${full}`);
+        assertEquals(await chip.locator(".sr-only").textContent(), `Requested delivery: ${full}`);
+      } else {
+        assertEquals(await chip.textContent(), `For ${full}`);
+      }
+      assert(/^For .* 8:00/.test((await chip.innerText()).trim()), await chip.innerText());
+      assertEquals(await shown(page, plain).locator("[data-requested-delivery]").count(), 0);
+      assertEquals(await count(page, "dated"), 2);
+      await browser.screenshot(page, `admin-requested-delivery-${device}`);
+
+      // Order Detail: the moment in the family's words, or "As soon as it's ready".
+      const field = (dialog: ReturnType<Page["getByRole"]>, label: string) =>
+        dialog.locator(`[data-field="${label}"] dd`);
+      await shown(page, plain).getByRole("button", { name: `Order #${plain.orderNumber} details` }).click();
+      let detail = page.getByRole("dialog", { name: `Order #${plain.orderNumber}` });
+      await detail.waitFor();
+      assertEquals(await field(detail, "Requested Delivery").textContent(), "As soon as it's ready");
+      await page.keyboard.press("Escape");
+      await detail.waitFor({ state: "detached" });
+
+      // The "For a date" tab: only the two with a moment, the soonest first, in the address too.
+      const filters = page.getByRole("tablist", { name: "Filter orders" });
+      const datedTab = filters.getByRole("tab", { name: /For a date/ });
+      const box = (await datedTab.boundingBox())!;
+      assert(box.x >= 0 && box.x + box.width <= size.width && box.height >= 44, JSON.stringify(box));
+      // On a phone the fifth tab, alone in its row, takes the whole row rather than half of it.
+      if (device === "phone") assert(box.width > size.width / 2, JSON.stringify(box));
+      await datedTab.click();
+      await page.waitForURL(/filter=dated/);
+      const listed = page.locator("[data-order-id]:visible");
+      await page.getByText("Showing 1 to 2 of 2 orders").waitFor();
+      assertEquals(
+        await listed.evaluateAll((rows) => rows.map((row) => row.getAttribute("data-order-id"))),
+        [birthday.id, later.id],
+      );
+      assertEquals(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), 0);
+      assertEquals(await axeViolations(page), []);
+      await browser.screenshot(page, `admin-requested-delivery-tab-${device}`);
+      if (device === "desktop") {
+        // Five tabs, the search and Reset Filters: no width between phone and desktop squeezes them.
+        for (const width of [640, 1024]) {
+          await page.setViewportSize({ width, height: size.height });
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+          assertEquals(overflow, 0, `sideways scroll at ${width} px`);
+          assert((await datedTab.boundingBox())!.height < 50, `the tab's label on one line at ${width} px`);
+        }
+        await page.setViewportSize(size);
+      }
+
+      // Approving before the moment: the server's words in the toast, and the badge says the
+      // family's date decides.
+      await shown(page, birthday).getByRole("button", { name: "Approve" }).click();
+      await expectToast(
+        page,
+        "Song approved!",
+        `The song will be delivered on ${full}, as the family asked.`,
+      );
+      const countdown = shown(page, birthday).locator("[data-countdown]");
+      await countdown.waitFor();
+      // One line on a card; in the table's narrow column the two phrases stack (the "·" said, not drawn).
+      const badgeText = (await countdown.textContent())!.replace(/\s*·\s*/, " · ");
+      assert(badgeText.startsWith(`Sends ${short} · family's date`), badgeText);
+      assert((await countdown.getAttribute("title"))!.startsWith(`${full}, as the family asked.`));
+      // The table still shows every column at 1280 px; a narrow status column breaks the badge
+      // between its phrases only.
+      const tableHidden = await page.evaluate(() => {
+        const table = document.querySelector("table");
+        return table?.offsetParent ? table.scrollWidth - table.parentElement!.clientWidth : 0;
+      });
+      assertEquals(tableHidden, 0, "the table's columns scroll");
+      if (device === "phone") {
+        // The narrowest phone: the badge's second phrase wraps whole rather than widening the card.
+        await page.setViewportSize({ width: 320, height: size.height });
+        assertEquals(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), 0);
+        await page.setViewportSize(size);
+      }
+      assertEquals((await getOrder(t.kv, birthday.id))?.deliveryScheduledFor, request.at);
+      assertEquals(await axeViolations(page), []);
+      await browser.screenshot(page, `admin-requested-delivery-approved-${device}-viewport`);
+
+      // Order Detail of the approved order: the moment, and that it decided the schedule.
+      await shown(page, birthday).getByRole("button", { name: `Order #${birthday.orderNumber} details` })
+        .click();
+      detail = page.getByRole("dialog", { name: `Order #${birthday.orderNumber}` });
+      await detail.waitFor();
+      assertEquals(await field(detail, "Requested Delivery").textContent(), full);
+      assert((await field(detail, "Delivery Scheduled For").textContent())!.endsWith("(the family's date)"));
+      await field(detail, "Requested Delivery").scrollIntoViewIfNeeded();
+      assertEquals(await axeViolations(page), []);
+      await browser.screenshot(page, `admin-requested-delivery-detail-${device}-viewport`);
+      await detail.getByRole("tab", { name: "Technical" }).click();
+      assert((await field(detail, "Requested Delivery At").textContent())!.includes(LONDON));
+      await page.keyboard.press("Escape");
+      await detail.waitFor({ state: "detached" });
+
+      // Send Now asks first, naming the family's moment; Cancel keeps the schedule.
+      const sendNow = shown(page, birthday).getByRole("button", { name: "Send Now" });
+      await sendNow.click();
+      const confirm = page.getByRole("dialog", { name: "Confirm Send Song" });
+      await confirm.waitFor();
+      const question = `The family asked for ${full}. Send the song now anyway?`;
+      assert((await confirm.textContent())!.includes(question), await confirm.textContent() ?? "");
+      assert((await confirm.textContent())!.includes("harriet@example.com"));
+      assertEquals(await axeViolations(page), []);
+      await browser.screenshot(page, `admin-requested-delivery-confirm-${device}-viewport`);
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await confirm.waitFor({ state: "detached" });
+      assertEquals((await getOrder(t.kv, birthday.id))?.emailSentAt ?? null, null);
+
+      // Confirmed, it sends at once: the order leaves "For a date" for Sent.
+      await sendNow.click();
+      await confirm.waitFor();
+      await confirm.getByRole("button", { name: "Send Now" }).click();
+      await expectToast(page, "Email sent!");
+      await confirm.waitFor({ state: "detached" });
+      assert((await getOrder(t.kv, birthday.id))?.emailSentAt);
+      await page.getByText("Showing 1 to 1 of 1 orders").waitFor();
+      assertEquals(await count(page, "dated"), 1);
+      assertEquals(await count(page, "sent"), 1);
+      await filters.getByRole("tab", { name: /Sent/ }).click();
+      await page.waitForURL(/filter=sent/);
+      await shown(page, birthday).getByRole("button", { name: "Resend" }).waitFor();
+      assertEquals(await shown(page, birthday).locator("[data-countdown]").count(), 0);
+      assertEquals(browser.problems, []);
+    },
+  );
+}

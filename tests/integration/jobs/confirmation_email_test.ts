@@ -1,0 +1,200 @@
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "@std/assert";
+import { generationStarted } from "../../../domain/order_lifecycle.ts";
+import { buildOrder, type Order, orderFormSchema } from "../../../domain/orders.ts";
+import { priceOrder } from "../../../domain/pricing.ts";
+import { createDeps, type Deps } from "../../../deps.ts";
+import { sendConfirmationEmail } from "../../../jobs/confirmation_email.ts";
+import { jobMessage } from "../../../jobs/messages.ts";
+import { listDue } from "../../../jobs/sweeper.ts";
+import { listDevMail } from "../../../kv/dev_mail.ts";
+import { listEvents } from "../../../kv/events.ts";
+import { getOrder, getOrderBySession, writeOrder } from "../../../kv/orders.ts";
+import type { Mailer } from "../../../providers/mail/mod.ts";
+import { startSmtpSink } from "../../../fakes/smtp_sink.ts";
+import { createTestApp, jsonBody, type TestApp } from "../../helpers.ts";
+import { orderForm, payLocally, startCheckout } from "../orders/helpers.ts";
+import { placeOrder, settled, waitForOrder } from "./helpers.ts";
+
+const CONFIRMED = /^Order #\d+ confirmed: a song for /;
+const isConfirmation = (mail: { subject: string }) => CONFIRMED.test(mail.subject);
+const confirmationSent = (order: Order) => !!order.confirmationEmail?.sentAt;
+
+/** Pays for an order through the local checkout, as a guest would; answers the order it made. */
+async function paidOrder(t: TestApp, overrides: Parameters<typeof orderForm>[0] = {}): Promise<Order> {
+  const { body } = await startCheckout(t, orderForm({ parentEmail: "ann@example.com", ...overrides }));
+  await payLocally(t, body.sessionId);
+  // The browser's return to /payment-processing asks again, more than once: still one order.
+  await Promise.all(
+    Array.from({ length: 3 }, async () => {
+      const response = await t.request("/api/guest/orders", jsonBody({ sessionId: body.sessionId }));
+      await response.body?.cancel();
+    }),
+  );
+  return (await getOrderBySession(t.kv, body.sessionId))!;
+}
+
+/** A worker's dependencies on the real clock (the orders were placed on it), `later` ms ahead. */
+function jobDeps(t: TestApp, mail: Mailer = t.providers.mail, workerId = "test", later = 0): Deps {
+  const clock = { now: () => Date.now() + later };
+  return {
+    ...createDeps({ kv: t.kv, config: t.config, providers: { ...t.providers, mail }, clock, workerId }),
+    random: () => 0,
+  };
+}
+
+/** Gives stray duplicates (a second message, a sweep) the time to arrive if they were going to. */
+const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+
+Deno.test("a paid order gets exactly one confirmation, though its message comes twice and the sweeper runs too; the song is made as usual", async () => {
+  await using sink = await startSmtpSink();
+  await using t = await createTestApp({ jobs: true, env: { SMTP_URL: sink.url } });
+  const placed = await paidOrder(t, { childName: "Mia Rose" });
+  assert(placed.confirmationEmail, "owed from the write that made the order");
+
+  // A duplicate message, a second worker and the sweeper, all at once.
+  await t.kv.enqueue(jobMessage("confirmation-email", placed.id));
+  await Promise.all([
+    sendConfirmationEmail(jobDeps(t, t.providers.mail, "second-worker"), placed.id),
+    t.worker!.sweep(),
+  ]);
+  const emailed = await waitForOrder(t, placed.id, confirmationSent);
+  const made = await waitForOrder(t, placed.id, settled);
+  await t.worker!.sweep();
+  await settle();
+
+  const confirmations = sink.messages.filter(isConfirmation);
+  assertEquals(confirmations.length, 1);
+  const [mail] = confirmations;
+  assertEquals(mail.to, "ann@example.com");
+  assertEquals(mail.messageId, emailed.confirmationEmail?.messageId);
+  assertMatch(mail.messageId, /^<confirm-/);
+  assertEquals(mail.subject, `Order #${placed.orderNumber} confirmed: a song for Mia Rose`);
+  assertStringIncludes(mail.text, "You paid $24.99.");
+  assertStringIncludes(mail.text, "within 24 hours");
+  assertStringIncludes(mail.text, `${t.config.appUrl}/?ref=${placed.customerReferralCode}`);
+  assertStringIncludes(mail.text, `${t.config.appUrl}/order-processing/${placed.id}?name=Mia%20Rose`);
+
+  // The email written beside generation cost the song nothing: made once, no step done again.
+  assertEquals(made.status, "completed", made.error ?? "");
+  const events = await listEvents(t.kv, placed.id);
+  const emailEvents = events.filter((event) => event.stage === "EMAIL_SEND");
+  assertEquals(emailEvents.map((event) => `${event.type} ${event.message}`), [
+    "SUCCESS Sent the customer their order confirmation by email.",
+  ]);
+  assertEquals(events.filter((event) => event.type === "RETRY"), []);
+  const stored = (await getOrder(t.kv, placed.id))!;
+  assertEquals([stored.confirmationEmail?.attempts, stored.confirmationEmail?.dueAt], [1, null]);
+  assertEquals(await listDue(t.kv, "customer", Date.now() + 3_600_000), [], "nothing left due");
+});
+
+Deno.test("a crash after the claim resends with the same Message-ID, and records it once", async () => {
+  await using sink = await startSmtpSink();
+  await using t = await createTestApp({ env: { SMTP_URL: sink.url, JOB_LEASE_SECONDS: "60" } });
+  const placed = await placeOrder(t, { parentEmail: "ann@example.com" });
+
+  // The worker that crashed: its claim committed and its email went, then it died before recording.
+  let crashedAfterSending!: () => void;
+  const crashed = new Promise<void>((resolve) => (crashedAfterSending = resolve));
+  const dying: Mailer = {
+    kind: "smtp",
+    async send(mail) {
+      const result = await t.providers.mail.send(mail);
+      crashedAfterSending();
+      await new Promise(() => {}); // never returns: the process is gone
+      return result;
+    },
+    close() {},
+  };
+  void sendConfirmationEmail(jobDeps(t, dying, "crashed"), placed.id);
+  await crashed;
+  const claimed = (await getOrder(t.kv, placed.id))!.confirmationEmail!;
+  assert(claimed.messageId && !claimed.sentAt);
+
+  // Nobody else sends while the crashed worker's lease lasts…
+  await sendConfirmationEmail(jobDeps(t, t.providers.mail, "early"), placed.id);
+  assertEquals(sink.messages.length, 1);
+  // …and once it has run out, the survivor sends again with the claimed Message-ID.
+  await sendConfirmationEmail(jobDeps(t, t.providers.mail, "survivor", 61_000), placed.id);
+  await sendConfirmationEmail(jobDeps(t, t.providers.mail, "late", 62_000), placed.id);
+  assertEquals(sink.messages.map((mail) => mail.messageId), [claimed.messageId, claimed.messageId]);
+  const stored = (await getOrder(t.kv, placed.id))!;
+  assertEquals([stored.confirmationEmail?.messageId, stored.confirmationEmail?.attempts], [
+    claimed.messageId,
+    1,
+  ]);
+  assert(stored.confirmationEmail?.sentAt);
+  const events = (await listEvents(t.kv, placed.id)).filter((event) => event.stage === "EMAIL_SEND");
+  assertEquals(events.map((event) => event.type), ["SUCCESS"]);
+});
+
+Deno.test("a mail server that refuses holds up nothing: the song is made, and the confirmation goes once, later", async () => {
+  await using sink = await startSmtpSink();
+  await using t = await createTestApp({ jobs: true, env: { SMTP_URL: sink.url, RETRY_BASE_SECONDS: "1" } });
+  sink.setFaults(1, [{ stage: "rcpt", code: 451 }]);
+  const placed = await placeOrder(t, { parentEmail: "ann@example.com" });
+
+  const refused = await waitForOrder(t, placed.id, (order) => (order.confirmationEmail?.attempts ?? 0) >= 1);
+  assertEquals(refused.confirmationEmail?.sentAt, undefined);
+  assert(refused.confirmationEmail?.dueAt, "due again after a backoff");
+  const made = await waitForOrder(t, placed.id, settled);
+  assertEquals(made.status, "completed", made.error ?? "");
+
+  sink.setFaults(0);
+  const emailed = await waitForOrder(t, placed.id, confirmationSent);
+  await settle();
+  assertEquals(sink.messages.filter(isConfirmation).length, 1);
+  assertEquals(sink.messages[0].messageId, emailed.confirmationEmail?.messageId);
+  const types = (await listEvents(t.kv, placed.id))
+    .filter((event) => event.stage === "EMAIL_SEND")
+    .map((event) => event.type);
+  assertEquals(types.at(-1), "SUCCESS");
+  assert(
+    types.slice(0, -1).length >= 1 && types.slice(0, -1).every((type) => type === "RETRY"),
+    String(types),
+  );
+  const retry = (await listEvents(t.kv, placed.id)).find((event) => event.type === "RETRY")!;
+  assertMatch(retry.message, /^The order confirmation email could not be sent: /);
+});
+
+Deno.test("a demo order gets one confirmation in the dev mailbox, saying there was no charge", async () => {
+  await using t = await createTestApp({ jobs: true });
+  const placed = await placeOrder(t, { childName: "Leo", parentEmail: "demo@example.com" });
+  await waitForOrder(t, placed.id, confirmationSent);
+  await waitForOrder(t, placed.id, settled);
+  await settle();
+  const mail = (await listDevMail(t.kv)).filter(isConfirmation);
+  assertEquals(mail.length, 1);
+  assertEquals(mail[0].to, "demo@example.com");
+  assertStringIncludes(mail[0].text, "Demo order — no charge.");
+  assert(!mail[0].text.includes("You paid"));
+});
+
+Deno.test("an order stored before the confirmation existed gets none, whatever nudges it", async () => {
+  await using t = await createTestApp({ jobs: true });
+  // Written as the code before this email wrote orders: no `confirmationEmail` field at all.
+  const form = orderFormSchema.parse(orderForm({ parentEmail: "old@example.com" }));
+  const old = generationStarted(
+    buildOrder(form, {
+      id: crypto.randomUUID(),
+      orderNumber: 900,
+      userId: "user-1",
+      price: priceOrder(false),
+      payment: { kind: "demo" },
+      promoCode: null,
+      referralCodeUsed: null,
+      customerReferralCode: null,
+      now: Date.now(),
+    }),
+    Date.now(),
+  );
+  assert((await writeOrder(t.kv.atomic(), null, old).commit()).ok);
+
+  await t.kv.enqueue(jobMessage("confirmation-email", old.id));
+  await sendConfirmationEmail(jobDeps(t), old.id);
+  await t.worker!.sweep();
+  const made = await waitForOrder(t, old.id, settled);
+  assertEquals(made.status, "completed", "the song is made as before");
+  await settle();
+  assertEquals((await listDevMail(t.kv)).filter(isConfirmation), []);
+  assertEquals("confirmationEmail" in (await getOrder(t.kv, old.id))!, false);
+});
