@@ -113,6 +113,20 @@ async function soonestDated(kv: Deno.Kv, offset: number): Promise<string[]> {
   return ids;
 }
 
+/**
+ * Orders of the "For a date" tab in the tab's own order, soonest chosen moment first, read from its
+ * index (which holds only orders still to be sent, so it stays short).
+ */
+async function soonestFirst(kv: Deno.Kv, orderNumbers: number[]) {
+  const momentOf = new Map<number, number>();
+  for await (const entry of kv.list<string>({ prefix: keys.ordersByRequestedDelivery() })) {
+    const [, at, orderNumber] = entry.key as [string, number, number];
+    momentOf.set(orderNumber, at);
+  }
+  const last = Number.MAX_SAFE_INTEGER;
+  orderNumbers.sort((a, b) => (momentOf.get(a) ?? last) - (momentOf.get(b) ?? last) || b - a);
+}
+
 async function searchPage(kv: Deno.Kv, terms: SearchTerm[], filter: AdminFilter, requested: number) {
   // Each prefix is one range of an index; an order matches a term when it is in one of the term's
   // ranges, and the query when it matches every term.
@@ -140,6 +154,7 @@ async function searchPage(kv: Deno.Kv, terms: SearchTerm[], filter: AdminFilter,
     if (hasFilterBit(bits, filter)) listed.push(orderNumber);
   }
   listed.sort((a, b) => b - a);
+  if (filter === "dated") await soonestFirst(kv, listed);
   const total = listed.length;
   const page = clampPage(requested, total);
   const numbers = listed.slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE);

@@ -61,6 +61,11 @@ Deno.test("the 'For a date' tab: unsent orders with a chosen moment, soonest fir
   assertEquals(dated.orders[0].requestedDelivery, soon.requestedDelivery, "the list carries the moment");
   assert(!dated.orders.some((order) => order.id === plain.id));
 
+  // A search within the tab keeps the tab's order, soonest moment first, whatever the order numbers.
+  const latest = await forDate(t, await completedOrder(t, { childName: "Zed" }), "2026-01-28T08:00");
+  const everyone = await list(t, "?filter=dated&q=example.com");
+  assertEquals(everyone.orders.map((order) => order.id), [soon.id, making.id, late.id, latest.id]);
+
   // A search within the tab, counted by its matches.
   const searched = await list(t, "?filter=dated&q=sia");
   assertEquals(searched.orders.map((order) => order.id), [soon.id]);
