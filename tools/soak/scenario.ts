@@ -323,7 +323,7 @@ class Run {
           await this.settled(server, all, sent)
         ) {
           this.allSentAt = performance.now();
-          await this.failureEmailsOut();
+          await this.owedEmailsOut(all);
           this.done = true;
           return;
         }
@@ -350,23 +350,26 @@ class Run {
   }
 
   /**
-   * A failed order's email to its customer is the last work of a faults run: wait until each failed
-   * order's parent has one, or until the failure email's retries are surely spent (verify reports any
-   * that gave up).
+   * The emails an order owes its family are the last work of a run: each order's confirmation (one
+   * claimed by a killed process goes when its lease runs out), and in a faults run each failed order's
+   * failure email. Wait until they are out, or until their retries are surely spent (verify reports
+   * what is still due).
    */
-  async failureEmailsOut() {
+  async owedEmailsOut(orders: number) {
     const server = this.servers.find((candidate) => candidate.origin) ?? this.servers[0];
     const failed = new Set(
       (await mySongs(server.origin, this.demo!)).filter((order) => order.status === "failed")
         .map((order) => order.id),
     );
+    const sentWith = (prefix: string) =>
+      new Set(
+        this.world.smtp.messages.filter((mail) => mail.messageId.startsWith(prefix)).map((mail) =>
+          mail.messageId
+        ),
+      ).size;
     const until = performance.now() + FAILURE_EMAILS_WAIT_MS;
     while (performance.now() < until && !this.stopped) {
-      const told = new Set(
-        this.world.smtp.messages.filter((mail) => mail.messageId.startsWith("<failed-"))
-          .map((mail) => mail.messageId),
-      );
-      if (told.size >= failed.size) return;
+      if (sentWith("<failed-") >= failed.size && sentWith("<confirm-") >= orders) return;
       await sleep(500);
     }
   }
