@@ -22,7 +22,8 @@ export async function waitForOrder(
   t: TestApp,
   id: string,
   done: (order: Order) => boolean = settled,
-  timeoutMs = 15_000,
+  // The real pipeline, beside a confirmation email and browsers on a shared 2-core machine, has taken over 15 s.
+  timeoutMs = 30_000,
 ): Promise<Order> {
   const deadline = Date.now() + timeoutMs;
   let order: Order | null = null;
