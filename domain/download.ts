@@ -19,8 +19,20 @@ export interface SongNaming {
  * The song's title, or "{childName}'s Song" without one; everything but letters, digits and
  * whitespace removed (so "Mia's" becomes "Mias"), whitespace runs turned into one hyphen, ".mp3" added.
  */
-export function downloadFileName({ songTitle, childName }: SongNaming): string {
-  const base = songTitle?.trim() ? songTitle : `${childName}'s Song`;
+export function downloadFileName(naming: SongNaming): string {
+  return fileNameOf(songBaseName(naming));
+}
+
+/** The other take offered to the family: the same rule, its name followed by " (version 2)". */
+export function anotherVersionFileName(naming: SongNaming): string {
+  return fileNameOf(`${songBaseName(naming)} (version 2)`);
+}
+
+function songBaseName({ songTitle, childName }: SongNaming): string {
+  return songTitle?.trim() ? songTitle : `${childName}'s Song`;
+}
+
+function fileNameOf(base: string): string {
   const stem = Array.from(
     base.normalize("NFC")
       .replace(/[^\p{L}\p{M}\p{Nd}\s]/gu, "")
@@ -55,6 +67,18 @@ function encodeRfc5987(value: string): string {
     /['()*]/g,
     (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
   );
+}
+
+/** Where the family downloads their song, and the other take when staff offer it (routes/media.ts). */
+export const DOWNLOAD_PREFIX = "/api/download/";
+export const ANOTHER_VERSION_SUFFIX = "/another-version";
+
+export function songDownloadPath(orderId: string): string {
+  return `${DOWNLOAD_PREFIX}${encodeURIComponent(orderId)}`;
+}
+
+export function anotherVersionDownloadPath(orderId: string): string {
+  return `${songDownloadPath(orderId)}${ANOTHER_VERSION_SUFFIX}`;
 }
 
 /** Where stored songs are served (routes/media.ts): `/audio/{blobId}.mp3`. */

@@ -1,4 +1,5 @@
 import type { Order } from "./orders.ts";
+import { hasTwoTakes } from "./song_takes.ts";
 
 /**
  * What may be done to an order now, and the words that say why not: the one home of the rules
@@ -17,13 +18,25 @@ export type OrderCommand =
   | "regenerateOrder"
   | "retry"
   | "refund"
-  | "changeDeliveryTime";
+  | "changeDeliveryTime"
+  | "chooseTake"
+  | "offerBonusTake";
 
 /** The order facts the guards read: a list row carries them as well as a stored order. */
 export type GuardFacts =
   & Pick<Order, "status" | "approvalStatus" | "emailSentAt" | "songUrl">
   & Partial<
-    Pick<Order, "discountReview" | "refund" | "deliveryClaim" | "emailScheduledFor" | "deliveryScheduledFor">
+    Pick<
+      Order,
+      | "discountReview"
+      | "refund"
+      | "deliveryClaim"
+      | "emailScheduledFor"
+      | "deliveryScheduledFor"
+      | "songTakes"
+      | "takeChoice"
+      | "bonusTake"
+    >
   >;
 
 export const REFUSALS = {
@@ -44,6 +57,9 @@ export const REFUSALS = {
   // The family's words: they asked to change when their song arrives.
   alreadyDelivered: "Your song has already been delivered, so its delivery time can no longer be changed.",
   onItsWay: "Your song is on its way right now, so its delivery time can no longer be changed.",
+  oneTake: "This song has one take only, so there is no other to choose.",
+  takeNotFinished: "A take can be chosen only for a finished song.",
+  sendingTake: "The song's email is being sent right now. Choose the take once it has gone.",
 } as const;
 
 /** Statuses in which generation is still under way: staff-side §4 lists them for Upload. */
@@ -84,7 +100,16 @@ const GUARDS: Record<OrderCommand, (order: GuardFacts) => string | null> = {
     const sentEarly = !!order.emailScheduledFor && order.emailScheduledFor !== order.deliveryScheduledFor;
     return order.deliveryClaim || sentEarly ? REFUSALS.onItsWay : null;
   },
+  // After the email went, the family's link would change song under them: the move sends it again.
+  chooseTake: (order) => takeRefusal(order) ?? (order.deliveryClaim ? REFUSALS.sendingTake : null),
+  // An addition to what the family has: offered or withdrawn at any time, without an email.
+  offerBonusTake: takeRefusal,
 };
+
+function takeRefusal(order: GuardFacts): string | null {
+  if (!hasTwoTakes(order)) return REFUSALS.oneTake;
+  return order.status === "completed" ? null : REFUSALS.takeNotFinished;
+}
 
 /** Why `command` cannot be done to `order` now, in words staff (or, for retry, the customer) can act on. */
 export function refusalOf(order: GuardFacts, command: OrderCommand): string | null {

@@ -1,6 +1,7 @@
 import type { DeliveryClaim, Order } from "./orders.ts";
 import type { RequestedDelivery } from "./requested_delivery.ts";
 import { owedEmailDueNow } from "./owed_email.ts";
+import { type SongTake, takeLabel } from "./song_takes.ts";
 import { failureTypeOf, type GenerationStage, STAGE_LABELS } from "./stages.ts";
 
 /**
@@ -26,6 +27,13 @@ export const BACK_TO_REVIEW = {
   deliveryDueAt: null,
   deliveryAttempts: 0,
   deliveryError: null,
+} as const satisfies Partial<Order>;
+
+/** What a new song clears of the one before: its takes, and staff's choices among them. */
+export const TAKES_CLEARED = {
+  songTakes: null,
+  takeChoice: null,
+  bonusTake: null,
 } as const satisfies Partial<Order>;
 
 /** What a fresh run clears of the step it replaces: no claim or retry count is carried over. */
@@ -109,6 +117,7 @@ export function remade(order: Order, now: number): Order {
   return {
     ...newRun(order, "TAGS", now),
     ...BACK_TO_REVIEW,
+    ...TAKES_CLEARED,
     songTaskId: null,
     songDeadlineAt: null,
     completedAt: null,
@@ -126,12 +135,16 @@ export interface MadeSong {
 }
 
 /**
- * The pipeline's last stage has the audio: completed and waiting for review. The fields the pipeline
- * itself keeps (stage, poll) are settled by jobs/settle.ts.
+ * The pipeline's last stage has the audio: completed and waiting for review, Take 1 to be delivered
+ * unless staff choose the other (`takes` is null for a song staff made by hand: one song, no takes). The fields the pipeline itself keeps (stage, poll) are settled by
+ * jobs/settle.ts.
  */
-export function songMade(song: MadeSong, now: number) {
+export function songMade(song: MadeSong, takes: SongTake[] | null, now: number) {
   return {
     ...song,
+    songTakes: takes,
+    takeChoice: null,
+    bonusTake: null,
     status: "completed",
     approvalStatus: "pending",
     completedAt: iso(now),
@@ -149,6 +162,7 @@ export function songUploaded(order: Order, song: MadeSong, uploadedBy: string, n
     ...OUT_OF_PIPELINE,
     ...FAILURE_CLEARED,
     ...BACK_TO_REVIEW,
+    ...TAKES_CLEARED,
     ...song,
     status: "completed",
     completedAt: iso(now),
@@ -157,6 +171,32 @@ export function songUploaded(order: Order, song: MadeSong, uploadedBy: string, n
     lastEventAt: iso(now),
     updatedAt: iso(now),
   };
+}
+
+/**
+ * Staff chose the take the family gets: it becomes the order's song. Once the email has gone, the
+ * family's link would change song under them, so the email goes again at once (a send already
+ * waiting is not doubled).
+ */
+export function takeChosen(order: Order, take: SongTake, chosenBy: string, now: number): Order {
+  const chosen: Order = {
+    ...order,
+    songUrl: take.songUrl,
+    songBlobId: take.blobId,
+    takeChoice: { take: take.take, by: chosenBy, at: iso(now) },
+    statusDetail: `${takeLabel(take.take)} chosen by ${chosenBy}.`,
+    updatedAt: iso(now),
+  };
+  if (!order.emailSentAt || order.deliveryDueAt) return chosen;
+  return {
+    ...sendDueNow(chosen, now),
+    statusDetail: `${takeLabel(take.take)} chosen by ${chosenBy}; sending it again now.`,
+  };
+}
+
+/** Staff offer the take not delivered as "Another version", or stop offering it. */
+export function bonusTakeOffered(order: Order, offered: boolean, by: string, now: number): Order {
+  return { ...order, bonusTake: offered ? { by, at: iso(now) } : null, updatedAt: iso(now) };
 }
 
 /** Approved by staff (staff-side §4): the email is due `dueAt`. */

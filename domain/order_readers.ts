@@ -1,4 +1,10 @@
-import { adminOrderView, ownerOrderView, publicOrderView, recipientOrderView } from "./order_views.ts";
+import {
+  adminOrderView,
+  ownerOrderView,
+  publicOrderView,
+  recipientOrderView,
+  type TimingsByBlob,
+} from "./order_views.ts";
 import type { Order } from "./orders.ts";
 
 /**
@@ -25,7 +31,8 @@ export function readerOf(user: Reader | null, order: Order, hasAccessGrant: bool
   return hasAccessGrant ? "recipient" : "public";
 }
 
-export function orderViewFor(reader: OrderReader, order: Order) {
+/** `timings`: the takes' timed lyrics, which only the public (reveal) view carries. */
+export function orderViewFor(reader: OrderReader, order: Order, timings?: TimingsByBlob) {
   switch (reader) {
     case "admin":
       return adminOrderView(order);
@@ -34,6 +41,6 @@ export function orderViewFor(reader: OrderReader, order: Order) {
     case "recipient":
       return recipientOrderView(order);
     case "public":
-      return publicOrderView(order);
+      return publicOrderView(order, timings);
   }
 }

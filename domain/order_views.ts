@@ -3,6 +3,9 @@ import type { RequestedDelivery } from "./requested_delivery.ts";
 import { deliveryStateOf, isReleased } from "./delivery.ts";
 import type { Order } from "./orders.ts";
 import { failureWords, progressWords } from "./parent_words.ts";
+import { anotherVersionDownloadPath } from "./download.ts";
+import { bonusTakeOf, deliveredTake } from "./song_takes.ts";
+import type { TimedLyrics } from "./timed_lyrics.ts";
 
 /**
  * What each kind of reader may see of an order (ARCHITECTURE.md §7). Knowing an order's id grants
@@ -27,7 +30,22 @@ export interface PublicOrderView {
   createdAt: string;
   /** A gift's card, once its song is delivered; null for other orders. */
   gift: GiftCard | null;
+  /** When each word of the delivered song is sung, once released; null: the plain lyrics. */
+  songTiming: TimedLyrics | null;
+  /** The other take, once released and while staff offer it. */
+  anotherVersion: AnotherVersion | null;
 }
+
+/** Customer-side, reveal: the take not delivered, offered by staff as "Another version". */
+export interface AnotherVersion {
+  songUrl: string;
+  /** Saved as the song's file name with " (version 2)" (domain/download.ts). */
+  downloadUrl: string;
+  timing: TimedLyrics | null;
+}
+
+/** Timed lyrics by the blob id of the take they belong to (kv/lyrics_timing.ts reads them). */
+export type TimingsByBlob = ReadonlyMap<string, TimedLyrics>;
 
 /** Who sent a gift (the parent name as typed on the form) and what they wrote; the message may be empty. */
 export interface GiftCard {
@@ -35,7 +53,7 @@ export interface GiftCard {
   message: string;
 }
 
-export function publicOrderView(order: Order): PublicOrderView {
+export function publicOrderView(order: Order, timings: TimingsByBlob = new Map()): PublicOrderView {
   return {
     id: order.id,
     status: order.status,
@@ -48,6 +66,22 @@ export function publicOrderView(order: Order): PublicOrderView {
     customerReferralCode: order.customerReferralCode,
     createdAt: order.createdAt,
     gift: releasedGiftCard(order),
+    ...releasedTakes(order, timings),
+  };
+}
+
+/** The delivered take's timing and the bonus take, held back with the song until it is delivered. */
+function releasedTakes(order: Order, timings: TimingsByBlob) {
+  if (!isReleased(order)) return { songTiming: null, anotherVersion: null };
+  const bonus = bonusTakeOf(order);
+  const delivered = deliveredTake(order);
+  return {
+    songTiming: timings.get(delivered?.blobId ?? order.songBlobId ?? "") ?? null,
+    anotherVersion: bonus && {
+      songUrl: bonus.songUrl,
+      downloadUrl: anotherVersionDownloadPath(order.id),
+      timing: timings.get(bonus.blobId) ?? null,
+    },
   };
 }
 
@@ -126,6 +160,9 @@ export const ADMIN_ORDER_FIELDS = [
   "songTitle",
   "songTaskId",
   "songUrl",
+  "songTakes",
+  "takeChoice",
+  "bonusTake",
   "completedAt",
   "nextPollAt",
   "songDeadlineAt",

@@ -1,3 +1,4 @@
+import type { SongTake, TakeChoice, TakeDecision } from "./song_takes.ts";
 import { z } from "zod";
 import { emailText } from "./email_schema.ts";
 import {
@@ -225,6 +226,15 @@ export interface Order extends Omit<OrderForm, "referralCode" | "childAge" | "re
   /** Our own address of the audio (served from the blob store with Range support). */
   songUrl?: string | null;
   songBlobId?: string | null;
+  /**
+   * Both takes the music service made (domain/song_takes.ts); absent on older orders and null for a
+   * song staff uploaded, whose one song is `songUrl`.
+   */
+  songTakes?: SongTake[] | null;
+  /** Staff's choice of the delivered take; absent or null: Take 1. */
+  takeChoice?: TakeChoice | null;
+  /** Set while staff offer the take not delivered as "Another version". */
+  bonusTake?: TakeDecision | null;
   completedAt?: string | null;
   /** When the generation worker next looks at this order (a poll, a retry, or a lease running out). */
   nextPollAt?: string | null;

@@ -9,6 +9,8 @@ export const STAGES = [
   "TAGS",
   "SUNO_CREATE",
   "SUNO_STATUS",
+  // Ours, past the spec's list: a finished song's timed lyrics, asked for after the song is made.
+  "LYRICS_TIMING",
   "EMAIL_SEND",
 ] as const;
 export type Stage = (typeof STAGES)[number];
@@ -20,6 +22,7 @@ export const STAGE_LABELS: Record<Stage, string> = {
   TAGS: "Music Tags",
   SUNO_CREATE: "Song Creation",
   SUNO_STATUS: "Song Status Check",
+  LYRICS_TIMING: "Timed Lyrics",
   EMAIL_SEND: "Email Delivery",
 };
 

@@ -10,12 +10,17 @@
  *
  * Tasks move PENDING → TEXT_SUCCESS → FIRST_SUCCESS → SUCCESS, one step per poll of that task (the
  * `stepsToFinish`-th poll sees the end) or by time with `finishAfterMs`; failing outcomes end in
- * their failure status at the same point.
+ * their failure status at the same point. A task makes two tracks, each with its own id and audio.
+ *
+ * A finished track's timed lyrics (`POST /api/v1/generate/get-timestamped-lyrics`) are the prompt's
+ * words spread evenly over the track. To see them fail: `failNext` (any API call), or
+ * `failTimedLyrics({ code: 500 })`, `failTimedLyrics({ status: 503 })`, `failTimedLyrics("empty")`
+ * for the next alignment only; `timedLyrics: "empty"` (option, or a task's field) aligns nothing.
  */
 import { seededRandom, type ServeInfo, startLoopbackServer } from "./loopback.ts";
 
 /** Answered HTTP 200 with this `code` in the body, as the API reports most of its failures. */
-export type SunoBodyCode = 400 | 401 | 405 | 413 | 429 | 430 | 455 | 500;
+export type SunoBodyCode = 400 | 401 | 404 | 405 | 409 | 413 | 422 | 429 | 430 | 451 | 455 | 500;
 
 export type SunoFault =
   | { code: SunoBodyCode }
@@ -25,6 +30,9 @@ export type SunoFault =
   | "timeout"
   /** Drops the connection after reading the request, with no answer at all. */
   | "reset";
+
+/** A timed-lyrics answer gone wrong: a fault, or "empty", a success with no aligned words (an instrumental's). */
+export type TimedLyricsFault = SunoFault | "empty";
 
 /** Every fault a caller should survive by retrying, timeouts included: the benches' and soak's mix. */
 export const TRANSIENT_SUNO_FAULTS: readonly SunoFault[] = [
@@ -68,7 +76,11 @@ export interface SunoFakeOptions {
   faultRate?: number;
   seed?: number;
   randomFaults?: readonly SunoFault[];
+  /** How new tasks' tracks are aligned (default "aligned"); "empty" answers no words, as for an instrumental. */
+  timedLyrics?: TimedLyricsAlignment;
 }
+
+export type TimedLyricsAlignment = "aligned" | "empty";
 
 export interface SunoTrack {
   id: string;
@@ -95,6 +107,8 @@ export interface FakeTask {
   tracks: SunoTrack[];
   errorCode: number | null;
   errorMessage: string | null;
+  /** How its tracks' timed lyrics are answered once it has finished. */
+  timedLyrics: TimedLyricsAlignment;
 }
 
 export interface GenerateBody {
@@ -115,6 +129,7 @@ export interface RecordedSunoRequest {
   query: Record<string, string>;
   /** Lower-case names, as sent. */
   headers: Record<string, string>;
+  /** A POST's JSON body (a generate request's, or a timed-lyrics request's `{ taskId, audioId }`). */
   body: GenerateBody | null;
   /** The HTTP status answered, or the fault that replaced the answer. */
   answer: number | "timeout" | "reset";
@@ -141,10 +156,14 @@ const MODELS = ["V3_5", "V4", "V4_5", "V4_5PLUS", "V5"];
 const CODE_MESSAGES: Record<SunoBodyCode, string> = {
   400: "Invalid parameters",
   401: "Unauthorized: the API key is invalid",
+  404: "Invalid request method or path",
   405: "Rate limit exceeded",
+  409: "Conflict",
   413: "Prompt or style too long",
+  422: "Validation error",
   429: "Insufficient credits",
   430: "Your call frequency is too high. Please try again later.",
+  451: "Failed to fetch the resource",
   455: "System maintenance",
   500: "Server error",
 };
@@ -193,6 +212,8 @@ export function startSunoFake(options: SunoFakeOptions = {}) {
     { body: Uint8Array<ArrayBuffer>; contentType: string | null; status?: number }
   >();
   const queued: Record<Where, SunoFault[]> = { api: [], audio: [] };
+  /** Only for timed-lyrics requests, after any fault `failNext` queued for all API calls. */
+  const timedLyricsFaults: TimedLyricsFault[] = [];
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const callbackChains = new Map<string, Promise<void>>();
   const stopCallbacks = new AbortController();
@@ -242,6 +263,9 @@ export function startSunoFake(options: SunoFakeOptions = {}) {
     if (request.method === "POST" && url.pathname === "/api/v1/generate") return generate(record);
     if (request.method === "GET" && url.pathname === "/api/v1/generate/record-info") {
       return recordInfo(record, url.searchParams.get("taskId") ?? "");
+    }
+    if (request.method === "POST" && url.pathname === "/api/v1/generate/get-timestamped-lyrics") {
+      return await timestampedLyrics(record, info);
     }
     record.answer = 404;
     return Response.json({ code: 404, msg: "Not found", data: null }, { status: 404 });
@@ -311,6 +335,7 @@ export function startSunoFake(options: SunoFakeOptions = {}) {
       tracks: [0, 1].map(() => newTrack(body)),
       errorCode: null,
       errorMessage: null,
+      timedLyrics: options.timedLyrics ?? "aligned",
     };
     tasks.set(taskId, task);
     if (options.finishAfterMs !== undefined) scheduleByTime(task, options.finishAfterMs);
@@ -365,6 +390,42 @@ export function startSunoFake(options: SunoFakeOptions = {}) {
         errorCode: task.errorCode,
         errorMessage: task.errorMessage,
       },
+    });
+  }
+
+  /**
+   * A finished track's lyrics, aligned. The API's docs list 400 for invalid parameters and keep 404
+   * for a wrong method or path, so an unknown task or track, or one not finished, is a 400 here.
+   */
+  async function timestampedLyrics(record: RecordedSunoRequest, info: ServeInfo): Promise<Response> {
+    const fault = timedLyricsFaults.shift();
+    if (fault !== undefined && fault !== "empty") {
+      record.fault = fault;
+      return await faulted(fault, info, record);
+    }
+    const body = record.body;
+    if (!body) return coded(record, 400, "The request body is not JSON");
+    for (const field of ["taskId", "audioId"] as const) {
+      if (typeof body[field] !== "string" || !(body[field] as string).trim()) {
+        return coded(record, 400, `${field} cannot be empty`);
+      }
+    }
+    const taskId = body.taskId as string;
+    const audioId = body.audioId as string;
+    const task = tasks.get(taskId);
+    if (!task) return coded(record, 400, `Task ${taskId} not found`);
+    const track = task.tracks.find((track) => track.id === audioId);
+    if (!track) return coded(record, 400, `Audio ${audioId} not found in task ${taskId}`);
+    if (task.status !== "SUCCESS" || !track.audioUrl) {
+      return coded(record, 400, `Task ${taskId} has not finished its audio`);
+    }
+    const empty = fault === "empty" || task.timedLyrics === "empty";
+    const alignedWords = empty ? [] : alignLyrics(String(task.request.prompt), track.duration);
+    record.code = 200;
+    return Response.json({
+      code: 200,
+      msg: "success",
+      data: { alignedWords, waveformData: waveform(), hootCer: empty ? 0 : 0.38, isStreamed: false },
     });
   }
 
@@ -507,6 +568,11 @@ export function startSunoFake(options: SunoFakeOptions = {}) {
       for (let i = 0; i < times; i++) queued[where].push(fault);
     },
 
+    /** The next `times` timed-lyrics requests get `fault`, or ("empty") a success with no words. */
+    failTimedLyrics(fault: TimedLyricsFault, times = 1) {
+      for (let i = 0; i < times; i++) timedLyricsFaults.push(fault);
+    },
+
     /** Ends the task now, as its outcome says (a "success" task gets its audio). */
     finish(taskId: string): FakeTask {
       const found = task(taskId);
@@ -545,6 +611,48 @@ export type SunoFake = ReturnType<typeof startSunoFake>;
 
 function isFailure(outcome: TaskOutcome): outcome is SunoFailure {
   return typeof outcome === "string" && outcome in FAILURE_MESSAGES;
+}
+
+export interface FakeAlignedWord {
+  word: string;
+  success: boolean;
+  startS: number;
+  endS: number;
+  palign: number;
+}
+
+/**
+ * The lyrics as the API aligns them: a section label and a line break ride on the word after them
+ * ("[Verse]\nWaggin'"), and the words share the track's length evenly, each sung for most of its share.
+ */
+export function alignLyrics(lyrics: string, seconds: number): FakeAlignedWord[] {
+  const texts: string[] = [];
+  let labels = "";
+  for (const line of lyrics.split(/\r?\n/).map((line) => line.trim())) {
+    if (!line) continue;
+    if (/^\[[^\]]*\]$/.test(line)) {
+      labels += `${line}\n`;
+      continue;
+    }
+    line.split(/\s+/).forEach((word, index) => {
+      texts.push(index === 0 ? `${texts.length ? "\n" : ""}${labels}${word}` : word);
+    });
+    labels = "";
+  }
+  const share = texts.length ? seconds / texts.length : 0;
+  const time = (value: number) => Math.round(value * 1000) / 1000;
+  return texts.map((word, index) => ({
+    word,
+    success: true,
+    startS: time(index * share),
+    endS: time((index + 0.8) * share),
+    palign: 0,
+  }));
+}
+
+/** A loudness curve for a player to draw; the same for every track. */
+function waveform(): number[] {
+  return Array.from({ length: 64 }, (_, index) => Math.round((0.5 + 0.45 * Math.sin(index / 3)) * 100) / 100);
 }
 
 function parseBody(text: string): GenerateBody | null {

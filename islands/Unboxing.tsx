@@ -34,11 +34,24 @@ export default function Unboxing({ orderId, order, skip }: UnboxingProps) {
   const announcement = useSignal("");
   const revealTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const ready = isRevealable(order);
+  const announce = (message: string) => (announcement.value = message);
+  // One song at a time: each one, once started, quietly pauses the other.
   const song = useSongAudio({
     orderId,
     songUrl: ready ? order.songUrl : null,
     title: ready ? songTitleOf(order) : "",
-    announce: (message) => (announcement.value = message),
+    announce,
+    onStarted: () => otherVersion.hush(),
+  });
+  const anotherVersion = ready ? order.anotherVersion : null;
+  const otherVersion = useSongAudio({
+    orderId,
+    songUrl: anotherVersion?.songUrl ?? null,
+    title: ready ? `another version of ${songTitleOf(order)}` : "",
+    announce,
+    version: 2,
+    preload: "metadata",
+    onStarted: () => song.hush(),
   });
 
   useEffect(() => {
@@ -82,17 +95,20 @@ export default function Unboxing({ orderId, order, skip }: UnboxingProps) {
         {announcement.value}
       </p>
       <div className="relative mx-auto max-w-4xl" data-phase={phase.value}>
-        {phase.value === "revealed" ? <RevealedSong order={order} justOpened={!skip} song={song} /> : (
-          <GiftBox
-            childName={order.childName}
-            gift={order.gift}
-            opening={phase.value === "opening"}
-            onOpen={open}
-          />
-        )}
+        {phase.value === "revealed"
+          ? <RevealedSong order={order} justOpened={!skip} song={song} otherVersion={otherVersion} />
+          : (
+            <GiftBox
+              childName={order.childName}
+              gift={order.gift}
+              opening={phase.value === "opening"}
+              onOpen={open}
+            />
+          )}
       </div>
       {/* Mounted from the start and kept across the reveal: the tap plays it, the player drives it. */}
-      <audio {...song.element} />
+      <audio {...song.element} data-song="delivered" />
+      {anotherVersion && <audio {...otherVersion.element} data-song="another-version" />}
     </section>
   );
 }

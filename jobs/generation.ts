@@ -156,6 +156,7 @@ async function runLeased(
     } else if (next.status === "failed") {
       deps.jobs.add(commit, jobMessage("failure-email", orderId));
     }
+    if (outcome.kind === "complete") deps.jobs.add(commit, jobMessage("lyrics-timing", orderId));
     return commit.commit();
   };
   let result = await commitOutcome(
@@ -173,7 +174,9 @@ async function runLeased(
   }
   if (!result.ok) {
     // The order changed under us (staff acted on it): this attempt's result no longer applies.
-    if (outcome.kind === "complete") await deleteBlob(kv, outcome.blobId).catch(() => {});
+    if (outcome.kind === "complete") {
+      for (const blobId of outcome.blobIds) await deleteBlob(kv, blobId).catch(() => {});
+    }
     return "lost-race";
   }
   return "done";

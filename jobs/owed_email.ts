@@ -8,7 +8,7 @@ import { seconds } from "../domain/time.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { addEvents } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
-import { acquireLease, type Lease, releaseLease, stillHeld } from "../kv/locks.ts";
+import { acquireLease, type Lease, leaseLost, releaseLease, stillHeld } from "../kv/locks.ts";
 import { writeOrder } from "../kv/orders.ts";
 import type { Deps } from "../deps.ts";
 import { jobMessage } from "./messages.ts";
@@ -135,9 +135,4 @@ function record(
     if (result.ok) return next;
     return await leaseLost(kv, lease) ? null : CONFLICT;
   });
-}
-
-/** Whoever holds the lease now reads the claim and carries on from there. */
-async function leaseLost(kv: Deno.Kv, lease: Lease): Promise<boolean> {
-  return (await kv.get(lease.key)).versionstamp !== lease.versionstamp;
 }

@@ -1,6 +1,7 @@
 import { GENERATION_LANES, type JobName } from "../domain/due_work.ts";
 import type { Deps } from "../deps.ts";
 import { seconds } from "../domain/time.ts";
+import { fetchTimedLyrics } from "./lyrics_timing.ts";
 import { sendConfirmationEmail } from "./confirmation_email.ts";
 import { deliverSong } from "./delivery.ts";
 import { sendFailureEmail } from "./failure_email.ts";
@@ -67,6 +68,7 @@ export function startJobWorker(deps: Deps): JobWorker {
     try {
       if (job === "delivery") await deliverSong(deps, orderId);
       else if (job === "confirmation-email") await sendConfirmationEmail(deps, orderId);
+      else if (job === "lyrics-timing") await fetchTimedLyrics(deps, orderId);
       else await sendFailureEmail(deps, orderId);
     } catch (error) {
       // The due-time index still holds the work: the sweeper brings it back.
@@ -81,7 +83,7 @@ export function startJobWorker(deps: Deps): JobWorker {
 
   /** Overdue emails are the figure that matters most to families: logged, and kept for report(). */
   const noteOverdue = (due: DueItem[], now: number) => {
-    const late = due.filter((item) => item.dueAt < now - OVERDUE_AFTER_MS);
+    const late = due.filter((item) => item.job !== "lyrics-timing" && item.dueAt < now - OVERDUE_AFTER_MS);
     report.overdueSends = late.length;
     report.mostOverdueMs = late.length ? now - Math.min(...late.map((item) => item.dueAt)) : 0;
     // Once a minute while it lasts: every sweep would drown the log.

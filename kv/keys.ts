@@ -132,6 +132,8 @@ export const keys = {
   songUploadUnattached: (expiresAt: number, blobId: string) =>
     ["song_uploads_unattached", expiresAt, blobId] as const,
   songUploadsUnattached: () => ["song_uploads_unattached"] as const,
+  /** A take's timed lyrics (kv/lyrics_timing.ts), by the blob id of the audio they were aligned to. */
+  timedLyrics: (blobId: string) => ["timed_lyrics", blobId] as const,
 
   /** The local synthesiser's tasks, so a song being "rendered" survives a restart like a real one. */
   localSongTask: (taskId: string) => ["local_song_tasks", taskId] as const,

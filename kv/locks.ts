@@ -61,6 +61,11 @@ export function stillHeld(lease: Lease): Deno.AtomicCheck {
   return { key: lease.key, versionstamp: lease.versionstamp };
 }
 
+/** Whether someone else holds the lease now: they read the work's state and carry on from there. */
+export async function leaseLost(kv: Deno.Kv, lease: Lease): Promise<boolean> {
+  return (await kv.get(lease.key)).versionstamp !== lease.versionstamp;
+}
+
 /** Marks the lease released; if it already ran out and someone else took it, leaves theirs alone. */
 export async function releaseLease(kv: Deno.Kv, lease: Lease, now: number): Promise<void> {
   await releaseWith(kv.atomic().check(stillHeld(lease)), lease, now).commit();

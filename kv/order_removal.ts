@@ -1,6 +1,8 @@
 import type { Order } from "../domain/orders.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
+import { songBlobIdsOf } from "../domain/song_takes.ts";
 import { deleteBlob } from "./blobs.ts";
+import { deleteTimedLyrics } from "./lyrics_timing.ts";
 import { keys } from "./keys.ts";
 import { listOrderAccessKeys } from "./order_access.ts";
 import { listOrderLinkKeys } from "./order_links.ts";
@@ -31,7 +33,9 @@ export async function deleteOrder(kv: Deno.Kv, id: string): Promise<Order | null
   if (!removed) return null;
   await deleteKeys(kv, await keysUnder(kv, keys.orderEvents(id)));
   await deleteKeys(kv, await keysUnder(kv, keys.orderDebugTexts(id)));
-  if (removed.songBlobId) await deleteBlob(kv, removed.songBlobId);
+  const audio = songBlobIdsOf(removed);
+  await deleteTimedLyrics(kv, audio);
+  for (const blobId of audio) await deleteBlob(kv, blobId);
   return removed;
 }
 

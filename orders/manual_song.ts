@@ -161,7 +161,7 @@ function manualOrder(
   };
   return {
     ...base,
-    ...songMade(song, facts.now),
+    ...songMade(song, null, facts.now),
     childAge: String(input.childAge),
     songLyrics: input.songLyrics,
     nextPollAt: null,

@@ -1,14 +1,18 @@
 import { type Context, Hono } from "hono";
 import { parseRange } from "../domain/byte_range.ts";
 import {
+  ANOTHER_VERSION_SUFFIX,
+  anotherVersionFileName,
   blobIdOfAudioFile,
   contentDisposition,
+  DOWNLOAD_PREFIX,
   downloadFileName,
   SONG_AUDIO_PREFIX,
 } from "../domain/download.ts";
+import { bonusTakeOf } from "../domain/song_takes.ts";
 import { isReleased } from "../domain/delivery.ts";
 import { NotFoundError } from "../domain/errors.ts";
-import { isOrderId } from "../domain/orders.ts";
+import { isOrderId, type Order } from "../domain/orders.ts";
 import { type BlobMeta, getBlobMeta, readBlob } from "../kv/blobs.ts";
 import { getOrder } from "../kv/orders.ts";
 import type { AppEnv } from "./env.ts";
@@ -41,20 +45,35 @@ media.get(`${SONG_AUDIO_PREFIX}:file`, async (c) => {
   });
 });
 
-media.get("/api/download/:orderId", async (c) => {
-  const { kv } = c.var.deps;
-  const orderId = c.req.param("orderId");
-  const order = isOrderId(orderId) ? await getOrder(kv, orderId) : null;
-  if (!order) throw new NotFoundError("Order not found.");
+media.get(`${DOWNLOAD_PREFIX}:orderId`, async (c) => {
+  const order = await orderToDownload(c);
   // Like the reveal page: the song is the customer's once it has been delivered, not before.
-  const meta = isReleased(order) && order.songBlobId ? await getBlobMeta(kv, order.songBlobId) : null;
+  return await serveDownload(c, isReleased(order) ? order.songBlobId : null, downloadFileName(order));
+});
+
+/** The other take, while staff offer it: withdrawn, it is no longer the family's to download. */
+media.get(`${DOWNLOAD_PREFIX}:orderId${ANOTHER_VERSION_SUFFIX}`, async (c) => {
+  const order = await orderToDownload(c);
+  const bonus = isReleased(order) ? bonusTakeOf(order) : null;
+  return await serveDownload(c, bonus?.blobId ?? null, anotherVersionFileName(order));
+});
+
+async function orderToDownload(c: Context<AppEnv>): Promise<Order> {
+  const orderId = c.req.param("orderId");
+  const order = orderId && isOrderId(orderId) ? await getOrder(c.var.deps.kv, orderId) : null;
+  if (!order) throw new NotFoundError("Order not found.");
+  return order;
+}
+
+async function serveDownload(c: Context<AppEnv>, blobId: string | null | undefined, fileName: string) {
+  const meta = blobId ? await getBlobMeta(c.var.deps.kv, blobId) : null;
   if (!meta) throw new NotFoundError(NOT_READY);
   return serveBlob(c, meta, {
     "content-type": "audio/mpeg",
-    "content-disposition": contentDisposition(downloadFileName(order)),
+    "content-disposition": contentDisposition(fileName),
     "cache-control": REVALIDATE_PRIVATELY,
   });
-});
+}
 
 /** The blob, whole or the one range asked for, honouring If-None-Match and If-Range; HEAD gets no body. */
 function serveBlob(c: Context<AppEnv>, meta: BlobMeta, headersOfRoute: Record<string, string>): Response {

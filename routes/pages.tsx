@@ -9,6 +9,7 @@ import { TermsAndConditions } from "../components/legal/TermsAndConditions.tsx";
 import { PageShell } from "../components/PageShell.tsx";
 import { OrderNotFoundPage } from "../components/pages/OrderNotFoundPage.tsx";
 import { FAQ_ITEMS } from "../domain/faq.ts";
+import { timingsOfOrder } from "../kv/lyrics_timing.ts";
 import { publicOrderView } from "../domain/order_views.ts";
 import { LANDING_DESCRIPTION, landingStructuredData } from "../domain/seo.ts";
 import { isOrderId } from "../domain/orders.ts";
@@ -143,7 +144,7 @@ pages.get("/unboxing/:id", async (c) => {
     c,
     <Unboxing
       orderId={id}
-      order={order ? publicOrderView(order) : null}
+      order={order ? publicOrderView(order, await timingsOfOrder(c.var.deps.kv, order)) : null}
       skip={c.req.query("skip") === "true"}
     />,
     { title: "Your Special Song", noindex: true },

@@ -29,7 +29,18 @@ const THROUGHPUT = [
   { path: "/privacy-policy", label: "/privacy-policy (br)" },
   { path: "/login", label: "/login (br)" },
 ];
-const WEIGHT_PATHS = ["/", "/login", "/privacy-policy", "/terms-and-conditions", "/missing-page"];
+/** The reveal's island loads whether or not its order exists, so a made-up id weighs the same page. */
+const REVEAL_PATH = "/unboxing/no-such-order";
+const WEIGHT_PATHS = [
+  "/",
+  "/login",
+  "/privacy-policy",
+  "/terms-and-conditions",
+  "/missing-page",
+  REVEAL_PATH,
+];
+/** Issue 21: the sing-along and the other take may add at most 15 KB gzip to the reveal (42,186 B before). */
+const REVEAL_JS_GOAL = "≤ 101,767 B (86,407 B before issue 21, + 15 KB)";
 
 async function load(url: string, seconds: number, headers: HeadersInit = {}) {
   const latencies: number[] = [];
@@ -112,7 +123,7 @@ try {
       area: "pages",
       measure: `JavaScript on ${path}, gzip`,
       value: `${js.gzip.toLocaleString("en-US")} B`,
-      goal: path === "/" ? "≤ 92,160 B (90 KB)" : undefined,
+      goal: path === "/" ? "≤ 92,160 B (90 KB)" : path === REVEAL_PATH ? REVEAL_JS_GOAL : undefined,
     });
   }
   const landing = await measureLandingWeight(server.origin);

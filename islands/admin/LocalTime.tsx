@@ -8,3 +8,8 @@ export function LocalTime({ iso }: { iso: string | null | undefined }) {
   const text = formatDateTime(iso, clientNow.value !== null);
   return iso ? <time dateTime={iso}>{text}</time> : <>{text}</>;
 }
+
+/** The text LocalTime writes, for a date inside a sentence; read in a render, so it follows the same switch. */
+export function localDateTime(iso: string): string {
+  return formatDateTime(iso, clientNow.value !== null);
+}

@@ -1,5 +1,5 @@
 import { LocalTime } from "./LocalTime.tsx";
-import { ChildCell, EmailCell, isOwnControl, SentNote } from "./order_cells.tsx";
+import { ChildCell, EmailCell, isOwnControl, SentNote, TakeNote } from "./order_cells.tsx";
 import { RequestedDate } from "./RequestedDate.tsx";
 import { RowActions } from "./RowActions.tsx";
 import { SendCountdown } from "./SendCountdown.tsx";
@@ -37,6 +37,7 @@ export function OrderCards({ orders, busy, onAction, onStreaming, onOpen }: Orde
               <StatusBadge order={order} />
               <SendCountdown order={order} layout="full" />
               <SentNote order={order} />
+              <TakeNote order={order} />
             </div>
             <RequestedDate order={order} words="full" />
             <p className="text-xs text-slate-500">

@@ -47,7 +47,7 @@ export function OrderDialogs({ kind, order, busy, actions, open, close, changed 
     case "upload":
       return <UploadSongDialog order={order} onClose={close} onUploaded={done} />;
     case "preview":
-      return <PreviewDialog order={order} onClose={close} />;
+      return <PreviewDialog order={order} onClose={close} onChanged={changed} />;
     case "regenerateLyrics":
       return <RegenerateLyricsDialog order={order} onClose={close} onRegenerated={done} />;
     case "errorDetails":

@@ -1,5 +1,5 @@
 import { LocalTime } from "./LocalTime.tsx";
-import { ChildCell, EmailCell, isOwnControl, SentNote } from "./order_cells.tsx";
+import { ChildCell, EmailCell, isOwnControl, SentNote, TakeNote } from "./order_cells.tsx";
 import { RequestedDate } from "./RequestedDate.tsx";
 import { RowActions } from "./RowActions.tsx";
 import { SendCountdown } from "./SendCountdown.tsx";
@@ -68,6 +68,7 @@ export function OrderTable({ orders, busy, onAction, onStreaming, onOpen }: Orde
                   <StatusBadge order={order} />
                   <SendCountdown order={order} layout="compact" />
                   <SentNote order={order} />
+                  <TakeNote order={order} />
                 </span>
               </td>
               {/* When it was ordered, and the moment the family chose for its email (if they did). */}

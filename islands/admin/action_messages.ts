@@ -5,7 +5,16 @@ import type { ToastInput } from "../lib/toast.ts";
  * Staff-side §8, the toasts of failed admin actions: when the server answered, its message (or a
  * fallback) under the action's title; when it could not be reached, 'Error' and a please-try-again.
  */
-export type AdminAction = "approve" | "send" | "resend" | "streaming" | "email" | "regenerate" | "refund";
+export type AdminAction =
+  | "approve"
+  | "send"
+  | "resend"
+  | "streaming"
+  | "email"
+  | "regenerate"
+  | "refund"
+  | "chooseTake"
+  | "bonusTake";
 
 interface FailureTexts {
   title: string;
@@ -49,6 +58,16 @@ const FAILURE_TEXTS: Record<AdminAction, FailureTexts> = {
     title: "Failed to refund",
     fallback: "Please try again later.",
     network: "Failed to refund the payment. Please try again.",
+  },
+  chooseTake: {
+    title: "Failed to choose the take",
+    fallback: "Please try again later.",
+    network: "Failed to choose the take. Please try again.",
+  },
+  bonusTake: {
+    title: "Failed to update the bonus",
+    fallback: "Please try again later.",
+    network: "Failed to update the bonus take. Please try again.",
   },
 };
 

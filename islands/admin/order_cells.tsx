@@ -1,5 +1,6 @@
 import { GiftIcon } from "../../components/icons.tsx";
 import { childAgeLabel } from "../../domain/child_age.ts";
+import { bonusTakeOf, deliveredTakeNumber, hasTwoTakes, takeLabel } from "../../domain/song_takes.ts";
 import type { ListedOrder } from "./types.ts";
 
 /** Pieces the table and the cards both show, so the two layouts say the same thing. */
@@ -54,4 +55,16 @@ export function EmailCell({ order }: { order: ListedOrder }) {
 export function SentNote({ order }: { order: ListedOrder }) {
   if (!order.emailSentAt) return null;
   return <span className="text-xs font-semibold text-green-700">Email sent</span>;
+}
+
+/** A song made in two takes: which one the family gets, so a choice made in the preview shows here. */
+export function TakeNote({ order }: { order: ListedOrder }) {
+  if (!hasTwoTakes(order)) return null;
+  const take = deliveredTakeNumber(order);
+  return (
+    <span data-delivered-take={take} className="text-xs text-slate-600">
+      {takeLabel(take)}
+      {bonusTakeOf(order) && " + bonus"}
+    </span>
+  );
 }

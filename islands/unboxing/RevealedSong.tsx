@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import type { PublicOrderView } from "../../domain/order_views.ts";
 import { SparkleIcon } from "../../components/icons.tsx";
 import { buttonClass, LINK_CLASS } from "../../components/ui.ts";
+import { AnotherVersion } from "./AnotherVersion.tsx";
 import { Confetti } from "./Confetti.tsx";
 import { GiftNote } from "./GiftNote.tsx";
 import { popIn } from "./opening_animation.ts";
@@ -16,10 +17,12 @@ export interface RevealedSongProps {
   justOpened: boolean;
   /** The reveal's audio, playing already when the tap that opened the box could start it. */
   song: SongAudio;
+  /** The audio of "Another version", when staff offer one. */
+  otherVersion: SongAudio;
 }
 
 /** The revealed state (customer-side §2): player, a gift's card, lyrics, sharing and the ways on. */
-export function RevealedSong({ order, justOpened, song }: RevealedSongProps) {
+export function RevealedSong({ order, justOpened, song, otherVersion }: RevealedSongProps) {
   const card = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -40,7 +43,17 @@ export function RevealedSong({ order, justOpened, song }: RevealedSongProps) {
         <SongPlayer order={order} song={song} focusTitle={justOpened} />
       </div>
       {order.gift && <GiftNote childName={order.childName} gift={order.gift} place="song" />}
-      {order.songLyrics && <SongLyrics lyrics={order.songLyrics} />}
+      {(order.songLyrics || order.songTiming) && (
+        <SongLyrics lyrics={order.songLyrics ?? ""} timing={order.songTiming} song={song} />
+      )}
+      {order.anotherVersion && (
+        <AnotherVersion
+          orderId={order.id}
+          childName={order.childName}
+          version={order.anotherVersion}
+          song={otherVersion}
+        />
+      )}
       <div className="grid justify-items-center gap-5">
         <div className="flex w-full flex-col items-stretch justify-center gap-3 sm:w-auto sm:flex-row sm:items-center">
           <ShareButton childName={order.childName} />

@@ -20,6 +20,10 @@ export interface SongAudio {
    */
   play: (trigger: "open" | "button") => void;
   pause: () => void;
+  /** Moves the song to `seconds`, playing or not; the sing-along follows at once, not at the next timeupdate. */
+  seek: (seconds: number) => void;
+  /** Stops the song because another one started: no announcement, no analytics, nobody pressed pause. */
+  hush: () => void;
   /** Spread on the `<audio>` element. */
   element: AudioHTMLAttributes<HTMLAudioElement> & { ref: RefObject<HTMLAudioElement | null> };
 }
@@ -29,9 +33,17 @@ export interface SongAudioOptions {
   songUrl: string | null;
   title: string;
   announce: (message: string) => void;
+  /** "Another version" (2): told apart in analytics; the reveal's own song is 1. */
+  version?: 1 | 2;
+  /** "metadata" for a song the family may never play: its length shows, its bytes wait for a tap. */
+  preload?: "auto" | "metadata";
+  /** The song has started, whoever started it: the reveal pauses any other song then. */
+  onStarted?: () => void;
 }
 
-export function useSongAudio({ orderId, songUrl, title, announce }: SongAudioOptions): SongAudio {
+export function useSongAudio(
+  { orderId, songUrl, title, announce, version = 1, preload = "auto", onStarted }: SongAudioOptions,
+): SongAudio {
   const audio = useRef<HTMLAudioElement>(null);
   const playing = useSignal(false);
   const elapsed = useSignal(0);
@@ -55,7 +67,7 @@ export function useSongAudio({ orderId, songUrl, title, announce }: SongAudioOpt
     playing.value = true;
     // On opening, the live region is telling of the surprise; the song speaks for itself.
     if (trigger === "button") announce(`Playing ${title}`);
-    track("Song Played", { orderId, trigger });
+    track("Song Played", { orderId, trigger, ...versionOf(version) });
     player.play().catch((error: unknown) => {
       // Customer-side §8: blocked or failed playback is only logged, and the button shows Play again.
       console.info("The song could not start playing:", error);
@@ -69,7 +81,19 @@ export function useSongAudio({ orderId, songUrl, title, announce }: SongAudioOpt
     player?.pause();
     playing.value = false;
     announce("Paused");
-    track("Song Paused", { orderId, at: Math.round(player?.currentTime ?? 0) });
+    track("Song Paused", { orderId, at: Math.round(player?.currentTime ?? 0), ...versionOf(version) });
+  };
+
+  const seek = (seconds: number) => {
+    const player = audio.current;
+    if (player) player.currentTime = seconds;
+    elapsed.value = seconds;
+  };
+
+  const hush = () => {
+    // Set first, so the pause event that follows announces nothing over the song just started.
+    playing.value = false;
+    audio.current?.pause();
   };
 
   return {
@@ -78,12 +102,17 @@ export function useSongAudio({ orderId, songUrl, title, announce }: SongAudioOpt
     duration,
     play,
     pause,
+    seek,
+    hush,
     element: {
       ref: audio,
       src: songUrl ?? undefined,
       crossOrigin: "anonymous",
-      preload: "auto",
-      onPlay: () => (playing.value = true),
+      preload,
+      onPlay: () => {
+        playing.value = true;
+        onStarted?.();
+      },
       onPause: stopped,
       onEnded: () => {
         playing.value = false;
@@ -98,4 +127,9 @@ export function useSongAudio({ orderId, songUrl, title, announce }: SongAudioOpt
       onDurationChange: (event) => (duration.value = event.currentTarget.duration),
     },
   };
+}
+
+/** The reveal's own song keeps its analytics as they were; only the other version says which it is. */
+function versionOf(version: 1 | 2): { version?: 2 } {
+  return version === 2 ? { version } : {};
 }

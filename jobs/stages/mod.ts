@@ -31,8 +31,8 @@ export type StageOutcome =
   }
   /** Not done yet (the song is still being made): look again after `delayMs`. */
   | { kind: "wait"; delayMs: number; statusDetail: string; patch?: Partial<Order> }
-  /** The song is ready: the order is complete. `blobId` is dropped again if the commit loses. */
-  | { kind: "complete"; patch: Partial<Order>; message: string; call: CallFacts; blobId: string }
+  /** The song is ready: the order is complete. Its `blobIds` are dropped again if the commit loses. */
+  | { kind: "complete"; patch: Partial<Order>; message: string; call: CallFacts; blobIds: string[] }
   /** The attempt failed without an exception (a failed music task, a deadline). */
   | { kind: "fail"; failure: StageFailure };
 

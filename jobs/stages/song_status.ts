@@ -2,7 +2,11 @@ import { songUrlFor } from "../../domain/download.ts";
 import { songMade } from "../../domain/order_lifecycle.ts";
 import { putBlob } from "../../kv/blobs.ts";
 import { seconds } from "../../domain/time.ts";
-import type { Stage, StageFailure } from "./mod.ts";
+import type { Stage, StageContext, StageFailure } from "./mod.ts";
+import type { CallFacts } from "../../domain/provider_calls.ts";
+import { type SongTake, takeLabel, type TakeNumber } from "../../domain/song_takes.ts";
+import { timingOwedNow, timingRefused } from "../../domain/take_timing.ts";
+import type { SongTrack } from "../../providers/music/mod.ts";
 
 /**
  * The music service's task states that are worth making the song again for (its generation broke,
@@ -19,8 +23,8 @@ const TASK_FAILURES: Record<string, { code: number; transient: boolean }> = {
 
 /**
  * SUNO_STATUS: checks the task every SONG_POLL_SECONDS until the song is ready, has failed, or the
- * deadline passes. A ready song is copied into our blob store (the provider's links expire) and the
- * order completes, waiting for staff approval.
+ * deadline passes. A ready song's takes are copied into our blob store (the provider's links expire)
+ * and the order completes, waiting for staff approval.
  */
 export const checkSong: Stage = async ({ deps, order, signal }) => {
   const { config } = deps;
@@ -62,22 +66,71 @@ export const checkSong: Stage = async ({ deps, order, signal }) => {
     });
   }
 
-  const audio = await deps.providers.music.downloadAudio(check.audioUrl, signal);
-  const blob = await putBlob(deps.kv, audio.bytes, { contentType: audio.contentType, now: now() });
+  const [first, ...others] = check.tracks;
+  const kept = [await keepTake(deps, first, 1, signal)];
+  // The second take is a bonus: one that cannot be fetched leaves the song with one take, never
+  // fails it. A retry would download the first again and could lose what works.
+  let missed = "";
+  if (others[0]) {
+    try {
+      kept.push(await keepTake(deps, others[0], 2, signal));
+    } catch (error) {
+      missed = ` Take 2 could not be kept: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+  const takes = kept.map(({ take }) => take);
+  const delivered = takes[0];
   return {
     kind: "complete",
-    blobId: blob.id,
-    patch: songMade({
-      songBlobId: blob.id,
-      songUrl: songUrlFor(config.appUrl, blob.id),
-      songTitle: order.songTitle || check.title || `${order.childName}'s Song`,
-    }, now()),
-    message: `The song is ready (${Math.round(audio.bytes.length / 1024)} KB${
-      check.durationSeconds ? `, ${Math.round(check.durationSeconds)} s` : ""
-    }).`,
-    call: { ...audio.call, taskId },
+    blobIds: takes.map((take) => take.blobId),
+    patch: songMade(
+      {
+        songBlobId: delivered.blobId,
+        songUrl: delivered.songUrl,
+        songTitle: order.songTitle || first.title || `${order.childName}'s Song`,
+      },
+      takes,
+      now(),
+    ),
+    message: `The song is ready: ${kept.map(describeTake).join("; ")}.${missed}`,
+    call: { ...kept[0].call, taskId },
   };
 };
+
+/** A take's audio copied into our blob store (the service's files expire), its timed lyrics owed. */
+async function keepTake(
+  deps: StageContext["deps"],
+  track: SongTrack,
+  take: TakeNumber,
+  signal: AbortSignal,
+): Promise<{ take: SongTake; size: number; call: CallFacts }> {
+  const now = deps.clock.now();
+  const audio = await deps.providers.music.downloadAudio(track.audioUrl, signal);
+  const blob = await putBlob(deps.kv, audio.bytes, { contentType: audio.contentType, now });
+  return {
+    take: {
+      take,
+      audioId: track.audioId,
+      blobId: blob.id,
+      songUrl: songUrlFor(deps.config.appUrl, blob.id),
+      title: track.title,
+      durationSeconds: track.durationSeconds,
+      // Without the service's id of the track there is nothing to ask by.
+      timing: track.audioId ? timingOwedNow(now) : timingRefused(
+        timingOwedNow(now),
+        "The music service gave this take no id to ask for its timed lyrics by.",
+        null,
+      ),
+    },
+    size: audio.bytes.length,
+    call: audio.call,
+  };
+}
+
+function describeTake({ take, size }: { take: SongTake; size: number }): string {
+  const length = take.durationSeconds ? `, ${Math.round(take.durationSeconds)} s` : "";
+  return `${takeLabel(take.take)} (${Math.round(size / 1024)} KB${length})`;
+}
 
 function fail(failure: StageFailure) {
   return {

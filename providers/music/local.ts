@@ -1,14 +1,25 @@
 import type { SingerGender } from "../../domain/orders.ts";
+import type { AlignedWord } from "../../domain/timed_lyrics.ts";
 import { keys } from "../../kv/keys.ts";
 import { type CallFacts, ProviderCallError, stopwatch } from "../calls.ts";
-import type { MusicStudio, SongCheck } from "./mod.ts";
+import type { MusicStudio, SongCheck, SongTrack } from "./mod.ts";
 import { cpuPool } from "../cpu_pool.ts";
-import { songDurationSeconds, type SynthRequest } from "./synth.ts";
+import {
+  type Melody,
+  planMelody,
+  songDurationSeconds,
+  type SungWord,
+  sungWordsOf,
+  type SynthRequest,
+  writtenLines,
+} from "./synth.ts";
 
 /**
  * The local default for music (ARCHITECTURE.md §3): the same create → poll → download cycle as the
  * music API, answered from KV, so the generation worker runs its real code path offline. A task is
  * "rendering" for a moment before it succeeds, as a real one is; the MP3 is rendered on download.
+ * Like the service, a task makes two takes: track `${taskId}-1` at `local-synth:${taskId}#1`, and
+ * `${taskId}-2` at `local-synth:${taskId}#2`.
  */
 export interface LocalStudioOptions {
   /** How long a task stays pending; a worker must see at least one pending answer in real use. */
@@ -27,6 +38,8 @@ interface LocalSongTask {
 
 const TASK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const AUDIO_URL_PREFIX = "local-synth:";
+const TAKES = [1, 2] as const;
+type Take = typeof TAKES[number];
 
 /**
  * One render at a time, and at most half of a core (a render of ~350 ms is followed by as long a
@@ -105,18 +118,17 @@ export function createLocalStudio(kv: Deno.Kv, options: LocalStudioOptions = {})
       return {
         state: "succeeded",
         providerStatus: "SUCCESS",
-        audioUrl: `${AUDIO_URL_PREFIX}${taskId}`,
-        title: task.title || null,
-        durationSeconds: songDurationSeconds(task),
+        tracks: TAKES.map((take) => trackOf(task, take)),
         call: callFacts("local:status", 200, elapsed(), taskId),
       };
     },
 
     async downloadAudio(audioUrl) {
       const elapsed = stopwatch();
-      const taskId = audioUrl.startsWith(AUDIO_URL_PREFIX) ? audioUrl.slice(AUDIO_URL_PREFIX.length) : null;
+      const address = parseAudioUrl(audioUrl);
+      const taskId = address?.taskId ?? null;
       const task = taskId ? await store("local:audio", taskId, elapsed, () => readTask(kv, taskId)) : null;
-      if (!task) {
+      if (!address || !task) {
         throw new ProviderCallError(
           `The local synthesiser has no audio at ${audioUrl}.`,
           callFacts("local:audio", 404, elapsed(), taskId),
@@ -124,7 +136,7 @@ export function createLocalStudio(kv: Deno.Kv, options: LocalStudioOptions = {})
       }
       let bytes: Uint8Array;
       try {
-        bytes = await renderer.run(task);
+        bytes = await renderer.run(synthRequest(task, address.take));
       } catch (error) {
         throw new ProviderCallError(
           `The local synthesiser could not render the song: ${
@@ -141,8 +153,98 @@ export function createLocalStudio(kv: Deno.Kv, options: LocalStudioOptions = {})
       };
     },
 
+    // Planning a melody takes about a millisecond and renders nothing, so it stays off the render pool.
+    async timedLyrics({ taskId, audioId }) {
+      const elapsed = stopwatch();
+      const task = await store("local:timed-lyrics", taskId, elapsed, () => readTask(kv, taskId));
+      const take = TAKES.find((take) => audioIdOf(taskId, take) === audioId);
+      if (!task || !take) {
+        throw new ProviderCallError(
+          `The local synthesiser has no track ${audioId} in task ${taskId}.`,
+          callFacts("local:timed-lyrics", 404, elapsed(), taskId),
+        );
+      }
+      return {
+        words: alignedWords(planMelody(synthRequest(task, take)), task.lyrics),
+        call: callFacts("local:timed-lyrics", 200, elapsed(), taskId),
+      };
+    },
+
     close: () => renderer.close(),
   };
+}
+
+function trackOf(task: LocalSongTask, take: Take): SongTrack {
+  return {
+    audioId: audioIdOf(task.taskId, take),
+    audioUrl: `${AUDIO_URL_PREFIX}${task.taskId}#${take}`,
+    title: task.title || null,
+    durationSeconds: songDurationSeconds(synthRequest(task, take)),
+  };
+}
+
+function audioIdOf(taskId: string, take: Take): string {
+  return `${taskId}-${take}`;
+}
+
+/** A take's address; the bare `local-synth:{taskId}` of songs made before there were takes is the first. */
+function parseAudioUrl(audioUrl: string): { taskId: string; take: Take } | null {
+  if (!audioUrl.startsWith(AUDIO_URL_PREFIX)) return null;
+  const [taskId, fragment] = audioUrl.slice(AUDIO_URL_PREFIX.length).split("#", 2);
+  const take = fragment === undefined ? 1 : TAKES.find((take) => String(take) === fragment);
+  return taskId && take ? { taskId, take } : null;
+}
+
+/** Only what the synthesiser reads: the task's other fields need not cross into the render worker. */
+function synthRequest(task: LocalSongTask, take: Take): SynthRequest {
+  return { lyrics: task.lyrics, title: task.title, style: task.style, singer: task.singer, take };
+}
+
+/**
+ * The melody's words as the music service aligns them: the lyrics' own words with their punctuation, a
+ * section label and a line break riding on the first word of a line (as in "[Verse]\nWaggin'"). A
+ * written word of two sung ones ("hip-hip") spans both; a mark sung by nobody ("—") joins the word
+ * before it. Lines cut off by the song's end are left out, like the notes.
+ */
+function alignedWords(melody: Melody, lyrics: string): AlignedWord[] {
+  const written = writtenLines(lyrics);
+  // Nothing sung from the lyrics: the melody sang the title (or "la la la") on one line.
+  if (!written.length) return melody.words.map((word) => aligned(word.text, word, word, false));
+  const timed: AlignedWord[] = [];
+  written.forEach((line, lineIndex) => {
+    const sung = melody.words.filter((word) => word.line === lineIndex);
+    let next = 0;
+    for (const token of line.text.split(/\s+/)) {
+      const count = sungWordsOf(token).length;
+      if (count === 0) {
+        const before = timed.at(-1);
+        if (before && next > 0) before.word = `${before.word} ${token}`;
+        continue;
+      }
+      if (next >= sung.length) return;
+      const first = sung[next];
+      const last = sung[Math.min(next + count, sung.length) - 1];
+      const opening = next === 0;
+      const label = opening && line.section ? `[${line.section}]\n` : "";
+      timed.push(aligned(`${label}${token}`, first, last, opening && lineIndex > 0 && !label));
+      next += count;
+    }
+  });
+  return timed;
+}
+
+function aligned(text: string, first: SungWord, last: SungWord, newLine: boolean): AlignedWord {
+  return {
+    word: `${newLine ? "\n" : ""}${text}`,
+    startS: roundTime(first.start),
+    endS: roundTime(last.end),
+    success: true,
+  };
+}
+
+/** To the millisecond: finer is only float noise in the stored words. */
+function roundTime(seconds: number): number {
+  return Math.round(seconds * 1000) / 1000;
 }
 
 async function readTask(kv: Deno.Kv, taskId: string): Promise<LocalSongTask | null> {

@@ -1,4 +1,5 @@
 import type { SingerGender } from "../../domain/orders.ts";
+import type { AlignedWord } from "../../domain/timed_lyrics.ts";
 import type { CallFacts } from "../calls.ts";
 
 /**
@@ -27,9 +28,8 @@ export type SongCheck =
   | {
     state: "succeeded";
     providerStatus: string;
-    audioUrl: string;
-    title: string | null;
-    durationSeconds: number | null;
+    /** The takes, in the service's order (one or two): the first has audio, a second only when it has too. */
+    tracks: SongTrack[];
     call: CallFacts;
   }
   | {
@@ -40,6 +40,21 @@ export type SongCheck =
     errorCode: number | null;
     call: CallFacts;
   };
+
+/** One take of a finished task. */
+export interface SongTrack {
+  /** The service's id of the track (its `audioId`), which timed lyrics are asked by. */
+  audioId: string | null;
+  audioUrl: string;
+  title: string | null;
+  durationSeconds: number | null;
+}
+
+/** A take's lyrics as aligned to its audio; empty when the service aligned nothing (an instrumental). */
+export interface TimedLyricsAnswer {
+  words: AlignedWord[];
+  call: CallFacts;
+}
 
 export interface DownloadedAudio {
   bytes: Uint8Array;
@@ -54,6 +69,11 @@ export interface MusicStudio {
   checkSong(taskId: string, signal?: AbortSignal): Promise<SongCheck>;
   /** Fetches the finished audio (provider URLs expire, so it is copied into our blob store). */
   downloadAudio(audioUrl: string, signal?: AbortSignal): Promise<DownloadedAudio>;
+  /**
+   * The lyrics we sent, aligned word by word to one take's audio. Throws ProviderCallError like the
+   * other calls; the caller decides whether to try again.
+   */
+  timedLyrics(take: { taskId: string; audioId: string }, signal?: AbortSignal): Promise<TimedLyricsAnswer>;
   /** Ends what it keeps running (the local synthesiser's render workers). */
   close?(): void;
 }

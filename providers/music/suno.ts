@@ -1,8 +1,9 @@
 import { concatBytes } from "../../domain/bytes.ts";
 import type { SingerGender } from "../../domain/orders.ts";
+import { type AlignedWord, MAX_TIMED_WORDS } from "../../domain/timed_lyrics.ts";
 import { type CallFacts, ProviderCallError, stopwatch } from "../calls.ts";
 import { rateWindow } from "../rate_window.ts";
-import type { MusicStudio, SongCheck } from "./mod.ts";
+import type { MusicStudio, SongCheck, SongTrack } from "./mod.ts";
 
 export interface SunoStudioOptions {
   apiKey: string;
@@ -31,13 +32,19 @@ const SUNO_RATE_LIMIT = { requests: 20, windowMs: 10_000 };
 
 const GENERATE = "/api/v1/generate";
 const RECORD_INFO = "/api/v1/generate/record-info";
+const TIMESTAMPED_LYRICS = "/api/v1/generate/get-timestamped-lyrics";
+/** The service makes two takes of every song. */
+const TAKES_PER_TASK = 2;
 
 /** What the API's `code` values mean (it answers HTTP 200 with these in the body). */
 const CODE_MEANINGS: Record<number, string> = {
   400: "the request was refused as invalid",
   401: "the API key was refused",
+  404: "not found",
   405: "rate limited",
+  409: "it conflicts with the task's state",
   413: "the lyrics or style are too long",
+  422: "the request's fields were refused",
   429: "the account is out of credits",
   430: "too many calls at once",
   455: "the service is under maintenance",
@@ -72,6 +79,10 @@ interface Track {
   audioUrl?: unknown;
   title?: unknown;
   duration?: unknown;
+}
+
+interface TimestampedLyrics {
+  alignedWords?: unknown;
 }
 
 /**
@@ -287,6 +298,24 @@ export function createSunoStudio(options: SunoStudioOptions): MusicStudio {
       const contentType = mediaType.startsWith("audio/") ? mediaType : mp3 ? "audio/mpeg" : mediaType;
       return { bytes, contentType, call: facts(status) };
     },
+
+    async timedLyrics({ taskId, audioId }, signal) {
+      const { data, call } = await callApi(`fetch the timed lyrics of track ${audioId}`, {
+        method: "POST",
+        path: TIMESTAMPED_LYRICS,
+        body: { taskId, audioId },
+        taskId,
+      }, signal);
+      const aligned = (data as TimestampedLyrics | null)?.alignedWords;
+      // An empty list is an answer (an instrumental); no list at all is not.
+      if (!Array.isArray(aligned)) {
+        throw new ProviderCallError(
+          `The music API answered without aligned words for track ${audioId} of task ${taskId}.`,
+          call,
+        );
+      }
+      return { words: toAlignedWords(aligned), call };
+    },
   };
 }
 
@@ -303,9 +332,10 @@ function vocalGender(singer: SingerGender): { vocalGender?: "f" | "m" } {
 }
 
 /**
- * FIRST_SUCCESS means one of the two tracks is ready; we wait for the whole task. SUCCESS without
- * any audio URL is treated as still pending: it has been seen briefly before the URLs are filled in,
- * and if it never changes, the job's deadline ends the wait.
+ * FIRST_SUCCESS means one of the two tracks is ready; we wait for the whole task. SUCCESS gives the
+ * takes that have audio (two at most), in the service's order. SUCCESS without any audio URL is
+ * treated as still pending: it has been seen briefly before the URLs are filled in, and if it never
+ * changes, the job's deadline ends the wait.
  */
 function toSongCheck(info: RecordInfo, call: CallFacts): SongCheck {
   const providerStatus = typeof info.status === "string" && info.status ? info.status : "UNKNOWN";
@@ -322,22 +352,52 @@ function toSongCheck(info: RecordInfo, call: CallFacts): SongCheck {
     return { state: "failed", providerStatus, message: `${reason}${code}`, errorCode, call };
   }
   if (providerStatus === "SUCCESS") {
-    const tracks: Track[] = Array.isArray(info.response?.sunoData) ? info.response.sunoData : [];
-    const track = tracks.find((track) => typeof track?.audioUrl === "string" && track.audioUrl.trim());
-    if (track) {
-      return {
-        state: "succeeded",
-        providerStatus,
-        audioUrl: (track.audioUrl as string).trim(),
-        title: typeof track.title === "string" && track.title ? track.title : null,
-        durationSeconds: typeof track.duration === "number" && Number.isFinite(track.duration)
-          ? track.duration
-          : null,
-        call,
-      };
-    }
+    const sunoData: Track[] = Array.isArray(info.response?.sunoData) ? info.response.sunoData : [];
+    const tracks = sunoData.filter((track) => typeof track?.audioUrl === "string" && track.audioUrl.trim())
+      .slice(0, TAKES_PER_TASK).map(toSongTrack);
+    if (tracks.length) return { state: "succeeded", providerStatus, tracks, call };
   }
   return { state: "pending", providerStatus, call };
+}
+
+function toSongTrack(track: Track): SongTrack {
+  return {
+    // Without its id a take still plays; it only cannot be asked for its timed lyrics.
+    audioId: typeof track.id === "string" && track.id.trim() ? track.id.trim() : null,
+    audioUrl: (track.audioUrl as string).trim(),
+    title: typeof track.title === "string" && track.title ? track.title : null,
+    durationSeconds: typeof track.duration === "number" && Number.isFinite(track.duration)
+      ? track.duration
+      : null,
+  };
+}
+
+/**
+ * The words that have text. A word without both times keeps its text but counts as not placed, so
+ * the reading gives it its neighbour's time rather than a made-up one. Past MAX_TIMED_WORDS it is not
+ * our lyrics, so the rest is not kept.
+ */
+function toAlignedWords(entries: unknown[]): AlignedWord[] {
+  const words: AlignedWord[] = [];
+  for (const entry of entries) {
+    if (words.length >= MAX_TIMED_WORDS) break;
+    if (typeof entry !== "object" || entry === null) continue;
+    const { word, startS, endS, success, palign } = entry as Record<string, unknown>;
+    if (typeof word !== "string") continue;
+    const timed = isFiniteNumber(startS) && isFiniteNumber(endS);
+    words.push({
+      word,
+      startS: timed ? startS : 0,
+      endS: timed ? endS : 0,
+      success: timed && success === true,
+      ...(isFiniteNumber(palign) ? { palign } : {}),
+    });
+  }
+  return words;
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value);
 }
 
 /** Why no answer came: the caller gave up, our deadline passed, or the network failed. */

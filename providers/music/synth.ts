@@ -13,6 +13,11 @@ export interface SynthRequest {
   /** Style tags; tempo words set the pace ("lullaby", "gentle" slower, "upbeat", "energetic" faster). */
   style: string;
   singer: SingerGender;
+  /**
+   * Which of the task's two takes, as the music service makes two: the second is faster, higher and
+   * sung to other contours. Missing is the first, so tasks stored before there were takes still render.
+   */
+  take?: 1 | 2;
 }
 
 export const SAMPLE_RATE = 22050;
@@ -28,6 +33,11 @@ const PENTATONIC = [0, 2, 4, 7, 9, 12, 14, 16, 19, 21];
 const TONIC = 5;
 /** The melody's lowest note by singer: a child sings highest, a man an octave below a woman. */
 const ROOT_MIDI: Record<SingerGender, number> = { child: 65, female: 60, male: 48 };
+/**
+ * The second take against the first: a fifth faster and a minor third higher, so the two are told
+ * apart at once, yet both stay in the singer's comfortable range and in a children's-song pace.
+ */
+const SECOND_TAKE = { tempo: 1.2, semitones: 3 };
 
 interface Note {
   start: number;
@@ -35,11 +45,31 @@ interface Note {
   midi: number;
 }
 
-interface Melody {
+export interface Melody {
   notes: Note[];
   /** Bass notes on the beats, under the lines. */
   bass: Note[];
+  /** When each sung word is heard, from its first syllable's note to its last; for the timed lyrics. */
+  words: SungWord[];
   seconds: number;
+  /** Beats per minute. */
+  tempo: number;
+}
+
+export interface SungWord {
+  /** The index of its line in `sungLines`. */
+  line: number;
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** A word and the notes it is sung on, while the melody is planned. */
+interface WordNotes {
+  line: number;
+  text: string;
+  first: number;
+  count: number;
 }
 
 export function renderSongMp3(request: SynthRequest): Uint8Array {
@@ -52,19 +82,29 @@ export function songDurationSeconds(request: SynthRequest): number {
 }
 
 export function planMelody(request: SynthRequest): Melody {
-  const beat = 60 / tempoOf(request.style);
+  const second = request.take === 2;
+  const tempo = tempoOf(request.style) * (second ? SECOND_TAKE.tempo : 1);
+  const beat = 60 / tempo;
   const eighth = beat / 2;
-  const root = ROOT_MIDI[request.singer] ?? ROOT_MIDI.female;
+  const root = (ROOT_MIDI[request.singer] ?? ROOT_MIDI.female) + (second ? SECOND_TAKE.semitones : 0);
   const lines = sungLines(request.lyrics, request.title);
   const notes: Note[] = [];
   const bass: Note[] = [];
+  const words: WordNotes[] = [];
   let time = LEAD_IN_SECONDS;
 
   for (let index = 0; index < lines.length && time < TARGET_SECONDS; index++) {
     const syllables = lines[index].reduce((sum, word) => sum + syllableCount(word), 0);
-    const random = seeded(`${index}:${lines[index].join(" ")}`);
+    // The first take's seed is the one songs have always had, so it renders the same bytes as before.
+    const random = seeded(`${second ? "take 2:" : ""}${index}:${lines[index].join(" ")}`);
     const contour = CONTOURS[Math.floor(random() * CONTOURS.length)];
     const lineStart = time;
+    let first = notes.length;
+    for (const word of lines[index]) {
+      const count = syllableCount(word);
+      words.push({ line: index, text: word, first, count });
+      first += count;
+    }
     // The song's last line, and every fourth, comes home to the tonic; others may end open.
     const resolves = index === lines.length - 1 || index % 4 === 3;
     for (let position = 0; position < syllables; position++) {
@@ -84,22 +124,65 @@ export function planMelody(request: SynthRequest): Melody {
     }
   }
   const seconds = Math.min(MAX_SECONDS, time + TAIL_SECONDS - beat);
+  const kept = notes.filter((note) => note.start < seconds);
   return {
-    notes: notes.filter((note) => note.start < seconds),
+    notes: kept,
     bass: bass.filter((note) => note.start < seconds),
+    words: wordTimes(words, kept, seconds),
     seconds,
+    tempo,
   };
+}
+
+/**
+ * Each word from its first note's start to its last note's end. Notes only move forward in time, so
+ * the notes kept before the song's end are the first ones: a word whose first note is past them is not
+ * heard, and one cut off by the length cap ends with the song.
+ */
+function wordTimes(words: WordNotes[], kept: Note[], seconds: number): SungWord[] {
+  return words.filter((word) => word.first < kept.length).map((word) => {
+    const last = kept[Math.min(word.first + word.count, kept.length) - 1];
+    return {
+      line: word.line,
+      text: word.text,
+      start: kept[word.first].start,
+      end: Math.min(seconds, last.start + last.seconds),
+    };
+  });
 }
 
 /** The sung words of each line; section markers and blank lines are not sung. */
 export function sungLines(lyrics: string, title: string): string[][] {
-  const words = (line: string) => line.match(/[\p{L}\p{N}']+/gu) ?? [];
-  const lines = lyrics.split("\n").map((line) => line.trim())
-    .filter((line) => line && !/^\[[^\]]*\]$/.test(line) && !/^\([^)]*\)$/.test(line))
-    .map(words).filter((line) => line.length);
+  const lines = writtenLines(lyrics).map((line) => sungWordsOf(line.text));
   if (lines.length) return lines;
-  const titled = words(title);
+  const titled = sungWordsOf(title);
   return [titled.length ? titled : ["la", "la", "la"]];
+}
+
+/** The words of a line as they are sung: letters, digits and apostrophes, punctuation left out. */
+export function sungWordsOf(text: string): string[] {
+  return text.match(/[\p{L}\p{N}']+/gu) ?? [];
+}
+
+/**
+ * The lines of the lyrics that are sung, as written (punctuation kept), each with the section label
+ * ("[Chorus]") that came before it: the same lines as `sungLines`, in the same order.
+ */
+export function writtenLines(lyrics: string): { section: string | null; text: string }[] {
+  const lines: { section: string | null; text: string }[] = [];
+  let section: string | null = null;
+  for (const raw of lyrics.split("\n")) {
+    const line = raw.trim();
+    const label = line.match(/^\[([^\]]*)\]$/);
+    if (label) {
+      section = label[1].trim() || null;
+      continue;
+    }
+    if (!line || /^\([^)]*\)$/.test(line) || !sungWordsOf(line).length) continue;
+    lines.push({ section, text: line });
+    section = null;
+  }
+  return lines;
 }
 
 /**

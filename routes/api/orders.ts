@@ -12,6 +12,7 @@ import { startGeneration } from "../../orders/start_generation.ts";
 import { hasOrderAccess, listAccessibleOrderIds } from "../../kv/order_access.ts";
 import { removeSong } from "../../orders/remove_song.ts";
 import { getOrder, getOrders, listOrdersOfEmail, listOrdersOfUser } from "../../kv/orders.ts";
+import { timingsOfOrder } from "../../kv/lyrics_timing.ts";
 import type { AppEnv } from "../env.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
 import { describeIssue } from "./validate.ts";
@@ -125,7 +126,9 @@ ordersApi.get("/orders/user", requireUser, async (c) => {
 ordersApi.get("/orders/:id", async (c) => {
   const order = await findOrder(c);
   c.header("cache-control", "private, no-store");
-  return c.json(orderViewFor(await readerOfRequest(c, order), order));
+  const reader = await readerOfRequest(c, order);
+  const timings = reader === "public" ? await timingsOfOrder(c.var.deps.kv, order) : undefined;
+  return c.json(orderViewFor(reader, order, timings));
 });
 
 ordersApi.delete("/orders/:id", requireUser, async (c) => {

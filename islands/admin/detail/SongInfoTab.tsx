@@ -2,6 +2,7 @@ import { LINK_CLASS } from "../../../components/ui.ts";
 import { LocalTime } from "../LocalTime.tsx";
 import type { ListedOrder } from "../types.ts";
 import { Field, Section } from "./fields.tsx";
+import { TakesSection } from "./TakesSection.tsx";
 
 /** The song as made: title, style, the audio and the lyrics (staff-side §3, song). */
 export function SongInfoTab({ order }: { order: ListedOrder }) {
@@ -27,6 +28,7 @@ export function SongInfoTab({ order }: { order: ListedOrder }) {
           value={order.lastLyricsRegeneratedAt && <LocalTime iso={order.lastLyricsRegeneratedAt} />}
         />
       </Section>
+      <TakesSection order={order} />
       <section className="grid gap-2">
         <h3 className="font-display text-base font-bold text-slate-900">Lyrics</h3>
         {order.songLyrics

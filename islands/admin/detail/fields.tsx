@@ -21,7 +21,10 @@ export interface FieldProps {
 export function Field({ label, value, wide = false }: FieldProps) {
   const empty = value === null || value === undefined || value === "";
   return (
-    <div className={wide ? "grid gap-0.5 sm:col-span-2" : "grid gap-0.5"} data-field={label}>
+    <div
+      className={wide ? "grid content-start gap-0.5 sm:col-span-2" : "grid content-start gap-0.5"}
+      data-field={label}
+    >
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
       <dd className={`break-words text-sm text-slate-900 ${wide ? "whitespace-pre-wrap" : ""}`}>
         {empty ? <span className="text-slate-400">—</span> : value}

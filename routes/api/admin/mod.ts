@@ -6,6 +6,7 @@ import { promptsAdminApi } from "./prompts.ts";
 import { referralCodesAdminApi } from "./referral_codes.ts";
 import { refundsAdminApi } from "./refunds.ts";
 import { songsAdminApi } from "./songs.ts";
+import { takesAdminApi } from "./takes.ts";
 
 /**
  * Every staff call (staff-side §7), mounted at /api/admin. Each part guards its own routes
@@ -20,3 +21,4 @@ adminApi.route("/", referralCodesAdminApi);
 adminApi.route("/", refundsAdminApi);
 adminApi.route("/", promptsAdminApi);
 adminApi.route("/", songsAdminApi);
+adminApi.route("/", takesAdminApi);

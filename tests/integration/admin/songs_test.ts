@@ -408,9 +408,12 @@ function slowDownloadStudio() {
       Promise.resolve({
         state: "succeeded",
         providerStatus: "SUCCESS",
-        audioUrl: `local-synth:${taskId}`,
-        title: "Generated Title",
-        durationSeconds: 8,
+        tracks: [{
+          audioId: `${taskId}-1`,
+          audioUrl: `local-synth:${taskId}#1`,
+          title: "Generated Title",
+          durationSeconds: 8,
+        }],
         call,
       }),
     async downloadAudio() {
@@ -418,6 +421,7 @@ function slowDownloadStudio() {
       await release.promise;
       return { bytes: synthMp3(), contentType: "audio/mpeg", call };
     },
+    timedLyrics: () => Promise.resolve({ words: [], call }),
   };
   return { music, downloading: downloading.promise, release: () => release.resolve() };
 }

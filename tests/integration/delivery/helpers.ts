@@ -1,5 +1,6 @@
 import type { Order } from "../../../domain/orders.ts";
 import { songUrlFor } from "../../../domain/download.ts";
+import type { SongTake, TakeNumber } from "../../../domain/song_takes.ts";
 import { owedEmailSent } from "../../../domain/owed_email.ts";
 import { putBlob } from "../../../kv/blobs.ts";
 import { updateOrder } from "../../../kv/orders.ts";
@@ -8,7 +9,9 @@ import { startJobWorker } from "../../../jobs/worker.ts";
 import { createSession } from "../../../kv/sessions.ts";
 import { upsertUserOnSignIn } from "../../../kv/users.ts";
 import type { TestApp } from "../../helpers.ts";
-import { placeOrder, waitForOrder } from "../jobs/helpers.ts";
+import { placeOrder, settled, waitForOrder } from "../jobs/helpers.ts";
+
+const timingSettled = (order: Order) => (order.songTakes ?? []).every((take) => take.timing.state !== "owed");
 
 /**
  * A song that has been made, approved and delivered, set up directly in storage for tests of pages
@@ -20,7 +23,8 @@ export async function deliveredOrder(
   userId = "user-1",
 ): Promise<Order> {
   const placed = await placeOrder(t, overrides, userId);
-  const made = await waitForOrder(t, placed.id);
+  // With its timed lyrics settled too, so a page shows what it will always show.
+  const made = await waitForOrder(t, placed.id, (order) => settled(order) && timingSettled(order));
   if (made.status !== "completed") throw new Error(`the song was not made: ${made.error}`);
   const now = new Date().toISOString();
   const delivered = await updateOrder(t.kv, made.id, (order) => ({
@@ -38,7 +42,8 @@ export async function deliveredOrder(
 
 /**
  * An order whose song is made and waiting for review, set up in storage without running the
- * pipeline (for tests on a TestClock). Its audio is a small stored blob, so downloads work.
+ * pipeline (for tests on a TestClock). Like a made song it has two takes, each a small stored blob
+ * (so downloads work), without timed lyrics; Take 1 is the song.
  */
 export async function completedOrder(
   t: TestApp,
@@ -46,10 +51,8 @@ export async function completedOrder(
   userId = "user-1",
 ): Promise<Order> {
   const placed = await placeOrder(t, overrides, userId);
-  const blob = await putBlob(t.kv, new Uint8Array([0xff, 0xfb, 0x90, 0x00, 1, 2, 3, 4]), {
-    contentType: "audio/mpeg",
-    now: t.clock.now(),
-  });
+  const takes = await Promise.all(([1, 2] as const).map((take) => storedTake(t, take)));
+  const blob = { id: takes[0].blobId };
   const made = await updateOrder(t.kv, placed.id, (order) => ({
     ...order,
     status: "completed",
@@ -60,12 +63,30 @@ export async function completedOrder(
     songTags: "pop, happy",
     songUrl: songUrlFor(t.config.appUrl, blob.id),
     songBlobId: blob.id,
+    songTakes: takes,
     completedAt: new Date(t.clock.now()).toISOString(),
     // Its confirmation went when it was placed: the emails under test are the song's.
     confirmationEmail: order.confirmationEmail &&
       owedEmailSent(order.confirmationEmail, Date.parse(order.createdAt)),
   }));
   return made!;
+}
+
+/** A take of a test song: a few MP3-looking bytes of its own, its timing not to be had. */
+async function storedTake(t: TestApp, take: TakeNumber): Promise<SongTake> {
+  const blob = await putBlob(t.kv, new Uint8Array([0xff, 0xfb, 0x90, 0x00, take, 2, 3, 4]), {
+    contentType: "audio/mpeg",
+    now: t.clock.now(),
+  });
+  return {
+    take,
+    audioId: `test-track-${take}`,
+    blobId: blob.id,
+    songUrl: songUrlFor(t.config.appUrl, blob.id),
+    title: null,
+    durationSeconds: 8,
+    timing: { state: "absent", reason: "A test song has no timed lyrics.", attempts: 0 },
+  };
 }
 
 export const ADMIN_EMAIL = "boss@example.com";

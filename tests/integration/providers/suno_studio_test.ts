@@ -1,4 +1,6 @@
 import { assert, assertEquals, assertRejects, assertStringIncludes } from "@std/assert";
+import { isTransient } from "../../../domain/generation_errors.ts";
+import { lineText, timedLyricsFromAlignedWords } from "../../../domain/timed_lyrics.ts";
 import { ProviderCallError } from "../../../providers/calls.ts";
 import type { SongCheck, SongRequest } from "../../../providers/music/mod.ts";
 import { createSunoStudio, type SunoStudioOptions } from "../../../providers/music/suno.ts";
@@ -236,7 +238,7 @@ Deno.test("a key echoed back by a proxy is kept out of the message", async () =>
   assert(!error.message.includes(API_KEY));
 });
 
-Deno.test("checkSong: text and first-track stages are pending; SUCCESS gives the first track's audio", async () => {
+Deno.test("checkSong: text and first-track stages are pending; SUCCESS gives both tracks, with their ids", async () => {
   await using suno = startFake({ stepsToFinish: 3 });
   const studio = studioFor(suno);
   const { taskId } = await studio.createSong(SONG);
@@ -250,12 +252,18 @@ Deno.test("checkSong: text and first-track stages are pending; SUCCESS gives the
     ["succeeded", "SUCCESS"],
   ]);
   const done = checks.at(-1)!;
-  const track = suno.tasks.get(taskId)!.tracks[0];
-  assertEquals(done.state === "succeeded" && [done.audioUrl, done.title, done.durationSeconds], [
-    track.audioUrl,
-    "Mia's Song",
-    track.duration,
-  ]);
+  const tracks = suno.tasks.get(taskId)!.tracks;
+  assertEquals(
+    done.state === "succeeded" && done.tracks,
+    tracks.map((track) => ({
+      audioId: track.id,
+      audioUrl: track.audioUrl,
+      title: "Mia's Song",
+      durationSeconds: track.duration,
+    })),
+  );
+  assertEquals(new Set(tracks.map((track) => track.id)).size, 2, "two takes, two ids");
+  assertEquals(new Set(tracks.map((track) => track.audioUrl)).size, 2, "two takes, two files");
   const request = suno.requests.at(-1)!;
   assertEquals([request.method, request.path, request.query], ["GET", "/api/v1/generate/record-info", {
     taskId,
@@ -330,29 +338,43 @@ Deno.test("SUCCESS without any audio URL stays pending, so the job's deadline de
   assertEquals([check.state, check.providerStatus], ["pending", "SUCCESS"]);
 });
 
-Deno.test("SUCCESS takes the first track that has audio", async () => {
-  await using server = startLoopbackServer(() =>
+/** A server answering every check with a SUCCESS of these tracks. */
+function succeededWith(sunoData: unknown[]) {
+  return startLoopbackServer(() =>
     Response.json({
       code: 200,
       msg: "success",
-      data: {
-        taskId: "t1",
-        status: "SUCCESS",
-        response: {
-          sunoData: [
-            { id: "a", audioUrl: "", title: "First", duration: 10 },
-            { id: "b", audioUrl: "https://cdn.example/b.mp3", title: "", duration: "long" },
-          ],
-        },
-      },
+      data: { taskId: "t1", status: "SUCCESS", response: { sunoData } },
     })
   );
-  const check = await studioFor({ baseUrl: server.origin }).checkSong("t1");
-  assertEquals(check.state === "succeeded" && [check.audioUrl, check.title, check.durationSeconds], [
-    "https://cdn.example/b.mp3",
+}
+
+Deno.test("SUCCESS takes only the tracks that have audio, in the service's order", async () => {
+  await using server = succeededWith([
+    { id: "a", audioUrl: "", title: "First", duration: 10 },
+    { id: "b", audioUrl: " https://cdn.example/b.mp3 ", title: "", duration: "long" },
     null,
-    null,
+    { audioUrl: "https://cdn.example/c.mp3", title: "Third", duration: 61.5 },
   ]);
+  const check = await studioFor({ baseUrl: server.origin }).checkSong("t1");
+  assertEquals(check.state === "succeeded" && check.tracks, [
+    { audioId: "b", audioUrl: "https://cdn.example/b.mp3", title: null, durationSeconds: null },
+    // Without an id the take still plays; it only cannot be asked for its timed lyrics.
+    { audioId: null, audioUrl: "https://cdn.example/c.mp3", title: "Third", durationSeconds: 61.5 },
+  ]);
+});
+
+Deno.test("SUCCESS keeps two takes at most, and an empty or odd id is no id", async () => {
+  await using server = succeededWith([
+    { id: "", audioUrl: "https://cdn.example/a.mp3" },
+    { id: 7, audioUrl: "https://cdn.example/b.mp3" },
+    { id: "c", audioUrl: "https://cdn.example/c.mp3" },
+  ]);
+  const check = await studioFor({ baseUrl: server.origin }).checkSong("t1");
+  assertEquals(
+    check.state === "succeeded" && check.tracks.map((track) => [track.audioId, track.audioUrl]),
+    [[null, "https://cdn.example/a.mp3"], [null, "https://cdn.example/b.mp3"]],
+  );
 });
 
 Deno.test("an unknown status is pending under its own name; a task that never ends stays pending", async () => {
@@ -404,7 +426,7 @@ async function finishedSong(suno: SunoFake, studio: ReturnType<typeof studioFor>
   suno.finish(taskId);
   const check = await studio.checkSong(taskId);
   if (check.state !== "succeeded") throw new Error(`The song is ${check.state}.`);
-  return check.audioUrl;
+  return check.tracks[0].audioUrl;
 }
 
 Deno.test("downloadAudio fetches the MP3 without our credentials", async () => {
@@ -510,6 +532,208 @@ Deno.test("a download that hangs is a timeout; one whose connection drops is a n
   assertEquals(dropped.call.httpStatus, 0);
   assertStringIncludes(dropped.message, "network error");
   assertEquals((await studio.downloadAudio(audioUrl)).bytes, SILENT_MP3);
+});
+
+const TIMED_LYRICS_PATH = "/api/v1/generate/get-timestamped-lyrics";
+
+const SUNG: SongRequest = {
+  ...SONG,
+  lyrics: "[Verse 1]\nMia, Mia, shining bright\nPurple skies tonight\n\n[Chorus]\nLa la la",
+};
+
+/** A finished task's takes, as the check gives them. */
+async function finishedTracks(suno: SunoFake, studio: ReturnType<typeof studioFor>, song = SUNG) {
+  const { taskId } = await studio.createSong(song);
+  suno.finish(taskId);
+  const check = await studio.checkSong(taskId);
+  if (check.state !== "succeeded") throw new Error(`The song is ${check.state}.`);
+  const audioIds = check.tracks.map((track) => track.audioId!);
+  return { taskId, audioIds, tracks: check.tracks };
+}
+
+Deno.test("timedLyrics posts the task and track with our key, and its words read back into the sung lines", async () => {
+  await using suno = startFake();
+  const studio = studioFor(suno);
+  const { taskId, audioIds, tracks } = await finishedTracks(suno, studio);
+  assertEquals(audioIds.length, 2);
+
+  for (const [index, audioId] of audioIds.entries()) {
+    const answer = await studio.timedLyrics({ taskId, audioId });
+
+    const sent = suno.requests.at(-1)!;
+    assertEquals([sent.method, sent.path, sent.body], ["POST", TIMED_LYRICS_PATH, { taskId, audioId }]);
+    assertEquals(sent.headers.authorization, `Bearer ${API_KEY}`);
+    assertEquals(sent.headers["content-type"], "application/json");
+    const { durationMs, ...call } = answer.call;
+    assertEquals(call, {
+      provider: "suno",
+      endpoint: TIMED_LYRICS_PATH,
+      method: "POST",
+      httpStatus: 200,
+      code: 200,
+      taskId,
+    });
+    assert(durationMs >= 0);
+
+    // The service's own way: the label and the line break ride on the word after them.
+    assertEquals(answer.words[0].word, "[Verse 1]\nMia,");
+    assert(answer.words.every((word) => word.success && word.palign === 0));
+    const lyrics = timedLyricsFromAlignedWords(answer.words);
+    assertEquals(lyrics?.lines.map((line) => [line.section, lineText(line)]), [
+      ["Verse 1", "Mia, Mia, shining bright"],
+      [null, "Purple skies tonight"],
+      ["Chorus", "La la la"],
+    ]);
+    const times = lyrics!.lines.flatMap((line) => line.words);
+    assert(times.every((word, i) => word.start < word.end && (i === 0 || times[i - 1].end <= word.start)));
+    assert(times.at(-1)!.end <= tracks[index].durationSeconds!, "within the take");
+  }
+});
+
+Deno.test("an empty alignment (an instrumental's) is an answer with no words, not a failure", async () => {
+  await using suno = startFake({ timedLyrics: "empty" });
+  const studio = studioFor(suno);
+  const { taskId, audioIds } = await finishedTracks(suno, studio);
+  const answer = await studio.timedLyrics({ taskId, audioId: audioIds[0] });
+  assertEquals(answer.words, []);
+  assertEquals(timedLyricsFromAlignedWords(answer.words), null);
+
+  // Just once, for a task that would otherwise be aligned.
+  await using aligned = startFake();
+  const other = studioFor(aligned);
+  const song = await finishedTracks(aligned, other);
+  aligned.failTimedLyrics("empty");
+  assertEquals((await other.timedLyrics({ taskId: song.taskId, audioId: song.audioIds[1] })).words, []);
+  assert((await other.timedLyrics({ taskId: song.taskId, audioId: song.audioIds[1] })).words.length > 0);
+});
+
+Deno.test("timed lyrics that fail with code 500, then HTTP 503, are transient failures; the third call succeeds", async () => {
+  await using suno = startFake();
+  const studio = studioFor(suno);
+  const { taskId, audioIds } = await finishedTracks(suno, studio);
+  const take = { taskId, audioId: audioIds[0] };
+  suno.failTimedLyrics({ code: 500 });
+  suno.failTimedLyrics({ status: 503 });
+
+  const coded = await failedCall(() => studio.timedLyrics(take));
+  assertEquals([coded.call.httpStatus, coded.call.code, coded.call.taskId], [200, 500, taskId]);
+  assertEquals([coded.call.provider, coded.call.endpoint, coded.call.method], [
+    "suno",
+    TIMED_LYRICS_PATH,
+    "POST",
+  ]);
+  assertStringIncludes(coded.message, `fetch the timed lyrics of track ${audioIds[0]}`);
+  assertStringIncludes(coded.message, "code 500");
+  assert(isTransient(coded.call));
+
+  const unavailable = await failedCall(() => studio.timedLyrics(take));
+  assertEquals([unavailable.call.httpStatus, unavailable.call.code], [503, 503]);
+  assertStringIncludes(unavailable.message, "HTTP 503");
+  assert(isTransient(unavailable.call));
+
+  assert((await studio.timedLyrics(take)).words.length > 0);
+  assertEquals(
+    suno.requests.filter((request) => request.path === TIMED_LYRICS_PATH).map((request) => [
+      request.answer,
+      request.code,
+    ]),
+    [[200, 500], [503, 503], [200, 200]],
+  );
+});
+
+Deno.test("a refused alignment (code 404) is a permanent failure", async () => {
+  await using suno = startFake();
+  const studio = studioFor(suno);
+  const { taskId, audioIds } = await finishedTracks(suno, studio);
+  suno.failTimedLyrics({ code: 404 });
+  const error = await failedCall(() => studio.timedLyrics({ taskId, audioId: audioIds[1] }));
+  assertEquals([error.call.httpStatus, error.call.code], [200, 404]);
+  assertStringIncludes(error.message, "not found");
+  assert(!isTransient(error.call));
+});
+
+Deno.test("an unknown task or track, an empty field, or an unfinished task is refused with code 400", async () => {
+  await using suno = startFake({ stepsToFinish: 5 });
+  const studio = studioFor(suno);
+  const { taskId, audioIds } = await finishedTracks(suno, studio);
+  const unfinished = await studio.createSong(SUNG);
+  const unfinishedTrack = suno.tasks.get(unfinished.taskId)!.tracks[0].id;
+
+  for (
+    const take of [
+      { taskId: "no-such-task", audioId: audioIds[0] },
+      { taskId, audioId: "no-such-track" },
+      { taskId, audioId: "" },
+      // A track of another task is not this task's.
+      { taskId: unfinished.taskId, audioId: audioIds[0] },
+      { taskId: unfinished.taskId, audioId: unfinishedTrack },
+    ]
+  ) {
+    const error = await failedCall(() => studio.timedLyrics(take));
+    assertEquals([error.call.httpStatus, error.call.code, error.call.taskId], [200, 400, take.taskId]);
+    assert(!isTransient(error.call));
+  }
+});
+
+Deno.test("a timed-lyrics call that hangs or drops is status 0, like the other calls", async () => {
+  await using suno = startFake();
+  const studio = studioFor(suno, { timeoutMs: 300 });
+  const { taskId, audioIds } = await finishedTracks(suno, studio);
+  suno.failNext("timeout");
+  suno.failTimedLyrics("reset");
+
+  const slow = await failedCall(() => studio.timedLyrics({ taskId, audioId: audioIds[0] }));
+  assertEquals([slow.call.httpStatus, slow.call.endpoint], [0, TIMED_LYRICS_PATH]);
+  assertStringIncludes(slow.message, "timeout");
+  const dropped = await failedCall(() => studio.timedLyrics({ taskId, audioId: audioIds[0] }));
+  assertEquals(dropped.call.httpStatus, 0);
+  assertStringIncludes(dropped.message, "network error");
+});
+
+Deno.test("an answer without a list of aligned words is a failure; odd entries are left out", async () => {
+  const answers = [
+    { code: 200, msg: "success", data: null },
+    { code: 200, msg: "success", data: { alignedWords: "[Verse]" } },
+    {
+      code: 200,
+      msg: "success",
+      data: {
+        alignedWords: [
+          null,
+          "loose",
+          { word: 3, startS: 0, endS: 1, success: true },
+          { word: "[Verse]\nHi", startS: 1, endS: 2, success: true, palign: 0.9 },
+          { word: "there", startS: "2", endS: 3, success: true },
+          { word: "you", startS: 3, endS: 4, palign: "high" },
+        ],
+      },
+    },
+    {
+      code: 200,
+      msg: "success",
+      data: { alignedWords: Array.from({ length: 2500 }, (_, i) => ({ word: `w${i}`, startS: 0, endS: 1 })) },
+    },
+  ];
+  await using server = startLoopbackServer(async (request) => {
+    await request.text();
+    return Response.json(answers.shift());
+  });
+  const studio = studioFor({ baseUrl: server.origin });
+  const take = { taskId: "t1", audioId: "a1" };
+
+  for (let i = 0; i < 2; i++) {
+    const error = await failedCall(() => studio.timedLyrics(take));
+    assertEquals([error.call.httpStatus, error.call.code, error.call.taskId], [200, 200, "t1"]);
+    assertStringIncludes(error.message, "without aligned words");
+  }
+  assertEquals((await studio.timedLyrics(take)).words, [
+    { word: "[Verse]\nHi", startS: 1, endS: 2, success: true, palign: 0.9 },
+    // Without both times a word keeps its text but is not placed.
+    { word: "there", startS: 0, endS: 0, success: false },
+    { word: "you", startS: 3, endS: 4, success: false },
+  ]);
+  const capped = await studio.timedLyrics(take);
+  assertEquals([capped.words.length, capped.words.at(-1)?.word], [2000, "w1999"]);
 });
 
 /** A stand-in for our webhook: records what the music API posts to it. */

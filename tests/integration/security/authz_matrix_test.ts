@@ -122,7 +122,7 @@ async function answerOf(response: Response, entry: RouteCase): Promise<Answer> {
   const type = response.headers.get("content-type") ?? "";
   const text = await response.text();
   const problem = response.status >= 500 ? `a ${response.status}` : null;
-  if (entry.path === "/api/download/:orderId" && response.status === 200) {
+  if (entry.path.startsWith("/api/download/:orderId") && response.status === 200) {
     return {
       status: 200,
       message: null,

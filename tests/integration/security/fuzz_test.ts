@@ -120,6 +120,8 @@ function validBodies(fixtures: Fixtures): Record<string, unknown> {
     "POST /api/guest/orders": { sessionId: fixtures.sessionId },
     "PATCH /api/admin/orders/:id/streaming-status": { streamingStatus: "processing" },
     "POST /api/admin/orders/:id/regenerate-lyrics": { customInput: "More about dinosaurs" },
+    "POST /api/admin/orders/:id/take": { take: 2 },
+    "POST /api/admin/orders/:id/bonus-take": { offered: true },
     "PATCH /api/admin/orders/:id/update-email": { emailType: "parent", newEmail: CUSTOMER },
     "POST /api/admin/referral-codes": referral,
     "PATCH /api/admin/referral-codes/:id": { ...referral, code: REFERRAL },

@@ -8,6 +8,8 @@
  * them, so a difference between roles is about authorisation, not the body.
  */
 import { toLocalInput } from "../../../domain/requested_delivery.ts";
+import { updateOrder } from "../../../kv/orders.ts";
+import type { Order } from "../../../domain/orders.ts";
 import { orderForm } from "../orders/helpers.ts";
 import {
   customerCheckout,
@@ -262,6 +264,13 @@ export const ROUTE_TABLE: RouteCase[] = [
     why: "like the reveal: the order id grants the delivered song (customer-side §6, ARCHITECTURE §10)",
     send: async (w) => ({ params: { orderId: (await customerOrder(w, "delivered")).id } }),
   },
+  {
+    method: "GET",
+    path: "/api/download/:orderId/another-version",
+    expected: everyone(200),
+    why: "like the delivered song: the order id grants the other take staff offer (issue 21)",
+    send: async (w) => ({ params: { orderId: (await bonusOffered(w)).id } }),
+  },
 
   // Staff (staff-side §7).
   {
@@ -312,6 +321,30 @@ export const ROUTE_TABLE: RouteCase[] = [
       params: { id: (await customerOrder(w, "completed")).id },
       body: { customInput: "More about the garden." },
     }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/orders/:id/take",
+    expected: adminOnly(),
+    why: `${STAFF}; issue 21: staff choose the delivered take`,
+    send: async (w) => ({ params: { id: (await customerOrder(w, "completed")).id }, body: { take: 2 } }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/orders/:id/bonus-take",
+    expected: adminOnly(),
+    why: `${STAFF}; issue 21: staff offer the other take`,
+    send: async (w) => ({
+      params: { id: (await customerOrder(w, "completed")).id },
+      body: { offered: true },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/admin/orders/:id/timed-lyrics",
+    expected: adminOnly(),
+    why: `${STAFF}; issue 21: the preview's sing-along`,
+    send: async (w) => ({ params: { id: (await customerOrder(w, "completed")).id } }),
   },
   {
     method: "POST",
@@ -486,3 +519,16 @@ export const ROUTE_TABLE: RouteCase[] = [
     }),
   },
 ];
+
+/** A delivered song whose other take staff offer to the family. */
+async function bonusOffered(w: World): Promise<Order> {
+  const order = await customerOrder(w, "delivered");
+  const at = new Date(w.t.clock.now()).toISOString();
+  const offered = await updateOrder(
+    w.t.kv,
+    order.id,
+    (current) => ({ ...current, bonusTake: { by: EMAILS.admin, at } }),
+  );
+  if (!offered?.songTakes || offered.songTakes.length < 2) throw new Error("the song was made with one take");
+  return offered;
+}

@@ -1,5 +1,11 @@
 import { assertEquals } from "@std/assert";
-import { contentDisposition, downloadFileName, songUrlFor } from "../../../domain/download.ts";
+import {
+  anotherVersionDownloadPath,
+  anotherVersionFileName,
+  contentDisposition,
+  downloadFileName,
+  songUrlFor,
+} from "../../../domain/download.ts";
 
 Deno.test("a titled song is saved under its title, punctuation dropped and spaces hyphenated", () => {
   assertEquals(
@@ -56,4 +62,13 @@ Deno.test("the disposition carries an ASCII name and the exact UTF-8 name", () =
 Deno.test("a song's address is ours, under /audio", () => {
   assertEquals(songUrlFor("https://littlehits.example", "b1"), "https://littlehits.example/audio/b1.mp3");
   assertEquals(songUrlFor("http://localhost:8000/", "b1"), "http://localhost:8000/audio/b1.mp3");
+});
+
+Deno.test("the other take is saved under the same rule, its name followed by ' (version 2)'", () => {
+  assertEquals(
+    anotherVersionFileName({ songTitle: "Mia's Sunny Day!", childName: "Mia" }),
+    "Mias-Sunny-Day-version-2.mp3",
+  );
+  assertEquals(anotherVersionFileName({ songTitle: null, childName: "Zoë" }), "Zoës-Song-version-2.mp3");
+  assertEquals(anotherVersionDownloadPath("o 1"), "/api/download/o%201/another-version");
 });

@@ -2,12 +2,24 @@ import { assertEquals } from "@std/assert";
 import { adminActionsOf } from "../../../domain/admin_actions.ts";
 import { allows, type OrderCommand, refusalOf, REFUSALS } from "../../../domain/order_guards.ts";
 import type { Order } from "../../../domain/orders.ts";
+import type { SongTake } from "../../../domain/song_takes.ts";
+
+const take = (number: 1 | 2): SongTake => ({
+  take: number,
+  audioId: `track-${number}`,
+  blobId: `blob-${number}`,
+  songUrl: `http://x/audio/blob-${number}.mp3`,
+  title: "Mia's Song",
+  durationSeconds: 20,
+  timing: { state: "stored", storedAt: "2026-01-15T12:00:00.000Z", lines: 4 },
+});
 
 const order = (fields: Partial<Order>) =>
   ({
     status: "completed",
     approvalStatus: "pending",
     songUrl: "http://x/audio/a.mp3",
+    songTakes: [take(1), take(2)],
     parentEmail: "ann@example.com",
     isGift: false,
     ...fields,
@@ -31,9 +43,9 @@ Deno.test("the button rules of staff-side §4 for approve, send and resend", () 
 
 /** An order in each state an order can be in, named as staff would say it. */
 const STATES: Record<string, Partial<Order>> = {
-  paid: { status: "pending", approvalStatus: undefined, songUrl: null },
-  generating: { status: "generating", approvalStatus: undefined, songUrl: null },
-  failed: { status: "failed", approvalStatus: undefined, songUrl: null },
+  paid: { status: "pending", approvalStatus: undefined, songUrl: null, songTakes: undefined },
+  generating: { status: "generating", approvalStatus: undefined, songUrl: null, songTakes: undefined },
+  failed: { status: "failed", approvalStatus: undefined, songUrl: null, songTakes: undefined },
   "in review": {},
   "finished without a song": { songUrl: null },
   approved: { approvalStatus: "approved" },
@@ -52,6 +64,8 @@ const STATES: Record<string, Partial<Order>> = {
     deliveryScheduledFor: "2026-01-16T00:00:00.000Z",
     emailScheduledFor: "2026-01-15T12:00:00.000Z",
   },
+  "one take (an older order, or uploaded)": { songTakes: null },
+  "remade, with its takes cleared": { status: "generating", songTakes: null },
 };
 
 const R = REFUSALS;
@@ -69,6 +83,8 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     retry: R.notFailed,
     refund: R.refundNotOffered,
     changeDeliveryTime: ok,
+    chooseTake: R.oneTake,
+    offerBonusTake: R.oneTake,
   },
   generating: {
     approve: R.notFinished,
@@ -80,6 +96,8 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     retry: R.notFailed,
     refund: R.refundNotOffered,
     changeDeliveryTime: ok,
+    chooseTake: R.oneTake,
+    offerBonusTake: R.oneTake,
   },
   failed: {
     approve: R.notFinished,
@@ -91,6 +109,8 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     retry: ok,
     refund: R.refundNotOffered,
     changeDeliveryTime: ok,
+    chooseTake: R.oneTake,
+    offerBonusTake: R.oneTake,
   },
   "in review": {
     approve: ok,
@@ -102,6 +122,8 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     retry: R.notFailed,
     refund: R.refundNotOffered,
     changeDeliveryTime: ok,
+    chooseTake: ok,
+    offerBonusTake: ok,
   },
   "finished without a song": {
     approve: ok,
@@ -113,6 +135,8 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     retry: R.notFailed,
     refund: R.refundNotOffered,
     changeDeliveryTime: ok,
+    chooseTake: ok,
+    offerBonusTake: ok,
   },
   approved: {
     approve: R.alreadyApproved,
@@ -124,6 +148,8 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     retry: R.notFailed,
     refund: R.refundNotOffered,
     changeDeliveryTime: ok,
+    chooseTake: ok,
+    offerBonusTake: ok,
   },
   sent: {
     approve: R.alreadyApproved,
@@ -135,6 +161,8 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     retry: R.notFailed,
     refund: R.refundNotOffered,
     changeDeliveryTime: R.alreadyDelivered,
+    chooseTake: ok,
+    offerBonusTake: ok,
   },
   "flagged discount": {
     approve: ok,
@@ -146,6 +174,8 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     retry: R.notFailed,
     refund: ok,
     changeDeliveryTime: ok,
+    chooseTake: ok,
+    offerBonusTake: ok,
   },
   refunded: {
     approve: ok,
@@ -157,6 +187,8 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     retry: R.notFailed,
     refund: R.refundNotOffered,
     changeDeliveryTime: ok,
+    chooseTake: ok,
+    offerBonusTake: ok,
   },
   sending: {
     approve: R.alreadyApproved,
@@ -168,6 +200,8 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     retry: R.notFailed,
     refund: R.refundNotOffered,
     changeDeliveryTime: R.onItsWay,
+    chooseTake: R.sendingTake,
+    offerBonusTake: ok,
   },
   "sent now by staff": {
     approve: R.alreadyApproved,
@@ -179,6 +213,34 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     retry: R.notFailed,
     refund: R.refundNotOffered,
     changeDeliveryTime: R.onItsWay,
+    chooseTake: ok,
+    offerBonusTake: ok,
+  },
+  "one take (an older order, or uploaded)": {
+    approve: ok,
+    sendNow: R.notApproved,
+    resend: R.notSent,
+    upload: R.hasSong,
+    regenerateLyrics: ok,
+    regenerateOrder: ok,
+    retry: R.notFailed,
+    refund: R.refundNotOffered,
+    changeDeliveryTime: ok,
+    chooseTake: R.oneTake,
+    offerBonusTake: R.oneTake,
+  },
+  "remade, with its takes cleared": {
+    approve: R.notFinished,
+    sendNow: R.noSong,
+    resend: R.notSent,
+    upload: ok,
+    regenerateLyrics: R.lyricsBusy,
+    regenerateOrder: R.notRegenerable,
+    retry: R.notFailed,
+    refund: R.refundNotOffered,
+    changeDeliveryTime: ok,
+    chooseTake: R.oneTake,
+    offerBonusTake: R.oneTake,
   },
 };
 

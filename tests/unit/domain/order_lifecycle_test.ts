@@ -2,6 +2,7 @@ import { assertEquals } from "@std/assert";
 import {
   approved,
   BACK_TO_REVIEW,
+  bonusTakeOffered,
   deliveryRequestChanged,
   emailSent,
   FAILURE_CLEARED,
@@ -14,13 +15,26 @@ import {
   sendFailed,
   songMade,
   songUploaded,
+  takeChosen,
+  TAKES_CLEARED,
 } from "../../../domain/order_lifecycle.ts";
+import type { SongTake } from "../../../domain/song_takes.ts";
 import { buildOrder, type Order, orderFormSchema } from "../../../domain/orders.ts";
 import { priceOrder } from "../../../domain/pricing.ts";
 
 const NOW = Date.parse("2026-03-01T10:00:00Z");
 const T = (ms: number) => new Date(ms).toISOString();
-const SONG = { songUrl: "https://x.test/api/songs/b1", songBlobId: "b1", songTitle: "Mia's Song" };
+const SONG = { songUrl: "https://x.test/audio/b1.mp3", songBlobId: "b1", songTitle: "Mia's Song" };
+const TAKE = (take: 1 | 2): SongTake => ({
+  take,
+  audioId: `track-${take}`,
+  blobId: `b${take}`,
+  songUrl: `https://x.test/audio/b${take}.mp3`,
+  title: "Mia's Song",
+  durationSeconds: 20,
+  timing: { state: "owed", dueAt: new Date(NOW).toISOString(), attempts: 0 },
+});
+const TAKES = [TAKE(1), TAKE(2)];
 
 const pending = (): Order =>
   buildOrder(orderFormSchema.parse({ childName: "Mia", parentName: "Sam", parentEmail: "sam@example.com" }), {
@@ -37,7 +51,7 @@ const pending = (): Order =>
 
 /** The states an order passes through, each built by the transitions themselves. */
 const generating = () => generationStarted(pending(), NOW);
-const completed = () => ({ ...generating(), ...songMade(SONG, NOW), ...OUT_OF_PIPELINE });
+const completed = () => ({ ...generating(), ...songMade(SONG, TAKES, NOW), ...OUT_OF_PIPELINE });
 const approvedSong = () => approved(completed(), "boss@example.com", NOW, NOW + 3_600_000);
 const sent = () => ({ ...approvedSong(), emailSentAt: T(NOW), deliveryDueAt: null });
 const failed = (): Order => ({
@@ -199,4 +213,40 @@ Deno.test("lifecycle: moves that mean the same clear the same fields", () => {
   const again = restarted(failed(), "SUNO_CREATE", NOW);
   assertEquals([again.retryCount, again.regenerationCount, again.lastErrorCode], [0, 1, 503]);
   assertEquals(remade(sent(), NOW).lastErrorCode, null);
+  // A new song forgets the takes of the one before, and staff's choices among them.
+  const chosen = bonusTakeOffered(takeChosen(sent(), TAKE(2), "boss", NOW), true, "boss", NOW);
+  assertEquals(pick(remade(chosen, NOW), TAKES_CLEARED), TAKES_CLEARED);
+  assertEquals(pick(songUploaded(chosen, SONG, "boss", NOW), TAKES_CLEARED), TAKES_CLEARED);
+});
+
+Deno.test("lifecycle: a made song keeps both takes and delivers Take 1 until staff choose", () => {
+  const made = completed();
+  assertEquals(made.songTakes, TAKES);
+  assertEquals([made.takeChoice, made.bonusTake, made.songBlobId], [null, null, "b1"]);
+});
+
+Deno.test("lifecycle: choosing a take makes it the song; after the email went, it goes again", () => {
+  const inReview = takeChosen(completed(), TAKE(2), "boss", NOW);
+  assertEquals([inReview.songUrl, inReview.songBlobId], [TAKE(2).songUrl, "b2"]);
+  assertEquals(inReview.takeChoice, { take: 2, by: "boss", at: T(NOW) });
+  assertEquals(inReview.deliveryDueAt ?? null, null, "nothing is sent before approval");
+
+  const waiting = takeChosen(approvedSong(), TAKE(2), "boss", NOW);
+  assertEquals(
+    waiting.deliveryDueAt,
+    approvedSong().deliveryDueAt,
+    "the scheduled send carries the new take",
+  );
+
+  const delivered = takeChosen(sent(), TAKE(2), "boss", NOW + 5);
+  assertEquals([delivered.deliveryDueAt, delivered.emailScheduledFor], [T(NOW + 5), T(NOW + 5)]);
+
+  const resendWaiting = { ...sent(), deliveryDueAt: T(NOW + 60_000) };
+  assertEquals(takeChosen(resendWaiting, TAKE(2), "boss", NOW).deliveryDueAt, T(NOW + 60_000), "not doubled");
+});
+
+Deno.test("lifecycle: offering the other take records who and when, and withdrawing clears it", () => {
+  const offered = bonusTakeOffered(completed(), true, "boss", NOW);
+  assertEquals(offered.bonusTake, { by: "boss", at: T(NOW) });
+  assertEquals(bonusTakeOffered(offered, false, "boss", NOW).bonusTake, null);
 });

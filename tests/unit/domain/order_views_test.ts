@@ -151,6 +151,8 @@ Deno.test("the public view and the My Songs item keep their key sets", () => {
       "customerReferralCode",
       "createdAt",
       "gift",
+      "songTiming",
+      "anotherVersion",
     ]),
   );
   assertEquals(
@@ -272,4 +274,44 @@ Deno.test("staff's view is exactly its listed fields; the job system's bookkeepi
   );
   const { refund: _refund, ...withoutRefund } = orderFullOfSecrets();
   assertEquals("refund" in adminOrderView(withoutRefund as Order), false);
+});
+
+Deno.test("the reveal gets the delivered take's timing and the offered take, only once delivered", () => {
+  const timing = (word: string) => ({
+    lines: [{ section: null, start: 1, end: 2, words: [{ text: word, start: 1, end: 2 }] }],
+  });
+  const take = (number: 1 | 2) => ({
+    take: number,
+    audioId: `track-${number}`,
+    blobId: `blob-${number}`,
+    songUrl: `https://shop.example/audio/blob-${number}.mp3`,
+    title: "Mia's Song",
+    durationSeconds: 20,
+    timing: { state: "stored" as const, storedAt: new Date(NOW).toISOString(), lines: 1 },
+  });
+  const timings = new Map([["blob-1", timing("one")], ["blob-2", timing("two")]]);
+  const chosen: Order = {
+    ...orderFullOfSecrets(),
+    songTakes: [take(1), take(2)],
+    songUrl: take(2).songUrl,
+    songBlobId: "blob-2",
+    takeChoice: { take: 2, by: "staff", at: new Date(NOW).toISOString() },
+  };
+
+  const shown = publicOrderView(chosen, timings);
+  assertEquals(shown.songTiming, timing("two"));
+  assertEquals(shown.anotherVersion, null, "not offered");
+
+  const offered = publicOrderView({ ...chosen, bonusTake: { by: "staff", at: "t" } }, timings);
+  assertEquals(offered.anotherVersion, {
+    songUrl: take(1).songUrl,
+    downloadUrl: "/api/download/o1/another-version",
+    timing: timing("one"),
+  });
+
+  const notYetSent = publicOrderView(
+    { ...chosen, bonusTake: { by: "staff", at: "t" }, emailSentAt: null },
+    timings,
+  );
+  assertEquals([notYetSent.songTiming, notYetSent.anotherVersion], [null, null], "held back with the song");
 });

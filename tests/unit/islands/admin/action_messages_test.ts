@@ -15,6 +15,8 @@ Deno.test("failure toasts: the server's message under the action's title (staff-
   assertEquals(failureToast("resend", answered("Nope")).title, "Failed to resend email");
   assertEquals(failureToast("streaming", answered("Nope")).title, "Failed to update status");
   assertEquals(failureToast("email", answered("Nope")).title, "Failed to update email");
+  assertEquals(failureToast("chooseTake", answered("Nope")).title, "Failed to choose the take");
+  assertEquals(failureToast("bonusTake", answered("Nope")).title, "Failed to update the bonus");
 });
 
 Deno.test("failure toasts: fallbacks when the server sent no message", () => {

@@ -23,6 +23,8 @@ function view(overrides: Partial<PublicOrderView> = {}): PublicOrderView {
     customerReferralCode: null,
     createdAt: "2026-01-15T12:00:00Z",
     gift: null,
+    songTiming: null,
+    anotherVersion: null,
     ...overrides,
   };
 }

@@ -138,3 +138,62 @@ Deno.test("the style sets the tempo and the singer the register", () => {
   };
   assert(average("child") > average("female") && average("female") > average("male"));
 });
+
+Deno.test("a second take is another performance: faster, higher, other contours; the first is unchanged", () => {
+  const first = planMelody(song());
+  assertEquals(planMelody(song({ take: 1 })), first, "take 1 is the song as it was before takes");
+  assertEquals(renderSongMp3(song({ take: 1 })), renderSongMp3(song()));
+
+  const second = planMelody(song({ take: 2 }));
+  assertAlmostEquals(second.tempo, first.tempo * 1.2, 1e-9);
+  assert(second.seconds !== first.seconds);
+  const average = (notes: { midi: number }[]) =>
+    notes.reduce((sum, note) => sum + note.midi, 0) / notes.length;
+  assert(average(second.notes) > average(first.notes) + 1, "a few semitones higher");
+  // Not just the same tune moved up: the steps between notes differ too.
+  const steps = (notes: { midi: number }[]) =>
+    notes.slice(1).map((note, i) => note.midi - notes[i].midi).join(",");
+  assertNotEquals(steps(second.notes), steps(first.notes));
+
+  const one = renderSongMp3(song());
+  const two = renderSongMp3(song({ take: 2 }));
+  assertNotEquals(two, one);
+  assertAlmostEquals(secondsOf(two), songDurationSeconds(song({ take: 2 })), 0.2);
+  assertEquals(renderSongMp3(song({ take: 2 })), two, "each take is deterministic");
+});
+
+Deno.test("every sung word has its time: from its first syllable's note to its last", () => {
+  for (const take of [1, 2] as const) {
+    const melody = planMelody(song({ take }));
+    const lines = sungLines(VERSE, "");
+    const sung = melody.words.map((word) => `${word.line}:${word.text}`);
+    // Lines are added until the song is long enough: the words are those of the lines sung, in order.
+    const sungLineCount = melody.words.at(-1)!.line + 1;
+    assertEquals(
+      sung,
+      lines.slice(0, sungLineCount).flatMap((line, index) => line.map((word) => `${index}:${word}`)),
+    );
+
+    let note = 0;
+    for (const word of melody.words) {
+      const syllables = syllableCount(word.text);
+      const notes = melody.notes.slice(note, note + syllables);
+      assertEquals(word.start, notes[0].start);
+      assertEquals(word.end, notes.at(-1)!.start + notes.at(-1)!.seconds);
+      assert(word.start < word.end && word.end <= melody.seconds);
+      note += syllables;
+    }
+    assertEquals(note, melody.notes.length, "every note belongs to a word");
+  }
+});
+
+Deno.test("words past the length cap are not timed, and one cut off ends with the song", () => {
+  // One line far longer than the cap: it is sung until the song must end.
+  const melody = planMelody(song({ lyrics: Array(120).fill("butterfly").join(" ") }));
+  assertEquals(melody.seconds, MAX_SECONDS);
+  assert(melody.words.length > 10 && melody.words.length < 120, `${melody.words.length} words`);
+  assert(melody.words.every((word) => word.start < melody.seconds && word.end <= melody.seconds));
+  assert(melody.words.every((word, i) => i === 0 || melody.words[i - 1].end <= word.start));
+  const lastNote = melody.notes.at(-1)!;
+  assertEquals(melody.words.at(-1)!.end, Math.min(melody.seconds, lastNote.start + lastNote.seconds));
+});

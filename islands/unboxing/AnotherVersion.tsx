@@ -1,0 +1,107 @@
+import { useSignal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
+import type { AnotherVersion as AnotherVersionView } from "../../domain/order_views.ts";
+import { DownloadIcon, MusicNoteIcon, PauseIcon, PlayIcon } from "../../components/icons.tsx";
+import { track } from "../lib/analytics.ts";
+import { SingAlong } from "../lib/SingAlong.tsx";
+import type { SongAudio } from "./song_audio.ts";
+import { formatPlayTime } from "./song_facts.ts";
+
+const TITLE_ID = "another-version-title";
+const WORDS_ID = "another-version-words";
+
+export interface AnotherVersionProps {
+  orderId: string;
+  childName: string;
+  version: AnotherVersionView;
+  /** Its own audio element: starting it pauses the reveal's song, and the other way round. */
+  song: SongAudio;
+}
+
+/**
+ * The second recording staff chose to give the family as well: a small player of its own, its
+ * download and, when it has timing, its own sing-along behind a toggle. In a parent's words: no
+ * takes, no bonus, just the song sung another way.
+ */
+export function AnotherVersion({ orderId, childName, version, song }: AnotherVersionProps) {
+  useSignals();
+  const showWords = useSignal(false);
+  const { playing, elapsed, duration } = song;
+  const togglePlay = () => (playing.value ? song.pause() : song.play("button"));
+  const progress = duration.value > 0 ? Math.min(100, (elapsed.value / duration.value) * 100) : 0;
+
+  return (
+    <section
+      aria-labelledby={TITLE_ID}
+      data-another-version=""
+      className="grid gap-4 rounded-3xl bg-white px-6 py-6 shadow-lg ring-1 ring-violet-100"
+    >
+      <div className="grid gap-1">
+        <h2 id={TITLE_ID} className="flex items-center gap-3 font-display text-xl font-bold text-violet-800">
+          <MusicNoteIcon className="h-6 w-6 text-pink-500" />
+          Another version
+        </h2>
+        <p className="text-base text-slate-700">
+          Here is {childName}'s song sung a little differently. We loved it too, so it's yours to keep.
+        </p>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-4">
+        <button
+          type="button"
+          onClick={togglePlay}
+          aria-label={playing.value ? "Pause another version" : "Play another version"}
+          data-playing={playing.value ? "true" : "false"}
+          className="grid h-12 w-12 shrink-0 place-items-center rounded-full bg-violet-700 text-white shadow-md hover:bg-violet-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-violet-400"
+        >
+          {playing.value ? <PauseIcon className="h-6 w-6" /> : <PlayIcon className="ml-0.5 h-6 w-6" />}
+        </button>
+        <div className="grid min-w-[10rem] flex-1 gap-1">
+          <div aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-violet-100">
+            <div className="h-full rounded-full bg-violet-600" style={{ width: `${progress}%` }} />
+          </div>
+          <p className="flex justify-between text-sm font-semibold tabular-nums text-slate-700">
+            <span>
+              <span className="sr-only">Elapsed</span> {formatPlayTime(elapsed.value)}
+            </span>
+            <span>
+              <span className="sr-only">Length</span> {formatPlayTime(duration.value)}
+            </span>
+          </p>
+        </div>
+        <a
+          href={version.downloadUrl}
+          download
+          onClick={() => track("Song Downloaded", { orderId, version: 2 })}
+          className="inline-flex items-center justify-center gap-2 rounded-full border-2 border-violet-700 px-5 py-2 font-bold text-violet-700 hover:bg-violet-50 focus:outline-none focus-visible:ring-4 focus-visible:ring-violet-400"
+        >
+          <DownloadIcon className="h-5 w-5" />
+          Download <span className="sr-only">another version</span>
+        </a>
+      </div>
+
+      {version.timing && (
+        <div className="grid gap-3">
+          <button
+            type="button"
+            aria-expanded={showWords.value}
+            aria-controls={WORDS_ID}
+            onClick={() => (showWords.value = !showWords.value)}
+            className="justify-self-start rounded-full px-1 text-base font-semibold text-violet-800 underline decoration-2 underline-offset-4 hover:text-violet-900 focus:outline-none focus-visible:ring-4 focus-visible:ring-violet-400"
+          >
+            {showWords.value ? "Hide the words" : "Sing along to this one"}
+          </button>
+          <div id={WORDS_ID} hidden={!showWords.value}>
+            <SingAlong
+              lyrics={version.timing}
+              elapsed={elapsed}
+              seek={song.seek}
+              look="reveal"
+              label="Lyrics of another version"
+            />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
