@@ -38,11 +38,18 @@ deliveryAdminApi.post("/orders/:id/resend-email", async (c) => {
 });
 
 /**
+ * How long staff's Send Now or Resend waits for another sender that holds the send (the worker,
+ * woken by the same write that made it due) before answering that it is under way.
+ */
+const OTHER_SENDER_WAIT_MS = 5_000;
+const OTHER_SENDER_POLL_MS = 100;
+
+/**
  * Sends what was just made due, so staff see the outcome. Whatever happens here, the send stays due
  * until it has gone: a mail server that refuses, or this request dying, leaves it to the worker.
  */
 async function sendAndAnswer(c: Context<AppEnv>, orderId: string) {
-  const outcome = await deliverSong(c.var.deps, orderId);
+  const outcome = await sendOrAwaitOtherSender(c.var.deps, orderId);
   const order = await getOrder(c.var.deps.kv, orderId);
   if (!order) throw new NotFoundError("Order not found."); // deleted by its owner meanwhile
   const sent = outcome === "sent" || (outcome === "nothing-due" && !order.deliveryDueAt);
@@ -56,8 +63,24 @@ async function sendAndAnswer(c: Context<AppEnv>, orderId: string) {
   );
 }
 
+/**
+ * Sends now, or, when another sender holds the send, waits a few seconds for it to let go, so staff
+ * hear how it went rather than "under way" for an email that goes a moment later.
+ */
+async function sendOrAwaitOtherSender(deps: AppEnv["Variables"]["deps"], orderId: string) {
+  const until = Date.now() + OTHER_SENDER_WAIT_MS;
+  let outcome = await deliverSong(deps, orderId);
+  while (outcome === "busy" && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, OTHER_SENDER_POLL_MS));
+    outcome = await deliverSong(deps, orderId);
+  }
+  return outcome;
+}
+
 function notSentMessage(outcome: DeliveryOutcome, reason: string | null | undefined): string {
-  if (outcome === "busy" || outcome === "nothing-due") return "The email is being sent right now.";
+  if (outcome === "busy" || (outcome === "nothing-due" && !reason)) {
+    return "The email is being sent right now.";
+  }
   return `${reason ?? "The mail server did not take the email."} It will be tried again automatically.`;
 }
 

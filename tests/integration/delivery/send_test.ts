@@ -4,6 +4,7 @@ import type { Order } from "../../../domain/orders.ts";
 import { createDeps } from "../../../deps.ts";
 import { deliverSong } from "../../../jobs/delivery.ts";
 import { listEvents } from "../../../kv/events.ts";
+import { acquireLease, releaseLease } from "../../../kv/locks.ts";
 import { getOrder, updateOrder } from "../../../kv/orders.ts";
 import { MailDeliveryError, type Mailer } from "../../../providers/mail/mod.ts";
 import { startSmtpSink } from "../../../fakes/smtp_sink.ts";
@@ -48,6 +49,21 @@ Deno.test("Send Now sends at once and answers after the mail server took it; the
   assertEquals(again.body.message, "This song's email has already been sent. Use Resend to send it again.");
   t.clock.advance(13 * HOUR);
   await worker.sweep();
+  assertEquals(sink.messages.length, 1);
+});
+
+Deno.test("Send Now while the worker holds the send waits for it, and says the email went", async () => {
+  await using sink = await startSmtpSink();
+  await using t = await createTestApp({ env: { ...DELIVERY_ENV, SMTP_URL: sink.url } });
+  const order = await completedOrder(t, { parentEmail: "ann@example.com" });
+  const admin = await adminHeaders(t);
+  await adminCall(t, admin, order.id, "approve");
+  // The worker, woken by the same write, has the send for a moment (as it had in CI).
+  const held = await acquireLease(t.kv, { type: "delivery", id: order.id }, "worker", 60_000, t.clock.now());
+  setTimeout(() => releaseLease(t.kv, held!, t.clock.now()), 300);
+
+  const answer = await adminCall(t, admin, order.id, "send-now");
+  assertEquals([answer.status, answer.body.message, answer.body.sent], [200, "Email sent!", true]);
   assertEquals(sink.messages.length, 1);
 });
 
