@@ -5,6 +5,9 @@ import { type OwedEmail, sendOwedEmail } from "./owed_email.ts";
 /** Attempts before we stop trying to tell the customer by email (staff still see the failure). */
 export const MAX_FAILURE_EMAIL_ATTEMPTS = 5;
 
+/** What the order's timeline says once the failure email went (tools tell it from the confirmation by it). */
+export const FAILURE_EMAIL_SENT_WORDS = "Told the customer by email that generation failed.";
+
 /**
  * The one failure email of a failed generation run. Its state keeps the field names it had before
  * the owed-email runner (orders in production carry them): `failureEmailDueAt`, `…Attempts`,
@@ -37,7 +40,7 @@ const FAILURE_EMAIL: OwedEmail = {
     }),
   messageIdPrefix: "failed",
   maxAttempts: MAX_FAILURE_EMAIL_ATTEMPTS,
-  words: { name: "The failure email", sent: "Told the customer by email that generation failed." },
+  words: { name: "The failure email", sent: FAILURE_EMAIL_SENT_WORDS },
 };
 
 /** Sends the one failure email of a failed generation run (and flags `failureEmailSent`). */

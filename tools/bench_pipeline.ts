@@ -20,7 +20,7 @@ import { MAX_BACKOFF_MS, MAX_STAGE_RETRIES } from "../domain/generation_errors.t
 import { type Order, orderFormSchema } from "../domain/orders.ts";
 import type { GenerationStage } from "../domain/stages.ts";
 import { createDemoOrder } from "../orders/demo_order.ts";
-import { MAX_FAILURE_EMAIL_ATTEMPTS } from "../jobs/failure_email.ts";
+import { FAILURE_EMAIL_SENT_WORDS, MAX_FAILURE_EMAIL_ATTEMPTS } from "../jobs/failure_email.ts";
 import { createJobQueue } from "../jobs/messages.ts";
 import { MAX_RUN_RETRIES } from "../jobs/settle.ts";
 import { createDeps, systemClock } from "../deps.ts";
@@ -532,7 +532,10 @@ async function verify(
       if (errors.length !== 1) {
         note(duplicates, `${label}: failed with ${errors.length} generation errors`);
       }
-      const sentEvents = events.filter((event) => event.stage === "EMAIL_SEND" && event.type === "SUCCESS");
+      // The order's confirmation email is logged at the same stage: only the failure email counts here.
+      const sentEvents = events.filter((event) =>
+        event.stage === "EMAIL_SEND" && event.type === "SUCCESS" && event.message === FAILURE_EMAIL_SENT_WORDS
+      );
       if (sentEvents.length !== (gaveUp ? 0 : 1)) {
         note(duplicates, `${label}: ${sentEvents.length} failure emails recorded as sent`);
       }
