@@ -115,21 +115,18 @@ function isTime(value: unknown): value is number {
 
 /** The line being sung at `seconds`: the last one started, held until the next starts; -1 before the first. */
 export function lineIndexAt(lyrics: TimedLyrics, seconds: number): number {
-  let found = -1;
-  for (let index = 0; index < lyrics.lines.length; index++) {
-    if (lyrics.lines[index].start <= seconds) found = index;
-    else break;
-  }
-  return found;
+  return lastStarted(lyrics.lines, seconds);
 }
 
 /** The word being sung at `seconds` within its line: the last one started; -1 before the first. */
 export function wordIndexAt(line: TimedLine, seconds: number): number {
+  return lastStarted(line.words, seconds);
+}
+
+/** Of parts in time order, the last one to have started by `seconds`; -1 before the first. */
+function lastStarted(parts: readonly { start: number }[], seconds: number): number {
   let found = -1;
-  for (let index = 0; index < line.words.length; index++) {
-    if (line.words[index].start <= seconds) found = index;
-    else break;
-  }
+  for (let index = 0; index < parts.length && parts[index].start <= seconds; index++) found = index;
   return found;
 }
 

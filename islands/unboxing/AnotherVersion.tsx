@@ -5,7 +5,7 @@ import { DownloadIcon, MusicNoteIcon, PauseIcon, PlayIcon } from "../../componen
 import { track } from "../lib/analytics.ts";
 import { SingAlong } from "../lib/SingAlong.tsx";
 import type { SongAudio } from "./song_audio.ts";
-import { formatPlayTime } from "./song_facts.ts";
+import { PlayProgress } from "./PlayProgress.tsx";
 
 const TITLE_ID = "another-version-title";
 const WORDS_ID = "another-version-words";
@@ -28,7 +28,6 @@ export function AnotherVersion({ orderId, childName, version, song }: AnotherVer
   const showWords = useSignal(false);
   const { playing, elapsed, duration } = song;
   const togglePlay = () => (playing.value ? song.pause() : song.play("button"));
-  const progress = duration.value > 0 ? Math.min(100, (elapsed.value / duration.value) * 100) : 0;
 
   return (
     <section
@@ -57,17 +56,11 @@ export function AnotherVersion({ orderId, childName, version, song }: AnotherVer
           {playing.value ? <PauseIcon className="h-6 w-6" /> : <PlayIcon className="ml-0.5 h-6 w-6" />}
         </button>
         <div className="grid min-w-[10rem] flex-1 gap-1">
-          <div aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-violet-100">
-            <div className="h-full rounded-full bg-violet-600" style={{ width: `${progress}%` }} />
-          </div>
-          <p className="flex justify-between text-sm font-semibold tabular-nums text-slate-700">
-            <span>
-              <span className="sr-only">Elapsed</span> {formatPlayTime(elapsed.value)}
-            </span>
-            <span>
-              <span className="sr-only">Length</span> {formatPlayTime(duration.value)}
-            </span>
-          </p>
+          <PlayProgress
+            elapsed={elapsed.value}
+            duration={duration.value}
+            look={{ track: "bg-violet-100", fill: "bg-violet-600", times: "text-slate-700" }}
+          />
         </div>
         <a
           href={version.downloadUrl}

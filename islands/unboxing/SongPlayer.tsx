@@ -4,7 +4,8 @@ import type { PublicOrderView } from "../../domain/order_views.ts";
 import { DownloadIcon, PauseIcon, PlayIcon } from "../../components/icons.tsx";
 import { track } from "../lib/analytics.ts";
 import type { SongAudio } from "./song_audio.ts";
-import { formatPlayTime, songFacts } from "./song_facts.ts";
+import { PlayProgress } from "./PlayProgress.tsx";
+import { songFacts } from "./song_facts.ts";
 import { SpinningDisc } from "./SpinningDisc.tsx";
 
 export interface SongPlayerProps {
@@ -30,8 +31,6 @@ export function SongPlayer({ order, song, focusTitle }: SongPlayerProps) {
 
   // Pressing play again pauses (customer-side §4).
   const togglePlay = () => (playing.value ? song.pause() : song.play("button"));
-
-  const progress = duration.value > 0 ? Math.min(100, (elapsed.value / duration.value) * 100) : 0;
 
   return (
     <div className="relative overflow-hidden rounded-[2rem] bg-gradient-to-br from-violet-700 via-fuchsia-600 to-pink-500 p-5 text-white shadow-2xl shadow-fuchsia-300/50 sm:p-8">
@@ -76,20 +75,15 @@ export function SongPlayer({ order, song, focusTitle }: SongPlayerProps) {
           </div>
 
           <div className="grid gap-1">
-            <div aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-white/25">
-              <div
-                className="h-full rounded-full bg-gradient-to-r from-yellow-300 to-pink-200"
-                style={{ width: `${progress}%` }}
-              />
-            </div>
-            <p className="flex justify-between text-sm font-semibold tabular-nums text-pink-50">
-              <span>
-                <span className="sr-only">Elapsed</span> {formatPlayTime(elapsed.value)}
-              </span>
-              <span>
-                <span className="sr-only">Length</span> {formatPlayTime(duration.value)}
-              </span>
-            </p>
+            <PlayProgress
+              elapsed={elapsed.value}
+              duration={duration.value}
+              look={{
+                track: "bg-white/25",
+                fill: "bg-gradient-to-r from-yellow-300 to-pink-200",
+                times: "text-pink-50",
+              }}
+            />
           </div>
 
           <div className="grid gap-3 sm:grid-cols-2">
