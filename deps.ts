@@ -1,4 +1,5 @@
 import type { Config } from "./domain/config.ts";
+import { type BlobStore, createBlobStore } from "./kv/blob_store.ts";
 import { createJobQueue, type JobQueue } from "./jobs/messages.ts";
 import { createTracker, type Track } from "./providers/analytics.ts";
 import type { Providers } from "./providers/mod.ts";
@@ -23,6 +24,8 @@ export interface Deps {
   /** Adds job messages to the atomic writes that make work due (jobs/messages.ts). */
   jobs: JobQueue;
   track: Track;
+  /** Song audio, in KV or the bucket (kv/blob_store.ts). */
+  blobs: BlobStore;
   /** Names this process in the leases it holds, for whoever looks at a stuck order. */
   workerId: string;
   /** Jitter for retry delays; tests pass a fixed one. */
@@ -37,13 +40,15 @@ export function createDeps(parts: {
   workerId?: string;
   random?: () => number;
 }): Deps {
+  const clock = parts.clock ?? systemClock;
   return {
     kv: parts.kv,
     config: parts.config,
     providers: parts.providers,
-    clock: parts.clock ?? systemClock,
+    clock,
     jobs: createJobQueue(parts.config.jobs.queue),
     track: createTracker(parts.providers.analytics),
+    blobs: createBlobStore(parts.kv, parts.providers.bucket, parts.config.blobs.store, () => clock.now()),
     workerId: parts.workerId ?? processName(),
     random: parts.random,
   };

@@ -29,6 +29,9 @@ try {
   console.warn("Deno.cron is not available; the sweeper runs on its interval only.", error);
 }
 
+/** How long shutdown waits for queued analytics events to be sent before it drops them. */
+const ANALYTICS_FLUSH_LIMIT_MS = 3_000;
+
 async function start() {
   const config = parseConfig(Deno.env.toObject());
   for (const warning of deployWarnings(config)) console.warn(`Warning: ${warning}`);
@@ -74,7 +77,8 @@ async function start() {
     stopping ??= (async () => {
       await server?.shutdown();
       await worker.stop();
-      closeProviders(providers);
+      // Analytics still queued get a few seconds to reach PostHog; a platform stop will not wait long.
+      await closeProviders(providers, { analyticsTimeoutMs: ANALYTICS_FLUSH_LIMIT_MS });
       kv.close();
       await worker.closed;
       Deno.exit(0);

@@ -21,7 +21,7 @@ export interface Config {
   /** Running on Deno Deploy (DENO_DEPLOY): KV and queue defaults change, and esbuild never runs. */
   onDenoDeploy: boolean;
   stripe: { secretKey?: string; webhookSecret?: string; apiUrl?: string };
-  openai: { apiKey?: string; baseUrl?: string; model: string };
+  openai: OpenAiSettings;
   suno: {
     apiKey?: string;
     apiUrl: string;
@@ -30,6 +30,8 @@ export interface Config {
     rateLimit: { requests: number; windowMs: number };
   };
   mail: { smtpUrl?: string; from: string };
+  analytics: AnalyticsSettings;
+  blobs: BlobSettings;
   adminEmails: readonly string[];
   demoEmails: readonly string[];
   /**
@@ -42,6 +44,83 @@ export interface Config {
   songPollSeconds: number;
   jobs: JobSettings;
 }
+
+/** The lyricist (providers/words/openai.ts). */
+export interface OpenAiSettings {
+  apiKey?: string;
+  /** A compatible server instead of OpenAI's own (OPENAI_BASE_URL). */
+  baseUrl?: string;
+  model: string;
+  /**
+   * Which endpoint the lyricist calls (OPENAI_API): the Responses API, which OpenAI recommends, or chat
+   * completions, for a compatible server that has only those.
+   */
+  api: OpenAiApi;
+  /** How hard a reasoning model thinks first, on the Responses API (OPENAI_REASONING_EFFORT); null sends none. */
+  reasoningEffort: OpenAiReasoningEffort | null;
+}
+
+export const OPENAI_REASONING_EFFORTS = ["none", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
+export type OpenAiReasoningEffort = typeof OPENAI_REASONING_EFFORTS[number];
+/** OPENAI_REASONING_EFFORT's value for "send none": the model's own default, and all a non-reasoning model accepts. */
+const MODEL_DEFAULT_EFFORT = "model-default";
+
+/**
+ * The default effort. The default model reasons before it answers, and its own default effort is more than
+ * a song needs: a little planning keeps verses, rhyme and chorus in shape and the admin's prompt followed;
+ * more buys no better children's song, only latency and paid reasoning tokens, twice per order. The GPT-4
+ * and GPT-3.5 families refuse the field (HTTP 400), so a deployment that still names one keeps working.
+ */
+function defaultReasoningEffort(model: string): OpenAiReasoningEffort | null {
+  return /^gpt-(3|4)/.test(model) ? null : "low";
+}
+
+export const OPENAI_APIS = ["responses", "chat-completions"] as const;
+export type OpenAiApi = typeof OPENAI_APIS[number];
+
+/** The third-party analytics service (customer-side §3); off while its key is unset. */
+export interface AnalyticsSettings {
+  /** The PostHog project API key (POSTHOG_KEY): public by design, it can only send events. */
+  posthogKey?: string;
+  /** Where PostHog ingests (POSTHOG_HOST): the US or EU cloud, or a self-hosted instance. */
+  posthogHost: string;
+}
+
+/** Where song audio lives (kv/blobs.ts). Each blob records its own store, so both are readable at once. */
+export interface BlobSettings {
+  /** Where new audio is written (BLOB_STORE): KV chunks, the offline default, or the S3 bucket. */
+  store: BlobStoreName;
+  /** The S3-compatible bucket, when configured (all of S3_* together). */
+  s3: S3Settings | null;
+  /**
+   * How audio in the bucket reaches a listener (BLOB_SERVING): streamed through the app, or a redirect to a
+   * short-lived presigned URL. Audio in KV is always streamed.
+   */
+  serving: BlobServing;
+}
+
+export const BLOB_STORES = ["kv", "s3"] as const;
+export type BlobStoreName = typeof BLOB_STORES[number];
+export const BLOB_SERVINGS = ["stream", "presigned"] as const;
+export type BlobServing = typeof BLOB_SERVINGS[number];
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** The service's address; buckets are addressed by path (`{endpoint}/{bucket}/{key}`), which all of S3, R2, MinIO and B2 accept. */
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** The settings of the bucket: one without the others is a mistake, never a quiet fallback to KV. */
+const S3_KEYS = [
+  "S3_BUCKET",
+  "S3_REGION",
+  "S3_ENDPOINT",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+] as const;
 
 /**
  * How the server holds connections and bodies (serve/guarded_server.ts, routes/middleware/body_guard.ts).
@@ -82,6 +161,12 @@ export interface JobSettings {
    */
   generationConcurrency: number;
 }
+
+/**
+ * OpenAI's small model for high-volume work. gpt-4o-mini, the earlier default, shuts down on 2027-01-14
+ * (https://developers.openai.com/api/docs/deprecations), and this is the replacement that page names.
+ */
+export const DEFAULT_OPENAI_MODEL = "gpt-6-luna";
 
 export type EnvMap = Record<string, string | undefined>;
 
@@ -154,6 +239,7 @@ export function parseConfig(env: EnvMap): Config {
   const appUrl = url(read("APP_URL") ?? `http://localhost:${port}`, "APP_URL").replace(/\/+$/, "");
   const stripeApiUrl = read("STRIPE_API_URL");
   const openaiBaseUrl = read("OPENAI_BASE_URL");
+  const openaiModel = read("OPENAI_MODEL") ?? DEFAULT_OPENAI_MODEL;
   const smtp = read("SMTP_URL");
   const onDenoDeploy = runsOnDenoDeploy(env);
   // On Deno Deploy a file would be each instance's own throw-away database: the app's database instead.
@@ -173,7 +259,9 @@ export function parseConfig(env: EnvMap): Config {
     openai: {
       apiKey: read("OPENAI_API_KEY"),
       baseUrl: openaiBaseUrl && url(openaiBaseUrl, "OPENAI_BASE_URL"),
-      model: read("OPENAI_MODEL") ?? "gpt-4o-mini",
+      model: openaiModel,
+      api: oneOf(read("OPENAI_API") ?? "responses", "OPENAI_API", OPENAI_APIS),
+      reasoningEffort: reasoningEffort(read("OPENAI_REASONING_EFFORT"), openaiModel),
     },
     suno: {
       apiKey: read("SUNO_API_KEY"),
@@ -185,6 +273,14 @@ export function parseConfig(env: EnvMap): Config {
       smtpUrl: smtp && smtpUrl(smtp),
       from: read("MAIL_FROM") ?? "Little Hits <songs@littlehits.studio>",
     },
+    analytics: {
+      posthogKey: read("POSTHOG_KEY"),
+      posthogHost: url(read("POSTHOG_HOST") ?? "https://us.i.posthog.com", "POSTHOG_HOST").replace(
+        /\/+$/,
+        "",
+      ),
+    },
+    blobs: blobSettings(read),
     adminEmails: emailList(read("ADMIN_EMAILS")),
     demoEmails: emailList(read("DEMO_EMAILS")),
     deliveryDelayHours: positive(read("DELIVERY_DELAY_HOURS") ?? "12", "DELIVERY_DELAY_HOURS"),
@@ -193,6 +289,42 @@ export function parseConfig(env: EnvMap): Config {
     http: httpSettings(read),
     jobs: jobSettings(read, kvPath, onDenoDeploy),
   };
+}
+
+function blobSettings(read: (name: string) => string | undefined): BlobSettings {
+  const given = S3_KEYS.filter((name) => read(name));
+  if (given.length > 0 && given.length < S3_KEYS.length) {
+    const missing = S3_KEYS.filter((name) => !read(name));
+    throw new StartupError(`Missing ${missing.join(", ")}: the bucket needs all of ${S3_KEYS.join(", ")}.`);
+  }
+  const s3: S3Settings | null = given.length === 0 ? null : {
+    bucket: read("S3_BUCKET")!,
+    region: read("S3_REGION")!,
+    endpoint: url(read("S3_ENDPOINT")!, "S3_ENDPOINT").replace(/\/+$/, ""),
+    accessKeyId: read("S3_ACCESS_KEY_ID")!,
+    secretAccessKey: read("S3_SECRET_ACCESS_KEY")!,
+  };
+  const store = oneOf(read("BLOB_STORE") ?? "kv", "BLOB_STORE", BLOB_STORES);
+  if (store === "s3" && !s3) {
+    throw new StartupError(`BLOB_STORE=s3 needs ${S3_KEYS.join(", ")}.`);
+  }
+  return { store, s3, serving: oneOf(read("BLOB_SERVING") ?? "stream", "BLOB_SERVING", BLOB_SERVINGS) };
+}
+
+function reasoningEffort(raw: string | undefined, model: string): OpenAiReasoningEffort | null {
+  if (raw === undefined) return defaultReasoningEffort(model);
+  if (raw === MODEL_DEFAULT_EFFORT) return null;
+  return oneOf(raw, "OPENAI_REASONING_EFFORT", [
+    ...OPENAI_REASONING_EFFORTS,
+    MODEL_DEFAULT_EFFORT,
+  ]) as OpenAiReasoningEffort;
+}
+
+function oneOf<T extends string>(raw: string, name: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new StartupError(`${name} must be ${allowed.join(" or ")} (got "${raw}").`);
+  }
+  return raw as T;
 }
 
 function httpSettings(read: (name: string) => string | undefined): HttpSettings {
@@ -351,5 +483,19 @@ export function describeProviders(config: Config): string[] {
       )
     }`,
     `mail:     ${pick(config.mail.smtpUrl, "SMTP", "dev mailbox at /dev/mailbox (set SMTP_URL for SMTP)")}`,
+    `audio:    ${
+      config.blobs.store === "s3"
+        ? `bucket ${config.blobs.s3!.bucket} at ${config.blobs.s3!.endpoint}, ${config.blobs.serving}`
+        : "Deno KV (set BLOB_STORE=s3 and S3_* for a bucket)"
+    }`,
+    `analytics: ${
+      pick(
+        config.analytics.posthogKey,
+        `PostHog at ${config.analytics.posthogHost}`,
+        config.env === "development"
+          ? "console (set POSTHOG_KEY for PostHog)"
+          : "off (set POSTHOG_KEY for PostHog)",
+      )
+    }`,
   ];
 }

@@ -304,6 +304,13 @@ export interface Order extends Omit<OrderForm, "referralCode" | "childAge" | "re
   discountReview?: DiscountReview | null;
   /** A refund staff made through the payment provider. */
   refund?: RefundRecord | null;
+
+  /**
+   * The family's browser asked not to be tracked (DNT or GPC) when they checked out
+   * (domain/analytics_consent.ts): the order's later events, sent without their request, are not
+   * sent either. Absent: no such signal.
+   */
+  analyticsRefused?: boolean;
 }
 
 /**

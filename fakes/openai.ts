@@ -1,12 +1,16 @@
 /**
- * OpenAI's chat completions endpoint on loopback, so tests and benches drive the real SDK end to end:
- * headers, structured-output requests, error bodies, request ids, timeouts and dropped connections.
+ * OpenAI's Responses API and chat completions on loopback, so tests and benches drive the real SDK end
+ * to end: headers, structured-output requests, error bodies, request ids, timeouts and dropped
+ * connections.
  *
  *   await using openai = startOpenAiFake();
- *   const lyricist = createOpenAiLyricist({ apiKey: "sk-test", baseUrl: openai.baseUrl, model: "gpt-4o-mini" });
+ *   const lyricist = createOpenAiLyricist({
+ *     apiKey: "sk-test", baseUrl: openai.baseUrl, model: "gpt-6-luna", api: "responses",
+ *   });
  *   openai.failNext({ status: 429 });
  *
  * Its lyrics are canned but deterministic, built from the child's name found in the user message.
+ * `responsesApi: false` makes it a compatible server that has only chat completions.
  */
 import { seededRandom, type ServeInfo, startLoopbackServer } from "./loopback.ts";
 
@@ -19,7 +23,14 @@ export type OpenAiFault =
   /** HTTP 200 whose message is prose, not the JSON the schema asked for. */
   | "bad-json"
   /** HTTP 200 with the model's refusal and no content. */
-  | "refusal";
+  | "refusal"
+  /**
+   * HTTP 200 whose JSON stops half-way at the length limit: chat's finish_reason "length", the
+   * Responses API's status "incomplete" for max_output_tokens.
+   */
+  | "cut-off"
+  /** HTTP 200 with an answer the content filter stopped, in each API's own words. */
+  | "content-filter";
 
 /** Every fault a caller should survive by retrying, timeouts included: the benches' and soak's mix. */
 export const TRANSIENT_OPENAI_FAULTS: readonly OpenAiFault[] = [
@@ -41,15 +52,26 @@ export interface OpenAiFakeOptions {
   /** Seeds the fault draw, so a bench injects the same faults every run. */
   seed?: number;
   randomFaults?: readonly OpenAiFault[];
+  /**
+   * False pretends to be a compatible server with chat completions only: `/v1/responses` answers 404
+   * as any unknown path does.
+   */
+  responsesApi?: boolean;
 }
 
-export interface RecordedChatRequest {
+export interface RecordedOpenAiRequest {
   method: string;
   path: string;
   /** Lower-case names, as sent (`authorization`, `x-stainless-retry-count`…). */
   headers: Record<string, string>;
-  /** The JSON body, or null when it was not JSON. */
-  body: ChatRequestBody | null;
+  /**
+   * The JSON body (null when it was not JSON) in chat completions' terms, so a tally of prompts reads
+   * both APIs alike: a Responses request keeps its own fields, with `instructions` and `input` also
+   * restated as `messages` and `text.format` as `response_format`.
+   */
+  body: OpenAiRequestBody | null;
+  /** The JSON body exactly as sent. */
+  sent: OpenAiRequestBody | null;
   /** The status answered, or the fault that replaced the answer. */
   answer: number | "timeout" | "reset";
   requestId: string | null;
@@ -57,15 +79,36 @@ export interface RecordedChatRequest {
   fault?: OpenAiFault;
 }
 
-/** The part of a chat completion request the fake reads. */
-export interface ChatRequestBody {
+interface JsonSchemaFormat {
+  name?: string;
+  strict?: boolean;
+  schema?: { properties?: Record<string, unknown>; [field: string]: unknown };
+}
+
+/** The parts of a chat completions or Responses API request the fake reads. */
+export interface OpenAiRequestBody {
   model?: string;
   messages?: { role: string; content: string }[];
-  response_format?: {
-    type: string;
-    json_schema?: { name?: string; strict?: boolean; schema?: { properties?: Record<string, unknown> } };
-  };
+  response_format?: { type: string; json_schema?: JsonSchemaFormat };
+  instructions?: string;
+  input?: string | { role?: string; content?: string | { type: string; text?: string }[] }[];
+  text?: { format?: { type: string } & JsonSchemaFormat };
+  reasoning?: { effort?: string | null };
+  store?: boolean;
+  max_output_tokens?: number;
   [field: string]: unknown;
+}
+
+/** What the model "said", before an API shapes it: text that stopped for a reason, or a refusal. */
+type Reply = { text: string; stopped: "done" | "length" | "content_filter" } | { refusal: string };
+
+/** One of the two endpoints: what it needs from a request and how it answers. */
+interface Endpoint {
+  /** The request in chat completions' terms (see RecordedOpenAiRequest.body). */
+  restate(sent: OpenAiRequestBody): OpenAiRequestBody;
+  /** Whether the request has what the endpoint needs; it is answered 400 otherwise. */
+  accepts(sent: OpenAiRequestBody): boolean;
+  answer(body: OpenAiRequestBody, requestId: string, reply: Reply): Response;
 }
 
 /** Faults a bench run draws from by default: each one a real service produces now and then. */
@@ -107,10 +150,12 @@ const ERRORS: Record<400 | 401 | 429 | 500 | 503, { message: string; type: strin
 
 /** Listening when it returns; `await using` closes it (and lets go of requests left hanging). */
 export function startOpenAiFake(options: OpenAiFakeOptions = {}) {
-  const requests: RecordedChatRequest[] = [];
+  const requests: RecordedOpenAiRequest[] = [];
   const queued: OpenAiFault[] = [];
   const random = seededRandom(options.seed ?? 1);
   const randomFaults = options.randomFaults ?? DEFAULT_RANDOM_FAULTS;
+  const endpoints = new Map<string, Endpoint>([["/v1/chat/completions", CHAT_COMPLETIONS]]);
+  if (options.responsesApi !== false) endpoints.set("/v1/responses", RESPONSES);
   let served = 0;
   let inFlight = 0;
   let mostAtOnce = 0;
@@ -136,14 +181,16 @@ export function startOpenAiFake(options: OpenAiFakeOptions = {}) {
 
   async function answerRequest(request: Request, info: ServeInfo): Promise<Response> {
     const url = new URL(request.url);
-    const text = await request.text();
-    const body = parseBody(text);
+    const sent = parseBody(await request.text());
+    const endpoint = request.method === "POST" ? endpoints.get(url.pathname) : undefined;
+    const body = endpoint && sent ? endpoint.restate(sent) : sent;
     const requestId = `req_${(++served).toString(16).padStart(12, "0")}`;
-    const record: RecordedChatRequest = {
+    const record: RecordedOpenAiRequest = {
       method: request.method,
       path: url.pathname,
       headers: Object.fromEntries(request.headers),
       body,
+      sent,
       answer: 200,
       requestId,
     };
@@ -157,9 +204,14 @@ export function startOpenAiFake(options: OpenAiFakeOptions = {}) {
     if (options.apiKey !== undefined && given !== options.apiKey) {
       return answer(failure(401, requestId));
     }
-    if (request.method !== "POST" || url.pathname !== "/v1/chat/completions") {
+    if (!endpoint) {
       return answer(Response.json({
-        error: { message: `Invalid URL (${request.method} ${url.pathname})`, type: "invalid_request_error" },
+        error: {
+          message: `Invalid URL (${request.method} ${url.pathname})`,
+          type: "invalid_request_error",
+          param: null,
+          code: null,
+        },
       }, { status: 404, headers: { "x-request-id": requestId } }));
     }
 
@@ -173,27 +225,14 @@ export function startOpenAiFake(options: OpenAiFakeOptions = {}) {
     }
     await server.delay(options.latencyMs ?? 0);
     if (typeof fault === "object") return answer(failure(fault.status, requestId));
-    if (!body || typeof body.model !== "string" || !Array.isArray(body.messages)) {
-      return answer(failure(400, requestId));
-    }
-    if (fault === "refusal") {
-      return answer(
-        completion(body, requestId, { content: null, refusal: "I'm sorry, I can't help with that." }),
-      );
-    }
-    if (fault === "bad-json") {
-      const prose = "Here is a lovely song for your child! La la la, what a happy day.";
-      return answer(completion(body, requestId, { content: prose, refusal: null }));
-    }
-    return answer(
-      completion(body, requestId, { content: JSON.stringify(cannedAnswer(body)), refusal: null }),
-    );
+    if (!sent || !body || !endpoint.accepts(sent)) return answer(failure(400, requestId));
+    return answer(endpoint.answer(body, requestId, replyFor(fault, body)));
   }
 
   const server = startLoopbackServer(handle);
 
   return {
-    /** OPENAI_BASE_URL for this fake (the SDK appends `/chat/completions`). */
+    /** OPENAI_BASE_URL for this fake (the SDK appends `/responses` or `/chat/completions`). */
     baseUrl: `${server.origin}/v1`,
     requests,
     /** The most requests it was answering at one time. */
@@ -201,7 +240,7 @@ export function startOpenAiFake(options: OpenAiFakeOptions = {}) {
       return mostAtOnce;
     },
 
-    /** The next `times` chat requests (after the key check) get `fault` instead of an answer. */
+    /** The next `times` requests to an endpoint it serves (after the key check) get `fault` instead. */
     failNext(fault: OpenAiFault, times = 1) {
       for (let i = 0; i < times; i++) queued.push(fault);
     },
@@ -214,7 +253,20 @@ export function startOpenAiFake(options: OpenAiFakeOptions = {}) {
 
 export type OpenAiFake = ReturnType<typeof startOpenAiFake>;
 
-function parseBody(text: string): ChatRequestBody | null {
+const CHAT_COMPLETIONS: Endpoint = {
+  restate: (sent) => sent,
+  accepts: (sent) => typeof sent.model === "string" && Array.isArray(sent.messages),
+  answer: chatCompletion,
+};
+
+const RESPONSES: Endpoint = {
+  restate: restateResponsesRequest,
+  accepts: (sent) =>
+    typeof sent.model === "string" && (typeof sent.input === "string" || Array.isArray(sent.input)),
+  answer: responsesAnswer,
+};
+
+function parseBody(text: string): OpenAiRequestBody | null {
   try {
     const parsed = JSON.parse(text);
     return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? parsed : null;
@@ -231,12 +283,30 @@ function failure(status: 400 | 401 | 429 | 500 | 503, requestId: string): Respon
   );
 }
 
-function completion(
-  body: ChatRequestBody,
-  requestId: string,
-  message: { content: string | null; refusal: string | null },
-): Response {
-  const promptTokens = words((body.messages ?? []).map((message) => message.content).join(" "));
+function replyFor(fault: OpenAiFault | undefined, body: OpenAiRequestBody): Reply {
+  switch (fault) {
+    case "refusal":
+      return { refusal: "I'm sorry, I can't help with that." };
+    case "bad-json":
+      return { text: "Here is a lovely song for your child! La la la, what a happy day.", stopped: "done" };
+    case "cut-off": {
+      const json = JSON.stringify(cannedAnswer(body));
+      return { text: json.slice(0, Math.ceil(json.length / 2)), stopped: "length" };
+    }
+    case "content-filter":
+      return { text: "", stopped: "content_filter" };
+    default:
+      return { text: JSON.stringify(cannedAnswer(body)), stopped: "done" };
+  }
+}
+
+const FINISH_REASONS = { done: "stop", length: "length", content_filter: "content_filter" } as const;
+
+function chatCompletion(body: OpenAiRequestBody, requestId: string, reply: Reply): Response {
+  const message = "refusal" in reply
+    ? { content: null, refusal: reply.refusal }
+    : { content: reply.text, refusal: null };
+  const promptTokens = words(promptText(body));
   const completionTokens = words(message.content ?? message.refusal ?? "");
   return Response.json({
     id: `chatcmpl-${requestId.slice(4)}`,
@@ -247,7 +317,7 @@ function completion(
       index: 0,
       message: { role: "assistant", ...message, annotations: [] },
       logprobs: null,
-      finish_reason: "stop",
+      finish_reason: "refusal" in reply ? "stop" : FINISH_REASONS[reply.stopped],
     }],
     usage: {
       prompt_tokens: promptTokens,
@@ -258,8 +328,97 @@ function completion(
   }, { headers: { "x-request-id": requestId } });
 }
 
+const INCOMPLETE_REASONS = { length: "max_output_tokens", content_filter: "content_filter" } as const;
+
+/** Reasoning tokens a reasoning model "spent", so usage adds up as a real answer's does. */
+const REASONING_TOKENS = 64;
+
+/**
+ * A Responses API answer as OpenAI sends it: a reasoning item (unless asked for none) before the
+ * assistant's message, whose content is output text or a refusal.
+ */
+function responsesAnswer(body: OpenAiRequestBody, requestId: string, reply: Reply): Response {
+  const id = requestId.slice(4);
+  const stopped = "stopped" in reply && reply.stopped !== "done" ? reply.stopped : null;
+  const status = stopped ? "incomplete" : "completed";
+  // Unasked, a reasoning model reasons at its own default effort.
+  const effort = body.reasoning?.effort ?? "medium";
+  const reasons = effort !== "none";
+  const content = "refusal" in reply
+    ? [{ type: "refusal", refusal: reply.refusal }]
+    : [{ type: "output_text", text: reply.text, annotations: [], logprobs: [] }];
+  const inputTokens = words(promptText(body));
+  const reasoningTokens = reasons ? REASONING_TOKENS : 0;
+  const outputTokens = words("refusal" in reply ? reply.refusal : reply.text) + reasoningTokens;
+  return Response.json({
+    id: `resp_${id}`,
+    object: "response",
+    created_at: Math.floor(Date.now() / 1000),
+    status,
+    background: false,
+    error: null,
+    incomplete_details: stopped ? { reason: INCOMPLETE_REASONS[stopped] } : null,
+    instructions: body.instructions ?? null,
+    max_output_tokens: body.max_output_tokens ?? null,
+    model: body.model,
+    output: [
+      ...(reasons ? [{ id: `rs_${id}`, type: "reasoning", summary: [] }] : []),
+      { id: `msg_${id}`, type: "message", status, role: "assistant", content },
+    ],
+    parallel_tool_calls: true,
+    previous_response_id: null,
+    reasoning: { effort, summary: null },
+    store: body.store ?? true,
+    temperature: 1,
+    text: body.text ?? { format: { type: "text" } },
+    tool_choice: "auto",
+    tools: [],
+    top_p: 1,
+    truncation: "disabled",
+    usage: {
+      input_tokens: inputTokens,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: outputTokens,
+      output_tokens_details: { reasoning_tokens: reasoningTokens },
+      total_tokens: inputTokens + outputTokens,
+    },
+    user: null,
+    metadata: {},
+  }, { headers: { "x-request-id": requestId } });
+}
+
+/** A Responses request with its instructions, input and format also in chat completions' fields. */
+function restateResponsesRequest(sent: OpenAiRequestBody): OpenAiRequestBody {
+  const system = typeof sent.instructions === "string"
+    ? [{ role: "system", content: sent.instructions }]
+    : [];
+  const restated: OpenAiRequestBody = { ...sent, messages: [...system, ...inputMessages(sent.input)] };
+  const format = sent.text?.format;
+  if (format) {
+    const { type, ...jsonSchema } = format;
+    restated.response_format = type === "json_schema" ? { type, json_schema: jsonSchema } : { type };
+  }
+  return restated;
+}
+
+/** `input` as messages: a string is one user message, a list keeps its roles and joins its text parts. */
+function inputMessages(input: OpenAiRequestBody["input"]): { role: string; content: string }[] {
+  if (typeof input === "string") return [{ role: "user", content: input }];
+  if (!Array.isArray(input)) return [];
+  return input.map((item) => ({
+    role: item?.role ?? "user",
+    content: typeof item?.content === "string"
+      ? item.content
+      : (item?.content ?? []).map((part) => part?.text ?? "").join(""),
+  }));
+}
+
+function promptText(body: OpenAiRequestBody): string {
+  return (body.messages ?? []).map((message) => message.content).join(" ");
+}
+
 /** What the model would write: lyrics or tags, as the requested schema (or the prompts) say. */
-function cannedAnswer(body: ChatRequestBody): { lyrics: string } | { tags: string; title: string } {
+function cannedAnswer(body: OpenAiRequestBody): { lyrics: string } | { tags: string; title: string } {
   const system = body.messages?.find((message) => message.role === "system")?.content ?? "";
   const user = body.messages?.findLast((message) => message.role === "user")?.content ?? "";
   const properties = body.response_format?.json_schema?.schema?.properties ?? {};

@@ -9,6 +9,7 @@ import type { ComposedEmail } from "../domain/emails/layout.ts";
 import { buildEvent, type EventDraft } from "../domain/events.ts";
 import { backoffMs } from "../domain/generation_errors.ts";
 import { emailSent, sendClaimed, sendFailed, sentDetail } from "../domain/order_lifecycle.ts";
+import { completesOrder, orderRevenue } from "../domain/analytics_orders.ts";
 import type { DeliveryClaim, DeliveryPart, Order } from "../domain/orders.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { addEvents } from "../kv/events.ts";
@@ -16,6 +17,7 @@ import { keys } from "../kv/keys.ts";
 import { acquireLease, type Lease, releaseLease, stillHeld } from "../kv/locks.ts";
 import { mintOrderLink, storeOrderLink } from "../kv/order_links.ts";
 import { writeOrder } from "../kv/orders.ts";
+import { trackOrderEvent } from "../providers/analytics.ts";
 import type { Deps } from "../deps.ts";
 import { iso, seconds } from "../domain/time.ts";
 import { jobMessage } from "./messages.ts";
@@ -43,7 +45,7 @@ export type DeliveryOutcome =
  *    what did not go out. Only a crash in the instant between the server's "accepted" and that
  *    record sends an email again, and then with the same Message-ID, which inboxes show once.
  * 3. When all went out, `emailSentAt`, `emailMessageId` and the send count are recorded and the
- *    song is released to the customer.
+ *    song is released to the customer; the first send completes the order for analytics.
  *
  * A duplicate message, the sweeper and Send Now racing the schedule all meet the same lease and the
  * same due time, so whichever comes second finds nothing to do.
@@ -216,11 +218,19 @@ function recordPartSent(
   }));
 }
 
-function recordSendComplete(deps: Deps, lease: Lease, orderId: string, round: number) {
-  return recordOutcome(deps, lease, orderId, round, (order, claim) => ({
-    next: emailSent(order, round, claim.messageIds.main ?? null, deps.clock.now()),
-    events: [{ type: "SUCCESS", message: sentDetail(round), context: { parts: claim.sent.length + 1 } }],
-  }));
+async function recordSendComplete(deps: Deps, lease: Lease, orderId: string, round: number) {
+  let completes = false;
+  const delivered = await recordOutcome(deps, lease, orderId, round, (order, claim) => {
+    completes = completesOrder(order);
+    return {
+      next: emailSent(order, round, claim.messageIds.main ?? null, deps.clock.now()),
+      events: [{ type: "SUCCESS", message: sentDetail(round), context: { parts: claim.sent.length + 1 } }],
+    };
+  });
+  // Only the write that recorded this send gets here with the order, so a send is counted once.
+  if (delivered && completes) {
+    trackOrderEvent(deps.track, delivered, "Order Completed", orderRevenue(delivered));
+  }
 }
 
 async function recordFailure(

@@ -5,7 +5,6 @@ import { overEmailBookkeeping } from "../domain/owed_email.ts";
 import { type GenerationStage, isGenerationStage, STAGE_LABELS } from "../domain/stages.ts";
 import { isTransient } from "../domain/generation_errors.ts";
 import { ProviderCallError } from "../providers/calls.ts";
-import { deleteBlob } from "../kv/blobs.ts";
 import { countGenerationStep } from "../kv/backlog.ts";
 import { addEvents } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
@@ -156,7 +155,10 @@ async function runLeased(
     } else if (next.status === "failed") {
       deps.jobs.add(commit, jobMessage("failure-email", orderId));
     }
-    if (outcome.kind === "complete") deps.jobs.add(commit, jobMessage("lyrics-timing", orderId));
+    if (outcome.kind === "complete") {
+      for (const blob of outcome.blobs) deps.blobs.commit(commit, blob);
+      deps.jobs.add(commit, jobMessage("lyrics-timing", orderId));
+    }
     return commit.commit();
   };
   let result = await commitOutcome(
@@ -175,7 +177,7 @@ async function runLeased(
   if (!result.ok) {
     // The order changed under us (staff acted on it): this attempt's result no longer applies.
     if (outcome.kind === "complete") {
-      for (const blobId of outcome.blobIds) await deleteBlob(kv, blobId).catch(() => {});
+      for (const blob of outcome.blobs) await deps.blobs.discard(blob).catch(() => {});
     }
     return "lost-race";
   }

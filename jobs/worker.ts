@@ -1,3 +1,4 @@
+import { STAGED_GRACE_MS } from "../kv/blob_store.ts";
 import { GENERATION_LANES, type JobName } from "../domain/due_work.ts";
 import type { Deps } from "../deps.ts";
 import { seconds } from "../domain/time.ts";
@@ -127,6 +128,9 @@ export function startJobWorker(deps: Deps): JobWorker {
     if (hourOf(now) !== prunedHour) {
       prunedHour = hourOf(now);
       await forgetOldGenerationSteps(deps.kv, now);
+      await deps.blobs.sweepStaged(now - STAGED_GRACE_MS).catch((error) => {
+        console.warn("could not sweep staged audio:", error);
+      });
     }
     return await started;
   };

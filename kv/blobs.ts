@@ -1,11 +1,13 @@
+import type { BlobStoreName } from "../domain/config.ts";
 import { hex } from "../domain/tokens.ts";
 import { keys } from "./keys.ts";
 
 /**
- * Binary blobs (songs, uploads) kept in KV itself, so the app needs no other storage. A KV value must
- * stay under 64 KiB, so a blob is cut into chunks under `blobChunk(id, i)`; the meta record written
- * after the last chunk is what makes a blob exist. A write that dies half-way leaves chunks nobody
- * can see (deleteBlob clears them), never a blob with holes.
+ * Binary blobs (songs, uploads): a meta record in KV for each, and the bytes either in KV itself, so the
+ * app needs no other storage, or in an S3 bucket (kv/blob_store.ts). A KV value must stay under 64 KiB,
+ * so a blob in KV is cut into chunks under `blobChunk(id, i)`; the meta record written after the last
+ * chunk is what makes a blob exist. A write that dies half-way leaves bytes nobody can see, marked as
+ * staged for the sweep, never a blob with holes.
  */
 
 /** Under the 64 KiB value limit with room to spare. */
@@ -24,6 +26,86 @@ export interface BlobMeta {
   /** Hex SHA-256 of the bytes: a strong ETag, and a check for anyone who copies the blob elsewhere. */
   sha256: string;
   createdAt: string;
+  /** Where the bytes are; absent on blobs from before the bucket, which are all in KV. */
+  store?: BlobStoreName;
+}
+
+/** Where a blob's bytes are. */
+export function storeOf(meta: BlobMeta): BlobStoreName {
+  return meta.store ?? "kv";
+}
+
+/** The record of bytes `store` holds for a blob not yet committed (keys.blobStaged). */
+export interface StagedBytes {
+  id: string;
+  store: BlobStoreName;
+  /** When they were written (ms): the sweep leaves young ones alone. */
+  stagedAt: number;
+}
+
+/** The meta record of `bytes` about to be written to `store`. */
+export async function describeBlob(
+  bytes: Uint8Array,
+  options: { contentType: string; now: number; store: BlobStoreName },
+): Promise<BlobMeta> {
+  const inKv = options.store === "kv";
+  return {
+    id: crypto.randomUUID(),
+    size: bytes.byteLength,
+    contentType: options.contentType,
+    chunkSize: inKv ? BLOB_CHUNK_BYTES : 0,
+    chunkCount: inKv ? Math.ceil(bytes.byteLength / BLOB_CHUNK_BYTES) : 0,
+    sha256: await sha256Hex(bytes),
+    createdAt: new Date(options.now).toISOString(),
+    store: options.store,
+  };
+}
+
+/**
+ * Marks bytes about to be written, so that if nothing ever commits them the sweep removes them. Marking
+ * again restarts the grace (a migration run again after a crash writes the same object anew).
+ */
+export async function markStaged(
+  kv: Deno.Kv,
+  id: string,
+  store: BlobStoreName,
+  stagedAt: number,
+): Promise<void> {
+  await commitOrThrow(stageIn(kv.atomic(), id, store, stagedAt), `the staging of blob ${id}`);
+}
+
+export function stageIn(
+  operation: Deno.AtomicOperation,
+  id: string,
+  store: BlobStoreName,
+  stagedAt: number,
+): Deno.AtomicOperation {
+  const staged: StagedBytes = { id, store, stagedAt };
+  return operation.set(keys.blobStaged(id, store), staged);
+}
+
+/**
+ * Adds to `operation` what makes staged bytes a blob: its meta record (checked, so an id is never
+ * reused) and the end of its staging. Callers commit it with the write that takes the blob (the order
+ * that owns the song, the upload's record), so a blob is never without its owner.
+ */
+export function commitBlob(operation: Deno.AtomicOperation, meta: BlobMeta): Deno.AtomicOperation {
+  return operation
+    .check({ key: keys.blob(meta.id), versionstamp: null })
+    .set(keys.blob(meta.id), meta)
+    .delete(keys.blobStaged(meta.id, storeOf(meta)));
+}
+
+/** Writes a blob's chunks into KV, a few per atomic operation; the meta record is the caller's. */
+export async function writeBlobChunks(kv: Deno.Kv, meta: BlobMeta, bytes: Uint8Array): Promise<void> {
+  for (let first = 0; first < meta.chunkCount; first += BLOB_CHUNKS_PER_COMMIT) {
+    const operation = kv.atomic();
+    for (let index = first; index < Math.min(first + BLOB_CHUNKS_PER_COMMIT, meta.chunkCount); index++) {
+      const offset = index * BLOB_CHUNK_BYTES;
+      operation.set(keys.blobChunk(meta.id, index), bytes.subarray(offset, offset + BLOB_CHUNK_BYTES));
+    }
+    await commitOrThrow(operation, `chunks of blob ${meta.id}`);
+  }
 }
 
 /** A commit that did not go through, or chunks that are not what the meta record promises. */
@@ -32,38 +114,6 @@ export class BlobStoreError extends Error {
     super(message);
     this.name = "BlobStoreError";
   }
-}
-
-export async function putBlob(
-  kv: Deno.Kv,
-  bytes: Uint8Array,
-  meta: { contentType: string; now: number },
-): Promise<BlobMeta> {
-  const id = crypto.randomUUID();
-  const chunkCount = Math.ceil(bytes.byteLength / BLOB_CHUNK_BYTES);
-  for (let first = 0; first < chunkCount; first += BLOB_CHUNKS_PER_COMMIT) {
-    const operation = kv.atomic();
-    for (let index = first; index < Math.min(first + BLOB_CHUNKS_PER_COMMIT, chunkCount); index++) {
-      const offset = index * BLOB_CHUNK_BYTES;
-      operation.set(keys.blobChunk(id, index), bytes.subarray(offset, offset + BLOB_CHUNK_BYTES));
-    }
-    await commitOrThrow(operation, `chunks of blob ${id}`);
-  }
-  const blob: BlobMeta = {
-    id,
-    size: bytes.byteLength,
-    contentType: meta.contentType,
-    chunkSize: BLOB_CHUNK_BYTES,
-    chunkCount,
-    sha256: await sha256Hex(bytes),
-    createdAt: new Date(meta.now).toISOString(),
-  };
-  // The check keeps the promise that an id is never reused, however unlikely a collision is.
-  await commitOrThrow(
-    kv.atomic().check({ key: keys.blob(id), versionstamp: null }).set(keys.blob(id), blob),
-    `blob ${id}`,
-  );
-  return blob;
 }
 
 export async function getBlobMeta(kv: Deno.Kv, id: string): Promise<BlobMeta | null> {
@@ -75,7 +125,7 @@ export async function getBlobMeta(kv: Deno.Kv, id: string): Promise<BlobMeta | n
  * a few at a time, as the consumer pulls. A chunk found missing (the blob was deleted meanwhile)
  * errors the stream rather than ending it short.
  */
-export function readBlob(
+export function readBlobChunks(
   kv: Deno.Kv,
   meta: BlobMeta,
   start = 0,
@@ -118,7 +168,7 @@ export function readBlob(
 export async function readBlobBytes(kv: Deno.Kv, meta: BlobMeta): Promise<Uint8Array> {
   const bytes = new Uint8Array(meta.size);
   let offset = 0;
-  for await (const part of readBlob(kv, meta)) {
+  for await (const part of readBlobChunks(kv, meta)) {
     bytes.set(part, offset);
     offset += part.byteLength;
   }
@@ -126,14 +176,28 @@ export async function readBlobBytes(kv: Deno.Kv, meta: BlobMeta): Promise<Uint8A
 }
 
 /**
- * Removes a blob: the meta record first, so it is gone for readers at once, then its chunks. Also
- * clears the invisible chunks of a write that never committed. Answers whether a blob existed.
+ * Removes a blob's meta record, so it is gone for readers at once, and in the same write marks its bytes
+ * as staged: whoever deletes them clears the mark, and if that never happens the sweep does it.
+ * Answers the record as it was, or null when there was none.
  */
-export async function deleteBlob(kv: Deno.Kv, id: string): Promise<boolean> {
-  const meta = await getBlobMeta(kv, id);
+export async function removeBlobRecord(kv: Deno.Kv, id: string, now: number): Promise<BlobMeta | null> {
+  for (;;) {
+    const entry = await kv.get<BlobMeta>(keys.blob(id));
+    if (!entry.value) return null;
+    const operation = stageIn(kv.atomic().check(entry).delete(entry.key), id, storeOf(entry.value), now);
+    if ((await operation.commit()).ok) return entry.value;
+  }
+}
+
+/** Ends the staging of bytes that are gone. */
+export async function clearStaged(kv: Deno.Kv, id: string, store: BlobStoreName): Promise<void> {
+  await kv.delete(keys.blobStaged(id, store));
+}
+
+/** Deletes the chunks of a blob whose meta record says how many there are, or finds them by listing. */
+export async function deleteBlobChunks(kv: Deno.Kv, id: string, meta: BlobMeta | null): Promise<void> {
   let chunkKeys: Deno.KvKey[];
   if (meta) {
-    await kv.delete(keys.blob(id));
     chunkKeys = Array.from({ length: meta.chunkCount }, (_, index) => keys.blobChunk(id, index));
   } else {
     // KV cannot list keys without their values; leftovers of a failed write are rare and small.
@@ -149,7 +213,6 @@ export async function deleteBlob(kv: Deno.Kv, id: string): Promise<boolean> {
     for (const key of chunkKeys.slice(first, first + DELETES_PER_COMMIT)) operation.delete(key);
     await commitOrThrow(operation, `deletion of blob ${id}`);
   }
-  return meta !== null;
 }
 
 async function commitOrThrow(operation: Deno.AtomicOperation, what: string) {
@@ -157,7 +220,7 @@ async function commitOrThrow(operation: Deno.AtomicOperation, what: string) {
   if (!result.ok) throw new BlobStoreError(`Could not commit ${what}.`);
 }
 
-async function sha256Hex(bytes: Uint8Array): Promise<string> {
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   // The DOM typing refuses views that might be over a SharedArrayBuffer; digest reads either kind.
   return hex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>)));
 }

@@ -14,6 +14,11 @@ export interface CheckoutDraft {
   referral: { id: string; code: string } | null;
   userId: string | null;
   createdAt: string;
+  /**
+   * The browser that began the checkout sent DNT or GPC (domain/analytics_consent.ts): the order,
+   * created later by a webhook that has no browser to ask, keeps that choice.
+   */
+  analyticsRefused?: boolean;
 }
 
 /**

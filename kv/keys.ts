@@ -124,8 +124,15 @@ export const keys = {
 
   /** Blobs (songs, uploads): the meta record commits a blob whose chunks were written before it. */
   blob: (id: string) => ["blobs", id] as const,
+  allBlobs: () => ["blobs"] as const,
   blobChunk: (id: string, index: number) => ["blob_chunks", id, index] as const,
   blobChunks: (id: string) => ["blob_chunks", id] as const,
+  /**
+   * Bytes written to a store before any record points at them: the write that makes them a blob removes
+   * this, so what a crash leaves behind is found here by the sweep (kv/blob_store.ts). Few at any time.
+   */
+  blobStaged: (id: string, store: string) => ["blob_staged", id, store] as const,
+  blobsStaged: () => ["blob_staged"] as const,
   /** A song staff uploaded (kv/song_uploads.ts), by its blob's id: who, when, and which order took it. */
   songUpload: (blobId: string) => ["song_uploads", blobId] as const,
   /** Uploads no order has taken yet, by when they may be collected (ms), so old ones are found in order. */

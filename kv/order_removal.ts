@@ -1,7 +1,7 @@
 import type { Order } from "../domain/orders.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
 import { songBlobIdsOf } from "../domain/song_takes.ts";
-import { deleteBlob } from "./blobs.ts";
+import type { BlobStore } from "./blob_store.ts";
 import { deleteTimedLyrics } from "./lyrics_timing.ts";
 import { keys } from "./keys.ts";
 import { listOrderAccessKeys } from "./order_access.ts";
@@ -18,7 +18,7 @@ const DELETES_PER_COMMIT = 500;
  * the order, so a crash before they go leaves unreachable bytes, never a half-deleted order.
  * Answers the order as it was, or null when it did not exist.
  */
-export async function deleteOrder(kv: Deno.Kv, id: string): Promise<Order | null> {
+export async function deleteOrder(kv: Deno.Kv, blobs: BlobStore, id: string): Promise<Order | null> {
   const removed = await retryOnConflict(`delete order ${id}`, async () => {
     const entry = await kv.get<Order>(keys.order(id));
     if (!entry.value) return null;
@@ -35,7 +35,7 @@ export async function deleteOrder(kv: Deno.Kv, id: string): Promise<Order | null
   await deleteKeys(kv, await keysUnder(kv, keys.orderDebugTexts(id)));
   const audio = songBlobIdsOf(removed);
   await deleteTimedLyrics(kv, audio);
-  for (const blobId of audio) await deleteBlob(kv, blobId);
+  for (const blobId of audio) await blobs.delete(blobId);
   return removed;
 }
 

@@ -1,4 +1,5 @@
-import { deleteBlob } from "./blobs.ts";
+import { type BlobMeta, commitBlob } from "./blobs.ts";
+import type { BlobStore } from "./blob_store.ts";
 import { keys } from "./keys.ts";
 
 /**
@@ -30,9 +31,15 @@ export interface SongUpload {
 /** Extra time the record's own KV expiry waits past `expiresAt`, so the collector sees it first. */
 const RECORD_GRACE_MS = 24 * 60 * 60 * 1000;
 
-export async function recordSongUpload(kv: Deno.Kv, upload: SongUpload, now: number): Promise<void> {
+/** Records an upload whose audio was staged as `blob`: the same write makes the blob exist. */
+export async function recordSongUpload(
+  kv: Deno.Kv,
+  upload: SongUpload,
+  blob: BlobMeta,
+  now: number,
+): Promise<void> {
   const expiresAt = Date.parse(upload.expiresAt);
-  const result = await kv.atomic()
+  const result = await commitBlob(kv.atomic(), blob)
     .check({ key: keys.songUpload(upload.blobId), versionstamp: null })
     .set(keys.songUpload(upload.blobId), upload, { expireIn: expiresAt - now + RECORD_GRACE_MS })
     .set(keys.songUploadUnattached(expiresAt, upload.blobId), upload.blobId)
@@ -71,7 +78,12 @@ export function attachSongUpload(
  * checked write (an order taking it at the same moment wins or loses cleanly), then the audio.
  * A few per call, oldest first, so it can ride along with each new upload. Answers how many went.
  */
-export async function collectExpiredUploads(kv: Deno.Kv, now: number, limit = 5): Promise<number> {
+export async function collectExpiredUploads(
+  kv: Deno.Kv,
+  blobs: BlobStore,
+  now: number,
+  limit = 5,
+): Promise<number> {
   let collected = 0;
   const expired = kv.list<string>(
     { start: keys.songUploadsUnattached(), end: [...keys.songUploadsUnattached(), now + 1] },
@@ -85,7 +97,7 @@ export async function collectExpiredUploads(kv: Deno.Kv, now: number, limit = 5)
     const attached = !!record.value?.attachedTo;
     if (record.value && !attached) operation.delete(record.key);
     if (!(await operation.commit()).ok || attached) continue;
-    await deleteBlob(kv, blobId);
+    await blobs.delete(blobId);
     collected++;
   }
   return collected;

@@ -30,7 +30,9 @@ import {
 } from "../kv/referral_holds.ts";
 import type { CheckoutSessionInfo } from "../providers/payments/mod.ts";
 import { orderPlaced } from "../domain/order_lifecycle.ts";
+import { orderRevenue, REVENUE_CURRENCY } from "../domain/analytics_orders.ts";
 import { jobMessage } from "../jobs/messages.ts";
+import { trackOrderEvent } from "../providers/analytics.ts";
 
 const ORDER_DATA_NOT_FOUND = "Order data not found - please try placing your order again";
 
@@ -120,6 +122,7 @@ export async function fulfil(
         now,
       );
       if (used.review) order.discountReview = used.review;
+      if (draft?.analyticsRefused) order.analyticsRefused = true;
       writeOrder(operation, null, order).delete(keys.checkoutDraft(sessionId));
       deps.jobs.add(operation, jobMessage("generation", id));
       deps.jobs.add(operation, jobMessage("confirmation-email", id));
@@ -128,10 +131,15 @@ export async function fulfil(
   );
 
   if (result.created) {
-    deps.track("Payment Success", { value: result.order.totalPrice / 100, currency: "USD" });
+    // Here, once per order (only the call that created it): the webhook and the return page may both
+    // get this far.
+    trackOrderEvent(deps.track, result.order, "Payment Success", orderRevenue(result.order));
     // A code typed on Stripe's own page is only known once the session is paid.
     if (deps.providers.payments.kind === "stripe" && session.promotionCode && !draft?.referral) {
-      deps.track("Promo Code Applied", { discount: session.amountDiscount / 100, currency: "USD" });
+      trackOrderEvent(deps.track, result.order, "Promo Code Applied", {
+        discount: session.amountDiscount / 100,
+        currency: REVENUE_CURRENCY,
+      });
     }
   }
   return result;

@@ -11,12 +11,12 @@ import { deleteOrder } from "../kv/order_removal.ts";
  * removes it from their own list (the song is still the family's). Staff have no delete (staff-side §6).
  */
 export async function removeSong(
-  deps: Pick<Deps, "kv">,
+  deps: Pick<Deps, "kv" | "blobs">,
   user: Reader,
   order: Order,
 ): Promise<void> {
   if (isOrderOwner(user, order)) {
-    await deleteOrder(deps.kv, order.id);
+    await deleteOrder(deps.kv, deps.blobs, order.id);
   } else if (await hasOrderAccess(deps.kv, user.id, order.id)) {
     await revokeOrderAccess(deps.kv, user.id, order.id);
   } else {

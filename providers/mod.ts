@@ -1,5 +1,8 @@
 import type { Config } from "../domain/config.ts";
-import { type AnalyticsSink, consoleAnalyticsSink, noopAnalyticsSink } from "./analytics.ts";
+import type { AnalyticsSink } from "./analytics.ts";
+import { createAnalytics } from "./analytics_select.ts";
+import type { BlobBucket } from "../kv/blob_store.ts";
+import { createS3Bucket } from "./blobs/s3.ts";
 import type { Mailer } from "./mail/mod.ts";
 import { createMailer } from "./mail/select.ts";
 import type { MusicStudio } from "./music/mod.ts";
@@ -19,20 +22,27 @@ export interface Providers {
   payments: Payments;
   words: Lyricist;
   music: MusicStudio;
+  /** The S3 bucket for audio, when configured (kv/blob_store.ts decides what goes there). */
+  bucket: BlobBucket | null;
 }
 
 export function createProviders(config: Config, kv: Deno.Kv, now: () => number = Date.now): Providers {
   return {
-    analytics: config.env === "development" ? consoleAnalyticsSink : noopAnalyticsSink,
+    analytics: createAnalytics(config),
     mail: createMailer(config, kv, now),
     payments: createPayments(config, kv, now),
     words: createLyricist(config),
     music: createMusicStudio(config, kv, now),
+    bucket: config.blobs.s3 ? createS3Bucket(config.blobs.s3) : null,
   };
 }
 
-/** Releases what providers hold open (SMTP connections) at shutdown. */
-export function closeProviders(providers: Providers) {
+/**
+ * Releases what providers hold open (SMTP connections) at shutdown, and sends the analytics events
+ * still queued, giving them at most `analyticsTimeoutMs`.
+ */
+export async function closeProviders(providers: Providers, options: { analyticsTimeoutMs?: number } = {}) {
   providers.mail.close();
   providers.music.close?.();
+  await providers.analytics.close?.(options.analyticsTimeoutMs);
 }

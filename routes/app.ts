@@ -10,10 +10,13 @@ import { bodyGuard } from "./middleware/body_guard.ts";
 import { BodyBudget } from "./body/budget.ts";
 import { authApi } from "./api/auth.ts";
 import { checkoutApi } from "./api/checkout.ts";
+import { eventsApi } from "./api/events.ts";
+import { requestRefusesTracking } from "../domain/analytics_consent.ts";
+import { refusingRequestTracker } from "../providers/analytics.ts";
 import { ordersApi } from "./api/orders.ts";
 import { adminApi } from "./api/admin/mod.ts";
 import { localCheckout } from "./local_checkout.tsx";
-import { media } from "./media.ts";
+import { media, presignedMediaOrigins } from "./media.ts";
 import { stripeWebhook } from "./webhooks/stripe.ts";
 import { sunoWebhook } from "./webhooks/suno.ts";
 import { devMailbox } from "./dev_mailbox.tsx";
@@ -40,6 +43,10 @@ export function createApp(processDeps: Deps, options: CreateAppOptions = {}) {
     bodyBudget: new BodyBudget(processDeps.config.http.bodyBudgetBytes),
     anonymousPages: new Map(),
   };
+  // A request whose browser refused tracking (DNT or GPC) gets deps whose `track` records nothing about
+  // the person asking, so every handler and every command it runs (a sign-in, a checkout) honours it
+  // without asking. Made once: the choice costs a header read per request.
+  const untracked = { ...deps, track: refusingRequestTracker(deps.track) };
   const app = new Hono<AppEnv>();
 
   // Registered first: the benchmarks use it as the cost of the bare server, and the caller has
@@ -47,12 +54,12 @@ export function createApp(processDeps: Deps, options: CreateAppOptions = {}) {
   app.get("/healthz", () => new Response(HEALTHY, { headers: { "content-type": "application/json" } }));
 
   app.use(async (c, next) => {
-    c.set("deps", deps);
+    c.set("deps", requestRefusesTracking(c.req.raw.headers) ? untracked : deps);
     c.set("user", null);
     c.set("session", null);
     await next();
   });
-  app.use(securityHeaders());
+  app.use(securityHeaders(presignedMediaOrigins(deps.config)));
   // Text answers that are not kept compressed already (cached pages, built bundles) are gzipped here.
   app.use(compress());
   // Bodies are read whole, within their route's size, in time and within the process's budget.
@@ -66,6 +73,7 @@ export function createApp(processDeps: Deps, options: CreateAppOptions = {}) {
   app.route("/api", checkoutApi);
   app.route("/api", referralOfferApi);
   app.route("/api", ordersApi);
+  app.route("/api", eventsApi);
   app.route("/api/admin", adminApi);
   app.route("/", stripeWebhook);
   app.route("/", sunoWebhook);

@@ -7,6 +7,7 @@ import { Layout } from "../components/Layout.tsx";
 import { IslandCollector } from "../islands/marker.tsx";
 import { AdminSettings } from "../islands/mod.ts";
 import type { SessionUser } from "../domain/users.ts";
+import { pageAnalyticsModes } from "../domain/browser_events.ts";
 import type { AppDeps, AppEnv } from "./env.ts";
 import { type HeadOptions, pageHead } from "./page_head.ts";
 import { type CachedPage, cachePage, preferredEncoding } from "./page_cache.ts";
@@ -97,7 +98,8 @@ function renderDocument(
   });
   // Pages without islands are interactive as soon as they load; tests wait on this flag.
   const ready = islands.size === 0 ? ` data-islands-ready="true"` : "";
-  const analytics = deps.config.env === "development" ? ` data-analytics="console"` : "";
+  const modes = pageAnalyticsModes(deps.config);
+  const analytics = modes.length > 0 ? ` data-analytics="${modes.join(" ")}"` : "";
   // Tells the client boot the server saw a session, so it can drop a token the server no longer honours.
   const signedIn = user ? ` data-signed-in="true"` : "";
   const { css, cspSource } = stylesheetFor(BODY_OPEN + body, classes);

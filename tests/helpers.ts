@@ -15,6 +15,7 @@ import { closeProviders, type Providers } from "../providers/mod.ts";
 import { createApp } from "../routes/app.ts";
 import { retryWhenBusy } from "../kv/busy_retry.ts";
 import { startJobWorker } from "../jobs/worker.ts";
+import { createS3Bucket } from "../providers/blobs/s3.ts";
 import { createLocalStudio } from "../providers/music/local.ts";
 import { createLocalLyricist } from "../providers/words/local.ts";
 import { type Clock, createDeps } from "../deps.ts";
@@ -87,6 +88,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     // The local lyricist and synthesiser unless a test passes the real adapters pointed at fakes.
     words: createLocalLyricist(),
     music: createLocalStudio(kv, { renderDelayMs: 50, now }),
+    // The bucket when the test sets S3_* (then the real client, e.g. at a loopback S3 server).
+    bucket: config.blobs.s3 ? createS3Bucket(config.blobs.s3) : null,
     ...options.providers,
   };
   const deps = createDeps({ kv, config, providers, clock, workerId: options.workerId ?? "test-worker" });
@@ -107,7 +110,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     request: async (path: string, init?: RequestInit) => await app.request(path, init, THIS_MACHINE),
     async [Symbol.asyncDispose]() {
       await worker?.stop();
-      closeProviders(providers);
+      await closeProviders(providers);
       kv.close();
       await worker?.closed;
     },

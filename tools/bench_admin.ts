@@ -155,6 +155,6 @@ for (const result of results) {
     goal: `${result.goal}: ${result.result}`,
   });
 }
-closeProviders(providers);
+await closeProviders(providers);
 kv.close();
 if (results.some((result) => result.result !== "PASS")) Deno.exit(1);

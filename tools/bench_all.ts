@@ -1,6 +1,6 @@
 /**
- * `deno task bench`: the page server, the generation pipeline, the admin list and the studio under a
- * backlog, each measured by
+ * `deno task bench`: the page server, the generation pipeline, the admin list, the studio under a
+ * backlog and song audio (KV against the bucket), each measured by
  * its own script (own process, own detailed tables), then every headline figure in one table.
  */
 import { readFigures } from "./bench_summary.ts";
@@ -11,6 +11,7 @@ const SCRIPTS = [
   "tools/bench_pipeline.ts",
   "tools/bench_admin.ts",
   "tools/bench_backlog.ts",
+  "tools/bench_audio.ts",
 ];
 
 const summary = await Deno.makeTempFile({ prefix: "bench-summary-", suffix: ".jsonl" });

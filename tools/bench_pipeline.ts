@@ -204,6 +204,8 @@ async function runScenario(scenario: Scenario, cleanThroughput: number | null): 
       apiKey: API_KEYS.openai,
       baseUrl: openai.baseUrl,
       model: config.openai.model,
+      api: config.openai.api,
+      reasoningEffort: config.openai.reasoningEffort,
       timeoutMs: CALL_TIMEOUT_MS,
     }),
     calls,
@@ -226,7 +228,14 @@ async function runScenario(scenario: Scenario, cleanThroughput: number | null): 
     createDeps({
       kv,
       config,
-      providers: { analytics: noopAnalyticsSink, payments: createPayments(config, kv), words, music, mail },
+      providers: {
+        analytics: noopAnalyticsSink,
+        payments: createPayments(config, kv),
+        words,
+        music,
+        mail,
+        bucket: null,
+      },
       workerId: `bench-${scenario.name}`,
     }),
   );

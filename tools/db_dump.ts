@@ -9,6 +9,7 @@
 import { parseArgs } from "node:util";
 import { parseConfig, PLATFORM_KV, runsOnDenoDeploy } from "../domain/config.ts";
 import { StartupError } from "../domain/errors.ts";
+import { blobCensus, describeCensus } from "../kv/blob_census.ts";
 import { DumpError, writeDump } from "../kv/dump.ts";
 import { openKv, refusePlatformKvOffDeploy } from "../kv/open.ts";
 
@@ -29,7 +30,8 @@ async function main(): Promise<number> {
     return 0;
   }
   const env = Deno.env.toObject();
-  const kvPath = values.kv ?? parseConfig(env).kvPath;
+  const config = parseConfig(env);
+  const kvPath = values.kv ?? config.kvPath;
   refusePlatformKvOffDeploy(kvPath, runsOnDenoDeploy(env));
   if (kvPath === ":memory:") {
     throw new StartupError("An in-memory KV starts empty: there is nothing to dump.");
@@ -55,6 +57,9 @@ async function main(): Promise<number> {
         `${(summary.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s ` +
         `(${Math.round(summary.entries / seconds)} entries/s); ` +
         `${summary.skipped} ephemeral entries left out; sha256 ${summary.sha256}.`,
+    );
+    console.error(
+      describeCensus(await blobCensus(kv, null), config.blobs.s3 && `bucket ${config.blobs.s3.bucket}`),
     );
     return 0;
   } catch (error) {

@@ -9,7 +9,9 @@
 import { parseArgs } from "node:util";
 import { parseConfig, runsOnDenoDeploy } from "../domain/config.ts";
 import { StartupError } from "../domain/errors.ts";
+import { blobCensus, describeCensus } from "../kv/blob_census.ts";
 import { DumpError, readLines, restoreDump } from "../kv/dump.ts";
+import { createS3Bucket } from "../providers/blobs/s3.ts";
 import { openKv, refusePlatformKvOffDeploy } from "../kv/open.ts";
 
 const USAGE = "Usage: deno task db:restore [--kv PATH] [--in FILE|-] [--force]";
@@ -29,7 +31,8 @@ async function main(): Promise<number> {
     return 0;
   }
   const env = Deno.env.toObject();
-  const kvPath = values.kv ?? parseConfig(env).kvPath;
+  const config = parseConfig(env);
+  const kvPath = values.kv ?? config.kvPath;
   refusePlatformKvOffDeploy(kvPath, runsOnDenoDeploy(env));
   if (kvPath === ":memory:") {
     throw new StartupError("An in-memory KV is gone when this tool exits: give a file.");
@@ -56,6 +59,11 @@ async function main(): Promise<number> {
           ? `, without ${summary.header.skippedPrefixes.join(", ")}.`
           : "."),
     );
+    // Audio in the bucket is not in a dump: each song restored is looked for where it should be.
+    const bucket = config.blobs.s3 ? createS3Bucket(config.blobs.s3) : null;
+    const census = await blobCensus(kv, bucket);
+    console.error(describeCensus(census, bucket?.label ?? null));
+    if (census.missingFromBucket?.length) return 1;
     return 0;
   } finally {
     kv.close();

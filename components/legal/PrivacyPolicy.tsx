@@ -207,9 +207,16 @@ export function PrivacyPolicy() {
                 </li>
                 <li>
                   <strong className="text-slate-900">
-                    Email delivery, hosting and analytics providers
+                    Email delivery and hosting providers
                   </strong>{" "}
-                  send our emails, store our data and produce anonymised usage statistics.
+                  send our emails and store our data.
+                </li>
+                <li>
+                  <strong className="text-slate-900">
+                    PostHog, our analytics provider,
+                  </strong>{" "}
+                  receives anonymous usage statistics from our server, as described under "Cookies and
+                  analytics" below.
                 </li>
                 <li>
                   <strong className="text-slate-900">
@@ -242,10 +249,37 @@ export function PrivacyPolicy() {
                 for anything else.
               </p>
               <p>
-                We also use privacy-respecting analytics to count things like page visits and completed
-                orders. Personal data is scrubbed before it is recorded, so the statistics can't be used to
-                identify you or your child. We don't use advertising cookies or cross-site tracking.
+                We also count how the site is used, so we can make it better: which questions people open, how
+                far they get through the order form, when a song is played or downloaded, and when an order is
+                paid for and delivered, with its price. These counts go to{" "}
+                <strong className="text-slate-900">PostHog</strong>, our analytics provider, and only from our
+                own server: your browser never contacts PostHog, so PostHog never sees your IP address or
+                where you are.
               </p>
+              <ul className={LIST}>
+                <li>
+                  <strong className="text-slate-900">What is sent:</strong>{" "}
+                  what happened (for example "FAQ Viewed" or "Song Played"), the page, the kind of device
+                  (phone, tablet or computer) and a few details such as which question was opened. Each event
+                  carries a random number your browser keeps in its local storage (not a cookie), or for an
+                  order, the order's own random reference, so visits can be counted without knowing who made
+                  them.
+                </li>
+                <li>
+                  <strong className="text-slate-900">What is never sent:</strong>{" "}
+                  your name, your child's name or anything else you write in the order form, email addresses,
+                  phone numbers, payment details, your IP address or your location. Anything that looks like
+                  personal data is removed on our server before an event leaves it, and PostHog keeps no
+                  profile of you.
+                </li>
+                <li>
+                  <strong className="text-slate-900">Turning it off:</strong>{" "}
+                  if your browser sends a Do Not Track or Global Privacy Control signal, we send nothing about
+                  your visit, and nothing about an order you place with it, even after it is paid and
+                  delivered.
+                </li>
+              </ul>
+              <p>We don't use advertising cookies or cross-site tracking.</p>
             </>
           ),
         },

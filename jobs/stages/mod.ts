@@ -1,3 +1,4 @@
+import type { BlobMeta } from "../../kv/blobs.ts";
 import type { CallFacts } from "../../domain/provider_calls.ts";
 import type { Order } from "../../domain/orders.ts";
 import type { GenerationStage } from "../../domain/stages.ts";
@@ -31,8 +32,11 @@ export type StageOutcome =
   }
   /** Not done yet (the song is still being made): look again after `delayMs`. */
   | { kind: "wait"; delayMs: number; statusDetail: string; patch?: Partial<Order> }
-  /** The song is ready: the order is complete. Its `blobIds` are dropped again if the commit loses. */
-  | { kind: "complete"; patch: Partial<Order>; message: string; call: CallFacts; blobIds: string[] }
+  /**
+   * The song is ready: the order is complete. Its audio is staged: the commit that completes the order
+   * makes it exist (kv/blob_store.ts), and it is discarded if that commit loses.
+   */
+  | { kind: "complete"; patch: Partial<Order>; message: string; call: CallFacts; blobs: BlobMeta[] }
   /** The attempt failed without an exception (a failed music task, a deadline). */
   | { kind: "fail"; failure: StageFailure };
 

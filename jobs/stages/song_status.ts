@@ -1,6 +1,6 @@
 import { songUrlFor } from "../../domain/download.ts";
 import { songMade } from "../../domain/order_lifecycle.ts";
-import { putBlob } from "../../kv/blobs.ts";
+import type { BlobMeta } from "../../kv/blobs.ts";
 import { seconds } from "../../domain/time.ts";
 import type { Stage, StageContext, StageFailure } from "./mod.ts";
 import type { CallFacts } from "../../domain/provider_calls.ts";
@@ -82,7 +82,7 @@ export const checkSong: Stage = async ({ deps, order, signal }) => {
   const delivered = takes[0];
   return {
     kind: "complete",
-    blobIds: takes.map((take) => take.blobId),
+    blobs: kept.map(({ blob }) => blob),
     patch: songMade(
       {
         songBlobId: delivered.blobId,
@@ -103,10 +103,10 @@ async function keepTake(
   track: SongTrack,
   take: TakeNumber,
   signal: AbortSignal,
-): Promise<{ take: SongTake; size: number; call: CallFacts }> {
+): Promise<{ take: SongTake; blob: BlobMeta; size: number; call: CallFacts }> {
   const now = deps.clock.now();
   const audio = await deps.providers.music.downloadAudio(track.audioUrl, signal);
-  const blob = await putBlob(deps.kv, audio.bytes, { contentType: audio.contentType, now });
+  const blob = await deps.blobs.stage(audio.bytes, { contentType: audio.contentType, now });
   return {
     take: {
       take,
@@ -122,6 +122,7 @@ async function keepTake(
         null,
       ),
     },
+    blob,
     size: audio.bytes.length,
     call: audio.call,
   };

@@ -5,7 +5,8 @@ export type { SongBrief } from "../../domain/song_brief.ts";
 
 /**
  * The lyricist: writes a song's lyrics, then its style tags and title. Two implementations: OpenAI
- * chat completions (real SDK) and the local lyricist that works offline. Both receive the same
+ * through the real SDK (the Responses API, or chat completions for a compatible server) and the local
+ * lyricist that works offline. Both receive the same
  * prompts the admin edits, so the local one can honour their intent.
  */
 

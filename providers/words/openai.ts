@@ -1,4 +1,5 @@
 import OpenAI from "openai";
+import type { OpenAiApi, OpenAiReasoningEffort } from "../../domain/config.ts";
 import { type CallFacts, ProviderCallError, stopwatch } from "../calls.ts";
 import type { Lyricist } from "./mod.ts";
 
@@ -7,6 +8,10 @@ export interface OpenAiLyricistOptions {
   /** OPENAI_BASE_URL, e.g. `http://127.0.0.1:8787/v1`; unset means OpenAI itself. */
   baseUrl?: string;
   model: string;
+  /** OPENAI_API: OpenAI's Responses API, or chat completions for a compatible server without `/responses`. */
+  api: OpenAiApi;
+  /** Sent on the Responses API only; null (or unset) sends none (domain/config.ts says why "low"). */
+  reasoningEffort?: OpenAiReasoningEffort | null;
   /** Per attempt, answer included. */
   timeoutMs?: number;
 }
@@ -17,47 +22,68 @@ export interface OpenAiLyricistOptions {
  */
 const OPENAI_TIMEOUT_MS = 60_000;
 
-const ENDPOINT = "/chat/completions";
 const OPENAI_API = "https://api.openai.com/v1";
 
-/** Strict structured output: the model can only answer with exactly these fields. */
-const LYRICS_FORMAT = {
-  type: "json_schema",
-  json_schema: {
-    name: "song_lyrics",
-    strict: true,
-    schema: {
-      type: "object",
-      properties: { lyrics: { type: "string", description: "The complete song lyrics." } },
-      required: ["lyrics"],
-      additionalProperties: false,
-    },
+/**
+ * The two answers, each defined once and shaped per API below. Strict structured output: the model
+ * can only answer with exactly these fields. `wanted` is how a message names what did not come.
+ */
+const LYRICS = {
+  name: "song_lyrics",
+  wanted: "lyrics",
+  schema: {
+    type: "object",
+    properties: { lyrics: { type: "string", description: "The complete song lyrics." } },
+    required: ["lyrics"],
+    additionalProperties: false,
   },
 } as const;
 
-const TAGS_FORMAT = {
-  type: "json_schema",
-  json_schema: {
-    name: "song_tags",
-    strict: true,
-    schema: {
-      type: "object",
-      properties: {
-        tags: { type: "string", description: "Comma-separated music style tags." },
-        title: { type: "string", description: "The song's title." },
-      },
-      required: ["tags", "title"],
-      additionalProperties: false,
+const TAGS = {
+  name: "song_tags",
+  wanted: "style tags and a title",
+  schema: {
+    type: "object",
+    properties: {
+      tags: { type: "string", description: "Comma-separated music style tags." },
+      title: { type: "string", description: "The song's title." },
     },
+    required: ["tags", "title"],
+    additionalProperties: false,
   },
 } as const;
 
-type Format = typeof LYRICS_FORMAT | typeof TAGS_FORMAT;
+type Answer = typeof LYRICS | typeof TAGS;
+type Fields<A extends Answer> = Record<A["schema"]["required"][number], string>;
+
+interface Prompts {
+  system: string;
+  user: string;
+}
+
+/** The model's text, or why the answer has none worth parsing. */
+type Reading = { text: string } | { unusable: string };
+
+/** What differs between the two APIs: the request, and where the answer keeps the model's text. */
+interface TextApi {
+  /** As recorded in CallFacts. */
+  endpoint: string;
+  /**
+   * The SDK call, its body left unread: `send` reads it, because the SDK's own reading of a Responses
+   * answer throws a TypeError on a body that is not an object (a proxy's HTML page).
+   */
+  request(
+    answer: Answer,
+    prompts: Prompts,
+    signal: AbortSignal | undefined,
+  ): { asResponse(): Promise<Response> };
+  read(body: unknown): Reading;
+}
 
 /**
- * OpenAI chat completions through the official SDK. The SDK's own retries are off: a retry is the
- * job system's decision (it records every attempt as an event), and hidden retries would make one
- * recorded call stand for several.
+ * OpenAI through the official SDK, on the Responses API or chat completions. The SDK's own retries
+ * are off: a retry is the job system's decision (it records every attempt as an event), and hidden
+ * retries would make one recorded call stand for several.
  */
 export function createOpenAiLyricist(options: OpenAiLyricistOptions): Lyricist {
   const { apiKey, model } = options;
@@ -74,44 +100,48 @@ export function createOpenAiLyricist(options: OpenAiLyricistOptions): Lyricist {
     defaultHeaders: { connection: "close" },
   });
   const host = new URL(baseURL).host;
+  const api = options.api === "responses"
+    ? responsesApi(client, model, options.reasoningEffort ?? null)
+    : chatCompletionsApi(client, model);
 
-  /** One chat completion; answers the message's text, or throws ProviderCallError. */
-  async function complete(
-    format: Format,
-    system: string,
-    user: string,
+  /** One call for `answer`: its fields, the text they came in, and the call's facts. */
+  async function ask<A extends Answer>(
+    answer: A,
+    prompts: Prompts,
     signal: AbortSignal | undefined,
-  ): Promise<{ content: string; call: CallFacts }> {
-    const elapsed = stopwatch();
-    try {
-      const { data, response, request_id } = await client.chat.completions.create({
-        model,
-        messages: [{ role: "system", content: system }, { role: "user", content: user }],
-        response_format: format,
-      }, { signal }).withResponse();
-      const call = facts(response.status, elapsed(), request_id);
-      return { content: messageText(data, format, call), call };
-    } catch (error) {
-      if (error instanceof ProviderCallError) throw error;
-      throw callError(error, elapsed(), signal);
-    }
+  ): Promise<{ fields: Fields<A>; raw: string; call: CallFacts }> {
+    const { text, call } = await send(answer, prompts, signal);
+    const fields = parseFields(text, answer.schema.required);
+    if (typeof fields === "string") throw unusable(answer, fields, call);
+    return { fields, raw: text, call };
   }
 
-  /** What the model said, or a ProviderCallError (status 200) when it said nothing usable. */
-  function messageText(data: OpenAI.ChatCompletion, format: Format, call: CallFacts): string {
-    // The SDK hands over whatever the server sent; a proxy's HTML page arrives here as a string.
-    const choice = typeof data === "object" && data !== null ? data.choices?.[0] : undefined;
-    const message = choice?.message;
-    const unusable = (reason: string) =>
-      new ProviderCallError(scrub(`OpenAI answered without ${wanted(format)}: ${reason}.`), call);
-    if (!message) throw unusable("the answer holds no message");
-    if (message.refusal) throw unusable(`the model refused ("${message.refusal}")`);
-    if (choice.finish_reason === "length") throw unusable("the answer was cut off at the length limit");
-    if (choice.finish_reason === "content_filter") throw unusable("the content filter stopped the answer");
-    if (typeof message.content !== "string" || !message.content.trim()) {
-      throw unusable("the message is empty");
+  /** The model's text, or a ProviderCallError: status 200 when an answer came without usable text. */
+  async function send(
+    answer: Answer,
+    prompts: Prompts,
+    signal: AbortSignal | undefined,
+  ): Promise<{ text: string; call: CallFacts }> {
+    const elapsed = stopwatch();
+    let response: Response;
+    let body: string;
+    try {
+      response = await api.request(answer, prompts, signal).asResponse();
+      body = await response.text();
+    } catch (error) {
+      throw callError(error, elapsed(), signal);
     }
-    return message.content;
+    const call = facts(response.status, elapsed(), response.headers.get("x-request-id"));
+    const json = parseJson(body);
+    // A proxy's HTML page, or a body cut short by a server that then closed cleanly.
+    if (json === undefined) throw unusable(answer, "the body is not JSON", call);
+    const reading = api.read(json);
+    if ("unusable" in reading) throw unusable(answer, reading.unusable, call);
+    return { text: reading.text, call };
+  }
+
+  function unusable(answer: Answer, reason: string, call: CallFacts): ProviderCallError {
+    return new ProviderCallError(scrub(`OpenAI answered without ${answer.wanted}: ${reason}.`), call);
   }
 
   function callError(error: unknown, durationMs: number, signal: AbortSignal | undefined): ProviderCallError {
@@ -125,7 +155,7 @@ export function createOpenAiLyricist(options: OpenAiLyricistOptions): Lyricist {
       return fail(
         `OpenAI answered HTTP ${error.status}${kind ? ` ${kind}` : ""}: ${
           typeof detail === "string" ? detail : error.message
-        }`,
+        }${missingEndpointHint(error)}`,
         error.status,
         error.requestID ?? null,
       );
@@ -143,14 +173,18 @@ export function createOpenAiLyricist(options: OpenAiLyricistOptions): Lyricist {
         0,
       );
     }
-    // Only a 2xx body that the SDK could not parse reaches here as a SyntaxError; anything else
-    // (a body cut off mid-way) means no complete answer came.
-    if (error instanceof SyntaxError) return fail("OpenAI answered with a body that is not JSON.", 200);
+    // The body broke off mid-way: no complete answer came.
     return fail(`OpenAI's answer did not arrive whole (${describe(error)}).`, 0);
   }
 
+  /** A compatible server without the Responses API answers it 404; the fix is a setting, so say which. */
+  function missingEndpointHint(error: InstanceType<typeof OpenAI.APIError>): string {
+    const missing = error.status === 404 && api.endpoint === "/responses" && error.code !== "model_not_found";
+    return missing ? ` (a server without the Responses API needs OPENAI_API=chat-completions)` : "";
+  }
+
   function facts(httpStatus: number, durationMs: number, requestId: string | null): CallFacts {
-    return { provider: "openai", endpoint: ENDPOINT, method: "POST", httpStatus, durationMs, requestId };
+    return { provider: "openai", endpoint: api.endpoint, method: "POST", httpStatus, durationMs, requestId };
   }
 
   /**
@@ -165,26 +199,115 @@ export function createOpenAiLyricist(options: OpenAiLyricistOptions): Lyricist {
     kind: "openai",
 
     async writeLyrics(request, signal) {
-      const { content, call } = await complete(LYRICS_FORMAT, request.system, request.user, signal);
-      const fields = parseFields(content, ["lyrics"]);
-      if (typeof fields === "string") {
-        throw new ProviderCallError(scrub(`OpenAI answered without lyrics: ${fields}.`), call);
-      }
-      return { lyrics: fields.lyrics, raw: content, call };
+      const { fields, raw, call } = await ask(LYRICS, request, signal);
+      return { lyrics: fields.lyrics, raw, call };
     },
 
     async writeTags(request, signal) {
-      const { content, call } = await complete(TAGS_FORMAT, request.system, request.user, signal);
-      const fields = parseFields(content, ["tags", "title"]);
-      if (typeof fields === "string") {
-        throw new ProviderCallError(
-          scrub(`OpenAI answered without style tags and a title: ${fields}.`),
-          call,
-        );
-      }
-      return { tags: fields.tags, title: fields.title, raw: content, call };
+      const { fields, raw, call } = await ask(TAGS, request, signal);
+      return { tags: fields.tags, title: fields.title, raw, call };
     },
   };
+}
+
+/**
+ * The Responses API, which OpenAI recommends for reasoning models. Nothing is stored at OpenAI: no
+ * later call builds on a response, and a child's details have no business outliving the call there.
+ * No output cap: reasoning counts towards it, and a cap tight enough to matter would cut songs off.
+ */
+function responsesApi(client: OpenAI, model: string, effort: OpenAiReasoningEffort | null): TextApi {
+  return {
+    endpoint: "/responses",
+    request: (answer, { system, user }, signal) =>
+      client.responses.create({
+        model,
+        instructions: system,
+        input: user,
+        text: { format: { type: "json_schema", name: answer.name, strict: true, schema: answer.schema } },
+        ...(effort ? { reasoning: { effort } } : {}),
+        store: false,
+      }, { signal }),
+    read: responseText,
+  };
+}
+
+/** Chat completions, for a compatible server that has no `/responses`; it is sent as it always was. */
+function chatCompletionsApi(client: OpenAI, model: string): TextApi {
+  return {
+    endpoint: "/chat/completions",
+    request: (answer, { system, user }, signal) =>
+      client.chat.completions.create({
+        model,
+        messages: [{ role: "system", content: system }, { role: "user", content: user }],
+        response_format: {
+          type: "json_schema",
+          json_schema: { name: answer.name, strict: true, schema: answer.schema },
+        },
+      }, { signal }),
+    read: messageText,
+  };
+}
+
+/** The text of a Responses API answer: its message items' output text, after any reasoning items. */
+function responseText(body: unknown): Reading {
+  const response = body as Partial<OpenAI.Responses.Response> | null;
+  if (typeof response !== "object" || response === null || !Array.isArray(response.output)) {
+    return { unusable: "the answer holds no output" };
+  }
+  const content = response.output.flatMap((item) =>
+    item?.type === "message" && Array.isArray(item.content) ? item.content : []
+  );
+  const refusal = content.find((part): part is OpenAI.Responses.ResponseOutputRefusal =>
+    part?.type === "refusal"
+  );
+  if (refusal) return { unusable: `the model refused ("${refusal.refusal}")` };
+  if (response.status === "incomplete") return { unusable: incompleteReason(response.incomplete_details) };
+  if (response.status === "failed") {
+    return { unusable: `the model failed (${response.error?.message ?? "no reason given"})` };
+  }
+  // A compatible server may leave the status out; anything else (queued, cancelled…) holds no answer.
+  if (response.status !== undefined && response.status !== "completed") {
+    return { unusable: `the answer's status is "${response.status}"` };
+  }
+  const text = content.map((part) => part?.type === "output_text" ? part.text : "").join("");
+  return text.trim() ? { text } : { unusable: "the message is empty" };
+}
+
+function incompleteReason(details: OpenAI.Responses.Response["incomplete_details"] | undefined): string {
+  switch (details?.reason) {
+    case "max_output_tokens":
+      return "the answer was cut off at the length limit";
+    case "content_filter":
+      return "the content filter stopped the answer";
+    default:
+      return `the answer stopped before it was complete (${details?.reason ?? "no reason given"})`;
+  }
+}
+
+/** The text of a chat completion's message. */
+function messageText(body: unknown): Reading {
+  const completion = body as Partial<OpenAI.ChatCompletion> | null;
+  const choice = typeof completion === "object" && completion !== null ? completion.choices?.[0] : undefined;
+  const message = choice?.message;
+  if (!message) return { unusable: "the answer holds no message" };
+  if (message.refusal) return { unusable: `the model refused ("${message.refusal}")` };
+  if (choice.finish_reason === "length") return { unusable: "the answer was cut off at the length limit" };
+  if (choice.finish_reason === "content_filter") {
+    return { unusable: "the content filter stopped the answer" };
+  }
+  if (typeof message.content !== "string" || !message.content.trim()) {
+    return { unusable: "the message is empty" };
+  }
+  return { text: message.content };
+}
+
+/** The body's JSON, or undefined when it is not JSON (JSON itself has no undefined). */
+function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The named text fields, trimmed; or why the content does not have them all. */
@@ -192,12 +315,8 @@ function parseFields<Name extends string>(
   content: string,
   names: readonly Name[],
 ): Record<Name, string> | string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(content);
-  } catch {
-    return "the message is not JSON";
-  }
+  const parsed = parseJson(content);
+  if (parsed === undefined) return "the message is not JSON";
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     return "the message is not a JSON object";
   }
@@ -208,10 +327,6 @@ function parseFields<Name extends string>(
     fields[name] = value.trim();
   }
   return fields;
-}
-
-function wanted(format: Format): string {
-  return format === LYRICS_FORMAT ? "lyrics" : "style tags and a title";
 }
 
 function seconds(ms: number): string {

@@ -5,6 +5,8 @@ import { createOpenAiLyricist } from "./openai.ts";
 
 /** OpenAI when OPENAI_API_KEY is set; otherwise the local lyricist (config refuses that in production). */
 export function createLyricist(config: Config): Lyricist {
-  const { apiKey, baseUrl, model } = config.openai;
-  return apiKey ? createOpenAiLyricist({ apiKey, baseUrl, model }) : createLocalLyricist();
+  const { apiKey, baseUrl, model, api, reasoningEffort } = config.openai;
+  return apiKey
+    ? createOpenAiLyricist({ apiKey, baseUrl, model, api, reasoningEffort })
+    : createLocalLyricist();
 }

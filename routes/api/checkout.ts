@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { requestRefusesTracking } from "../../domain/analytics_consent.ts";
 import { PAYMENT_CANCELLED, PAYMENT_PARAM } from "../../domain/checkout.ts";
 import { type OrderForm, orderFormSchema } from "../../domain/orders.ts";
 import { priceOrder } from "../../domain/pricing.ts";
@@ -79,6 +80,7 @@ async function startCheckout(c: Context<AppEnv>, form: OrderForm, guest: boolean
     referral: referral && { id: referral.id, code: referral.code },
     userId: c.var.user?.id ?? null,
     createdAt: new Date(now).toISOString(),
+    ...(requestRefusesTracking(c.req.raw.headers) && { analyticsRefused: true }),
   });
   track("Payment Initiated", { value: price.totalPrice / 100, currency: "USD", guest });
   return c.json({ checkoutUrl: session.url, sessionId: session.id });

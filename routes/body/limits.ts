@@ -1,3 +1,5 @@
+import { BROWSER_EVENT_LIMITS } from "../../domain/browser_events.ts";
+
 /**
  * How large each route's body may be, sized to what it carries (ARCHITECTURE.md §10 lengths, with
  * room for JSON escaping at six bytes a character). Anything not listed carries a few small fields.
@@ -14,6 +16,8 @@ const ROUTE_BODY_LIMITS: readonly { pattern: RegExp; maxBytes: number }[] = [
   { pattern: /^\/api\/(guest\/)?(create-checkout-session|orders)$/, maxBytes: 256 * KIB },
   // Prompts, lyrics and manual orders: up to 20,000 characters each.
   { pattern: /^\/api\/admin\//, maxBytes: 256 * KIB },
+  // A page's analytics batch, which the page itself keeps within this.
+  { pattern: /^\/api\/events$/, maxBytes: BROWSER_EVENT_LIMITS.maxBytes },
 ];
 
 const SMALL_BODY_BYTES = 16 * KIB;

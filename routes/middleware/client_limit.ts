@@ -61,3 +61,14 @@ export const PAYMENT_CHECK_LIMIT: ClientLimit = {
   windowMs: 10 * MINUTE,
   message: "We're checking a lot of payments from here. Please wait a few minutes and try again.",
 };
+
+/**
+ * Pages' analytics (POST /api/events): a page sends a batch every few seconds at most while someone
+ * is busy on it; this leaves room for several tabs, or a household behind one address.
+ */
+export const EVENTS_LIMIT: ClientLimit = {
+  scope: "events:client",
+  limit: 240,
+  windowMs: 10 * MINUTE,
+  message: "We've received a lot of activity from here. Please wait a few minutes.",
+};

@@ -14,10 +14,10 @@ const POLICY_BEFORE_STYLE = [
   "default-src 'self'",
   "script-src 'self'",
 ];
-const POLICY_AFTER_STYLE = [
+const policyAfterStyle = (mediaOrigins: readonly string[]) => [
   "style-src-attr 'unsafe-inline'",
   "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
+  ["media-src 'self' blob:", ...mediaOrigins].join(" "),
   "font-src 'self'",
   "connect-src 'self'",
   "manifest-src 'self'",
@@ -27,13 +27,17 @@ const POLICY_AFTER_STYLE = [
   "frame-ancestors 'none'",
 ];
 
-function contentSecurityPolicy(styleSource?: string): string {
+function contentSecurityPolicy(policyAfterStyle: readonly string[], styleSource?: string): string {
   const style = styleSource ? `style-src 'self' ${styleSource}` : "style-src 'self'";
-  return [...POLICY_BEFORE_STYLE, style, ...POLICY_AFTER_STYLE].join("; ");
+  return [...POLICY_BEFORE_STYLE, style, ...policyAfterStyle].join("; ");
 }
 
-/** Security headers for every response. */
-export function securityHeaders(): MiddlewareHandler<AppEnv> {
+/**
+ * Security headers for every response. `mediaOrigins` are where players may also load audio from: the
+ * bucket, when songs are served by redirecting to presigned URLs (routes/media.ts).
+ */
+export function securityHeaders(mediaOrigins: readonly string[] = []): MiddlewareHandler<AppEnv> {
+  const afterStyle = policyAfterStyle(mediaOrigins);
   const common = secureHeaders({
     contentSecurityPolicy: undefined,
     referrerPolicy: "strict-origin-when-cross-origin",
@@ -44,6 +48,6 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return (c, next) =>
     common(c, async () => {
       await next();
-      c.res.headers.set("content-security-policy", contentSecurityPolicy(c.var.styleSource));
+      c.res.headers.set("content-security-policy", contentSecurityPolicy(afterStyle, c.var.styleSource));
     });
 }

@@ -4,7 +4,6 @@ import { songUrlFor } from "../../domain/download.ts";
 import type { Order } from "../../domain/orders.ts";
 import { type SongTake, type TakeNumber, takesOf } from "../../domain/song_takes.ts";
 import { lineText, type TimedLyrics } from "../../domain/timed_lyrics.ts";
-import { putBlob } from "../../kv/blobs.ts";
 import { putTimedLyrics } from "../../kv/lyrics_timing.ts";
 import { getOrder, updateOrder } from "../../kv/orders.ts";
 import { renderSongMp3, songDurationSeconds } from "../../providers/music/synth.ts";
@@ -81,7 +80,10 @@ async function songWithTwoTakes(t: TestApp, overrides: Partial<Order> = {}) {
   const takes: SongTake[] = [];
   for (const take of [1, 2] as TakeNumber[]) {
     const request = { lyrics: LYRICS, title: TITLE, style: "pop, happy", singer: "female" as const, take };
-    const blob = await putBlob(t.kv, renderSongMp3(request), { contentType: "audio/mpeg", now: Date.now() });
+    const blob = await t.deps.blobs.put(renderSongMp3(request), {
+      contentType: "audio/mpeg",
+      now: Date.now(),
+    });
     await putTimedLyrics(t.kv, blob.id, TIMING);
     takes.push({
       take,

@@ -26,12 +26,23 @@ e2eTest("the 404 page is titled 'Page Not Found' and leads home", async () => {
   await browser.screenshot(page, "home-after-404");
 });
 
-e2eTest("the privacy policy states its date and the promises of the terms", async () => {
-  await using t = await createTestApp();
-  await using browser = await openBrowser(t, { width: 390, height: 844 });
-  const page = await browser.open("/privacy-policy");
-  const text = await page.locator("main").innerText();
-  for (const fact of ["August 16, 2025", "30 days", "COPPA", "18"]) assertStringIncludes(text, fact);
-  assert(/never sell|do not sell|don't sell/i.test(text));
-  await browser.screenshot(page, "privacy-mobile");
-});
+for (const [width, height, name] of [[1280, 800, "desktop"], [390, 844, "mobile"]] as const) {
+  e2eTest(
+    `the privacy policy states its date, the promises of the terms and what analytics send (${width} px)`,
+    async () => {
+      await using t = await createTestApp();
+      // Opened pages are checked with axe: any violation fails the test as the browser closes.
+      await using browser = await openBrowser(t, { width, height });
+      const page = await browser.open("/privacy-policy");
+      const text = await page.locator("main").innerText();
+      for (const fact of ["August 16, 2025", "30 days", "COPPA", "18"]) assertStringIncludes(text, fact);
+      assert(/never sell|do not sell|don't sell/i.test(text));
+      // Customer-side §3: who receives the statistics, what never goes, and how to turn it off.
+      for (const fact of ["PostHog", "What is never sent", "Do Not Track", "Global Privacy Control"]) {
+        assertStringIncludes(text, fact);
+      }
+      assertEquals(browser.problems, []);
+      await browser.screenshot(page, `privacy-${name}`);
+    },
+  );
+}

@@ -1,7 +1,7 @@
 import { assertEquals, assertMatch } from "@std/assert";
 import { songUrlFor } from "../../domain/download.ts";
 import { buildOrder, type Order, orderFormSchema } from "../../domain/orders.ts";
-import { BLOB_CHUNK_BYTES, putBlob } from "../../kv/blobs.ts";
+import { BLOB_CHUNK_BYTES } from "../../kv/blobs.ts";
 import { writeOrder } from "../../kv/orders.ts";
 import { createTestApp, type TestApp } from "../helpers.ts";
 import { orderForm } from "./orders/helpers.ts";
@@ -16,7 +16,7 @@ function patterned(size: number): Uint8Array<ArrayBuffer> {
 
 async function storeSong(t: TestApp, size = SIZE) {
   const bytes = patterned(size);
-  const meta = await putBlob(t.kv, bytes, { contentType: "audio/mpeg", now: t.clock.now() });
+  const meta = await t.deps.blobs.put(bytes, { contentType: "audio/mpeg", now: t.clock.now() });
   return { bytes, meta, path: new URL(songUrlFor(t.config.appUrl, meta.id)).pathname };
 }
 

@@ -21,7 +21,6 @@ import {
   UPLOAD_MESSAGES,
 } from "../../../domain/song_uploads.ts";
 import { createManualOrder, uploadSong } from "../../../orders/manual_song.ts";
-import { putBlob } from "../../../kv/blobs.ts";
 import { collectExpiredUploads, recordSongUpload } from "../../../kv/song_uploads.ts";
 import type { AppEnv } from "../../env.ts";
 import { currentUser, requireAdmin } from "../../middleware/session.ts";
@@ -45,26 +44,31 @@ songsAdminApi.post(SONG_UPLOAD_ROUTE, requireAdmin, async (c) => {
   const check = inspectMp3(bytes);
   if (!check.ok) return c.json({ message: UPLOAD_MESSAGES.notMp3, details: check.reason }, 400);
 
-  const { kv, config, clock } = c.var.deps;
+  const { kv, config, clock, blobs } = c.var.deps;
   const admin = currentUser(c);
   const now = clock.now();
-  const blob = await putBlob(kv, bytes, { contentType: "audio/mpeg", now });
+  const blob = await blobs.stage(bytes, { contentType: "audio/mpeg", now });
   const fileName = cleanFileName(body.fileName);
-  await recordSongUpload(kv, {
-    blobId: blob.id,
-    fileName,
-    sizeBytes: blob.size,
-    durationSeconds: check.durationSeconds,
-    bitrateKbps: check.bitrateKbps,
-    uploadedBy: admin.username,
-    uploadedById: admin.id,
-    uploadedAt: new Date(now).toISOString(),
-    expiresAt: new Date(now + SONG_UPLOAD_TTL_MS).toISOString(),
-    attachedTo: null,
-    attachedAt: null,
-  }, now);
+  await recordSongUpload(
+    kv,
+    {
+      blobId: blob.id,
+      fileName,
+      sizeBytes: blob.size,
+      durationSeconds: check.durationSeconds,
+      bitrateKbps: check.bitrateKbps,
+      uploadedBy: admin.username,
+      uploadedById: admin.id,
+      uploadedAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + SONG_UPLOAD_TTL_MS).toISOString(),
+      attachedTo: null,
+      attachedAt: null,
+    },
+    blob,
+    now,
+  );
   // Old uploads nobody used are tidied a few at a time, riding along with new ones.
-  await collectExpiredUploads(kv, now).catch((error) => {
+  await collectExpiredUploads(kv, blobs, now).catch((error) => {
     console.warn("could not collect expired song uploads:", error);
   });
   return c.json({

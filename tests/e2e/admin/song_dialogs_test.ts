@@ -4,7 +4,6 @@ import type { Page } from "playwright-core";
 import { songUrlFor } from "../../../domain/download.ts";
 import { buildEvent, type EventDraft } from "../../../domain/events.ts";
 import type { Order } from "../../../domain/orders.ts";
-import { putBlob } from "../../../kv/blobs.ts";
 import { addEvents } from "../../../kv/events.ts";
 import { getOrder, listOrdersOfEmail, updateOrder } from "../../../kv/orders.ts";
 import { ProviderCallError } from "../../../providers/calls.ts";
@@ -97,7 +96,7 @@ async function dismissToasts(page: Page) {
 /** A completed order waiting for review, with a real MP3 from the local synthesiser. */
 async function songOrder(t: TestApp, childName: string): Promise<Order> {
   const placed = await placeOrder(t, { childName, parentEmail: PARENT });
-  const blob = await putBlob(t.kv, synthMp3(), { contentType: "audio/mpeg", now: t.clock.now() });
+  const blob = await t.deps.blobs.put(synthMp3(), { contentType: "audio/mpeg", now: t.clock.now() });
   return (await updateOrder(t.kv, placed.id, (order) => ({
     ...order,
     status: "completed",

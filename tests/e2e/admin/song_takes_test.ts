@@ -4,7 +4,6 @@ import { songUrlFor } from "../../../domain/download.ts";
 import type { Order } from "../../../domain/orders.ts";
 import type { SongTake, TakeNumber } from "../../../domain/song_takes.ts";
 import { type TimedLyrics, timedLyricsFromAlignedWords } from "../../../domain/timed_lyrics.ts";
-import { putBlob } from "../../../kv/blobs.ts";
 import { putTimedLyrics } from "../../../kv/lyrics_timing.ts";
 import { getOrder, updateOrder } from "../../../kv/orders.ts";
 import {
@@ -84,7 +83,10 @@ async function twoTakeOrder(t: TestApp, childName: string, overrides: Partial<Or
       singer: "female",
       take,
     };
-    const blob = await putBlob(t.kv, renderSongMp3(request), { contentType: "audio/mpeg", now: Date.now() });
+    const blob = await t.deps.blobs.put(renderSongMp3(request), {
+      contentType: "audio/mpeg",
+      now: Date.now(),
+    });
     if (take === 2) {
       timing = timingOf(request);
       await putTimedLyrics(t.kv, blob.id, timing);

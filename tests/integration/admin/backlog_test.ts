@@ -23,7 +23,12 @@ Deno.test("the backlog says what is being made, what waits longest, which emails
   await using t = await createTestApp({
     env: DELIVERY_ENV,
     providers: {
-      words: createOpenAiLyricist({ apiKey: "sk-test", baseUrl: openai.baseUrl, model: "gpt-test" }),
+      words: createOpenAiLyricist({
+        apiKey: "sk-test",
+        baseUrl: openai.baseUrl,
+        model: "gpt-test",
+        api: "chat-completions",
+      }),
     },
   });
   const admin = await adminHeaders(t);

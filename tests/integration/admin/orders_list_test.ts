@@ -172,6 +172,6 @@ Deno.test("counters and the filter index stay right through every transition and
   });
   assertEquals(regenerate.status, 200);
   await check("regenerating");
-  await deleteOrder(t.kv, order.id);
+  await deleteOrder(t.kv, t.deps.blobs, order.id);
   await check("deleted");
 });

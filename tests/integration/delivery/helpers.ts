@@ -2,7 +2,6 @@ import type { Order } from "../../../domain/orders.ts";
 import { songUrlFor } from "../../../domain/download.ts";
 import type { SongTake, TakeNumber } from "../../../domain/song_takes.ts";
 import { owedEmailSent } from "../../../domain/owed_email.ts";
-import { putBlob } from "../../../kv/blobs.ts";
 import { updateOrder } from "../../../kv/orders.ts";
 import { createDeps } from "../../../deps.ts";
 import { startJobWorker } from "../../../jobs/worker.ts";
@@ -74,7 +73,7 @@ export async function completedOrder(
 
 /** A take of a test song: a few MP3-looking bytes of its own, its timing not to be had. */
 async function storedTake(t: TestApp, take: TakeNumber): Promise<SongTake> {
-  const blob = await putBlob(t.kv, new Uint8Array([0xff, 0xfb, 0x90, 0x00, take, 2, 3, 4]), {
+  const blob = await t.deps.blobs.put(new Uint8Array([0xff, 0xfb, 0x90, 0x00, take, 2, 3, 4]), {
     contentType: "audio/mpeg",
     now: t.clock.now(),
   });

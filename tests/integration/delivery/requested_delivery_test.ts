@@ -4,7 +4,6 @@ import { orderFormSchema } from "../../../domain/orders.ts";
 import { songUrlFor } from "../../../domain/download.ts";
 import { createDeps } from "../../../deps.ts";
 import { deliverSong } from "../../../jobs/delivery.ts";
-import { putBlob } from "../../../kv/blobs.ts";
 import { forgetCheckoutDraft } from "../../../kv/checkout_drafts.ts";
 import { getOrder, updateOrder } from "../../../kv/orders.ts";
 import { createDemoOrder } from "../../../orders/demo_order.ts";
@@ -36,7 +35,7 @@ async function datedSong(
     orderForm({ parentEmail: PARENT, deliveryAt, deliveryTimeZone: timeZone }),
   );
   const placed = await createDemoOrder(t.deps, form, "user-1");
-  const blob = await putBlob(t.kv, new Uint8Array([0xff, 0xfb, 0x90, 0x00, 1, 2, 3, 4]), {
+  const blob = await t.deps.blobs.put(new Uint8Array([0xff, 0xfb, 0x90, 0x00, 1, 2, 3, 4]), {
     contentType: "audio/mpeg",
     now: t.clock.now(),
   });

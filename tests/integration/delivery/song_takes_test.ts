@@ -167,7 +167,7 @@ Deno.test("deleting the song removes both takes' audio and their timed lyrics", 
   const order = await completedOrder(t);
   const blobIds = order.songTakes!.map((take) => take.blobId);
   for (const blobId of blobIds) await putTimedLyrics(t.kv, blobId, LYRICS);
-  await deleteOrder(t.kv, order.id);
+  await deleteOrder(t.kv, t.deps.blobs, order.id);
   for (const blobId of blobIds) assertEquals(await getBlobMeta(t.kv, blobId), null);
   assertEquals((await readTimings(t.kv, blobIds)).size, 0);
 });

@@ -30,6 +30,7 @@ async function studio(options: { suno?: SunoFakeOptions; app?: TestAppOptions } 
         apiKey: "sk-test-key-123",
         baseUrl: openai.baseUrl,
         model: "gpt-test",
+        api: "chat-completions",
         timeoutMs: SHORT_TIMEOUT_MS,
       }),
       music: createSunoStudio({

@@ -37,7 +37,12 @@ Deno.test("with 430 songs in the making, 20 emails due in the next minute each g
   await using sink = await startSmtpSink();
   await using t = await createTestApp({
     providers: {
-      words: createOpenAiLyricist({ apiKey: "sk-test", baseUrl: openai.baseUrl, model: "gpt-test" }),
+      words: createOpenAiLyricist({
+        apiKey: "sk-test",
+        baseUrl: openai.baseUrl,
+        model: "gpt-test",
+        api: "chat-completions",
+      }),
       // The fake has no request limit (the worker's slots are what this test watches).
       music: createSunoStudio({
         apiKey: "suno-test",

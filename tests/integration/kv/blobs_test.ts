@@ -3,13 +3,17 @@ import {
   BLOB_CHUNK_BYTES,
   type BlobMeta,
   BlobStoreError,
-  deleteBlob,
   getBlobMeta,
-  putBlob,
-  readBlob,
   readBlobBytes,
+  readBlobChunks as readBlob,
 } from "../../../kv/blobs.ts";
+import { createBlobStore } from "../../../kv/blob_store.ts";
 import { keys } from "../../../kv/keys.ts";
+
+/** A blob in KV, as the app writes one without a bucket. */
+const putBlob = (kv: Deno.Kv, bytes: Uint8Array, options: { contentType: string; now: number }) =>
+  createBlobStore(kv, null, "kv").put(bytes, options);
+const deleteBlob = (kv: Deno.Kv, id: string) => createBlobStore(kv, null, "kv").delete(id);
 
 const NOW = Date.parse("2026-01-15T12:00:00Z");
 const MP3 = { contentType: "audio/mpeg", now: NOW };
@@ -70,6 +74,7 @@ Deno.test("blobs of any size come back byte for byte, with their meta", async ()
       chunkCount: Math.ceil(size / BLOB_CHUNK_BYTES),
       sha256: await sha256Hex(bytes),
       createdAt: "2026-01-15T12:00:00.000Z",
+      store: "kv",
     });
     assertEquals(await getBlobMeta(kv, meta.id), meta);
     assertEquals(await readBlobBytes(kv, meta), bytes, `size ${size}`);
@@ -78,12 +83,13 @@ Deno.test("blobs of any size come back byte for byte, with their meta", async ()
   assertEquals(await getBlobMeta(kv, crypto.randomUUID()), null);
 });
 
-Deno.test("chunks are written ten to an atomic operation, the meta record last", async () => {
+Deno.test("chunks are written ten to an atomic operation, between the staging mark and the meta record", async () => {
   using store = await Deno.openKv(":memory:");
   const { kv, watch } = watchedKv(store);
   const meta = await putBlob(kv, patterned(3_000_000), MP3);
   assertEquals(meta.chunkCount, 50);
-  assertEquals(watch.atomics, 5 + 1);
+  assertEquals(watch.atomics, 1 + 5 + 1);
+  assertEquals(await keysUnder(store, keys.blobsStaged()), [], "the commit ends the staging");
 });
 
 Deno.test("a range reads only the chunks that cover it, sliced at both ends", async () => {
@@ -124,7 +130,7 @@ Deno.test("a deleted blob is gone at once, chunks and all", async () => {
 
 Deno.test("a write that dies before its meta record leaves no blob, and its chunks can be cleared", async () => {
   using store = await Deno.openKv(":memory:");
-  const { kv } = watchedKv(store, 2);
+  const { kv } = watchedKv(store, 3);
   await assertRejects(() => putBlob(kv, patterned(700_000), MP3), Error, "the process died here");
   assertEquals(await keysUnder(store, ["blobs"]), []);
   const orphans = await keysUnder(store, ["blob_chunks"]);

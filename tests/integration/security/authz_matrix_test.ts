@@ -130,6 +130,10 @@ async function answerOf(response: Response, entry: RouteCase): Promise<Answer> {
       problem: type === "audio/mpeg" ? problem : `type ${type}`,
     };
   }
+  // A 204 (pages' analytics taken) has no body to be JSON.
+  if (response.status === 204) {
+    return { status: 204, message: null, text, problem: problem ?? (text ? "a 204 with a body" : null) };
+  }
   let json: { message?: unknown } | null = null;
   try {
     json = type.startsWith("application/json") ? JSON.parse(text) : null;

@@ -143,6 +143,14 @@ function validBodies(fixtures: Fixtures): Record<string, unknown> {
       data: { object: { id: fixtures.sessionId } },
     },
     "POST /checkout/local/:id/promo": { promotionCode: REFERRAL },
+    "POST /api/events": {
+      anonymousId: "8a1f3c52-3b7e-4c1d-9f6a-2d4e5b6c7d8e",
+      events: [{
+        event: "FAQ Viewed",
+        properties: { question: "Who sings the song?" },
+        ts: 1_768_478_400_000,
+      }],
+    },
   };
 }
 

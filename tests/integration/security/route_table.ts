@@ -494,6 +494,17 @@ export const ROUTE_TABLE: RouteCase[] = [
     send: () => ({ method: "GET", params: { "*": "music" } }),
   },
 
+  // Pages' analytics (customer-side §3): anonymous by design, so open to every page alike.
+  {
+    method: "POST",
+    path: "/api/events",
+    expected: everyone(204),
+    why: "a page's analytics carry no identity and grant nothing; answered 204 whoever sends them",
+    send: () => ({
+      body: { events: [{ event: "FAQ Viewed", properties: { question: "Who sings the song?" } }] },
+    }),
+  },
+
   // Webhooks authenticate by signature or carry no authority at all, whoever sends them.
   {
     method: "POST",

@@ -1,7 +1,9 @@
 import { assertEquals, assertMatch, assertThrows } from "@std/assert";
 import {
+  DEFAULT_OPENAI_MODEL,
   deployWarnings,
   describeProviders,
+  OPENAI_APIS,
   parseConfig,
   PLATFORM_KV,
   runsOnDenoDeploy,
@@ -75,18 +77,26 @@ Deno.test("bad values are start-up errors that name the variable", () => {
 
 Deno.test("one line per provider says which implementation is in use", () => {
   const local = describeProviders(parseConfig({}));
-  assertEquals(local.length, 4);
+  assertEquals(local.length, 6);
   assertMatch(local[0], /^payments: local checkout/);
   assertMatch(local[1], /^lyrics: +local lyricist/);
   assertMatch(local[2], /^music: +local synthesiser/);
   assertMatch(local[3], /^mail: +dev mailbox/);
+  assertMatch(local[4], /^audio: +Deno KV/);
+  assertMatch(local[5], /^analytics: console/);
   const real = describeProviders(parseConfig({
     STRIPE_SECRET_KEY: "sk_test",
     OPENAI_API_KEY: "sk",
     SUNO_API_KEY: "k",
     SMTP_URL: "smtp://localhost:2525",
+    BLOB_STORE: "s3",
+    ...BUCKET,
+    POSTHOG_KEY: "phc_test",
   }));
-  assertMatch(real.join("\n"), /Stripe Checkout[\s\S]*OpenAI gpt-4o-mini[\s\S]*music API[\s\S]*SMTP/);
+  assertMatch(
+    real.join("\n"),
+    /Stripe Checkout[\s\S]*OpenAI gpt-6-luna[\s\S]*music API[\s\S]*SMTP[\s\S]*bucket songs at https:\/\/s3\.example\.com, stream[\s\S]*PostHog at https:\/\/us\.i\.posthog\.com/,
+  );
 });
 
 /** What Deno Deploy itself sets (docs.deno.com/deploy/reference/env_vars_and_contexts). */
@@ -188,4 +198,87 @@ Deno.test("SUNO_RATE_LIMIT: the music API's 20 requests per 10 s unless set; req
   for (const bad of ["20", "0/10s", "20/0s", "twenty/10s", "20/10m"]) {
     assertThrows(() => parseConfig({ SUNO_RATE_LIMIT: bad }), StartupError, "SUNO_RATE_LIMIT");
   }
+});
+
+Deno.test("the lyricist's model defaults to gpt-6-luna, OpenAI's replacement for gpt-4o-mini", () => {
+  assertEquals(DEFAULT_OPENAI_MODEL, "gpt-6-luna");
+  assertEquals(parseConfig({}).openai.model, "gpt-6-luna");
+  assertEquals(parseConfig({ OPENAI_MODEL: "gpt-4o-mini" }).openai.model, "gpt-4o-mini");
+});
+
+Deno.test("OPENAI_API: the Responses API unless set; chat completions for a server without it", () => {
+  assertEquals(OPENAI_APIS, ["responses", "chat-completions"]);
+  assertEquals(parseConfig({}).openai.api, "responses");
+  assertEquals(parseConfig({ OPENAI_API: " " }).openai.api, "responses", "blank is unset");
+  assertEquals(parseConfig({ OPENAI_API: "responses" }).openai.api, "responses");
+  assertEquals(parseConfig({ OPENAI_API: "chat-completions" }).openai.api, "chat-completions");
+  for (const bad of ["chat", "completions", "Responses", "chat_completions"]) {
+    const error = assertThrows(() => parseConfig({ OPENAI_API: bad }), StartupError);
+    assertEquals(error.message, `OPENAI_API must be responses or chat-completions (got "${bad}").`);
+  }
+});
+
+const BUCKET = {
+  S3_BUCKET: "songs",
+  S3_REGION: "eu-west-1",
+  S3_ENDPOINT: "https://s3.example.com/",
+  S3_ACCESS_KEY_ID: "AKIA",
+  S3_SECRET_ACCESS_KEY: "secret",
+};
+
+Deno.test("audio stays in KV unless BLOB_STORE=s3; the bucket's five settings come together or not at all", () => {
+  assertEquals(parseConfig({}).blobs, { store: "kv", s3: null, serving: "stream" });
+  const inBucket = parseConfig({ BLOB_STORE: "s3", BLOB_SERVING: "presigned", ...BUCKET });
+  assertEquals(inBucket.blobs, {
+    store: "s3",
+    serving: "presigned",
+    s3: {
+      bucket: "songs",
+      region: "eu-west-1",
+      endpoint: "https://s3.example.com",
+      accessKeyId: "AKIA",
+      secretAccessKey: "secret",
+    },
+  });
+  // Configured but not written to: what a rollback, or the time before a migration, looks like.
+  assertEquals(parseConfig({ ...BUCKET }).blobs.store, "kv");
+  assertEquals(parseConfig({ ...BUCKET }).blobs.s3?.bucket, "songs");
+
+  const { S3_SECRET_ACCESS_KEY: _, S3_REGION: __, ...partial } = BUCKET;
+  assertThrows(() => parseConfig(partial), StartupError, "Missing S3_REGION, S3_SECRET_ACCESS_KEY");
+  assertThrows(() => parseConfig({ BLOB_STORE: "s3" }), StartupError, "BLOB_STORE=s3 needs S3_BUCKET");
+  assertThrows(() => parseConfig({ BLOB_STORE: "r2" }), StartupError, "BLOB_STORE must be kv or s3");
+  assertThrows(
+    () => parseConfig({ BLOB_SERVING: "cdn" }),
+    StartupError,
+    "BLOB_SERVING must be stream or presigned",
+  );
+  assertThrows(
+    () => parseConfig({ ...BUCKET, S3_ENDPOINT: "s3.amazonaws.com" }),
+    StartupError,
+    "S3_ENDPOINT",
+  );
+});
+
+Deno.test("analytics: off without POSTHOG_KEY; the US cloud unless POSTHOG_HOST says otherwise", () => {
+  assertEquals(parseConfig({}).analytics, { posthogKey: undefined, posthogHost: "https://us.i.posthog.com" });
+  assertEquals(
+    parseConfig({ POSTHOG_KEY: "phc_1", POSTHOG_HOST: "https://eu.i.posthog.com/" }).analytics,
+    { posthogKey: "phc_1", posthogHost: "https://eu.i.posthog.com" },
+  );
+  assertThrows(() => parseConfig({ POSTHOG_HOST: "eu.posthog" }), StartupError, "POSTHOG_HOST");
+  assertMatch(describeProviders(parseConfig({ APP_ENV: "test" }))[5], /^analytics: off/);
+});
+
+Deno.test("OPENAI_REASONING_EFFORT: low for a reasoning model, none sent for the GPT-4 family, as set otherwise", () => {
+  assertEquals(parseConfig({}).openai.reasoningEffort, "low");
+  assertEquals(parseConfig({ OPENAI_MODEL: "gpt-4o-mini" }).openai.reasoningEffort, null);
+  assertEquals(parseConfig({ OPENAI_MODEL: "gpt-4.1-mini" }).openai.reasoningEffort, null);
+  assertEquals(parseConfig({ OPENAI_REASONING_EFFORT: "medium" }).openai.reasoningEffort, "medium");
+  assertEquals(parseConfig({ OPENAI_REASONING_EFFORT: "model-default" }).openai.reasoningEffort, null);
+  assertThrows(
+    () => parseConfig({ OPENAI_REASONING_EFFORT: "lots" }),
+    StartupError,
+    "OPENAI_REASONING_EFFORT must be none or minimal or low",
+  );
 });

@@ -176,7 +176,7 @@ Deno.test("a finished song completes the order, awaiting approval, and leaves no
     "SUNO_STATUS",
     {
       kind: "complete",
-      blobIds: ["b1"],
+      blobs: [],
       patch: { status: "completed", approvalStatus: "pending", songUrl: "http://x/audio/b1.mp3" },
       message: "ready",
       call: call(200, "suno"),

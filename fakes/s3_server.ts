@@ -1,0 +1,45 @@
+import S3rver from "s3rver";
+
+/**
+ * A real S3 API server on loopback (s3rver: objects on disk, ranges, presigned URLs and their expiry),
+ * for tests and benchmarks of the bucket-backed blob store. Not a fake of our code: the client under
+ * test signs and sends what it would send to S3. s3rver checks the access key of a SigV4 request but
+ * not its signature; the signing is aws4fetch's, tested against AWS's own vectors upstream.
+ */
+export interface LoopbackS3 extends AsyncDisposable {
+  /** Settings as the config reads them from S3_* (s3rver's fixed credentials). */
+  env: Record<string, string>;
+  endpoint: string;
+  bucket: string;
+  close(): Promise<void>;
+}
+
+/** s3rver accepts these and no others. */
+const CREDENTIALS = { S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" };
+
+export async function startLoopbackS3(bucket = "little-hits-songs"): Promise<LoopbackS3> {
+  const directory = await Deno.makeTempDir({ prefix: "s3rver-" });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await server.close();
+    await Deno.remove(directory, { recursive: true }).catch(() => {});
+  };
+  return {
+    env: { ...CREDENTIALS, S3_BUCKET: bucket, S3_REGION: "us-east-1", S3_ENDPOINT: endpoint },
+    endpoint,
+    bucket,
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}

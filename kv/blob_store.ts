@@ -1,0 +1,246 @@
+import type { BlobStoreName } from "../domain/config.ts";
+import {
+  type BlobMeta,
+  BlobStoreError,
+  clearStaged,
+  commitBlob,
+  deleteBlobChunks,
+  describeBlob,
+  getBlobMeta,
+  markStaged,
+  readBlobChunks,
+  removeBlobRecord,
+  type StagedBytes,
+  storeOf,
+  writeBlobChunks,
+} from "./blobs.ts";
+import { keys } from "./keys.ts";
+
+/**
+ * An S3-compatible bucket, as the blob store needs it (providers/blobs/s3.ts is the real one). Every
+ * failure is a BlobStoreError; a missing object reads as null or is no error to delete.
+ */
+export interface BlobBucket {
+  /** Names the bucket in messages and start-up lines. */
+  readonly label: string;
+  putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The bytes `start` to `endInclusive`, streamed; null when the object is not there. */
+  getObject(
+    key: string,
+    range: { start: number; endInclusive: number } | null,
+    signal?: AbortSignal,
+  ): Promise<ReadableStream<Uint8Array> | null>;
+  deleteObject(key: string): Promise<void>;
+  /** A URL that reads the object without credentials until it expires. */
+  presignGet(key: string, options: PresignOptions): Promise<string>;
+}
+
+export interface PresignOptions {
+  expiresInSeconds: number;
+  /** Set as the answer's Content-Disposition (a download's file name). */
+  contentDisposition?: string;
+  contentType?: string;
+}
+
+/**
+ * Staged bytes younger than this are left alone by the sweep: a song is staged while its generation
+ * step holds the order (minutes at most), an upload just before its record is written.
+ */
+export const STAGED_GRACE_MS = 6 * 60 * 60 * 1000;
+
+/** One object per blob, named by its id alone: the id is unguessable and never reused. */
+export function objectKeyOf(blobId: string): string {
+  return `blobs/${blobId}`;
+}
+
+/**
+ * Songs and uploads, wherever their bytes are. New blobs go to `writeTo`; any blob is read from the
+ * store its meta record names, so while audio moves to the bucket (tools/blobs_migrate.ts), or back
+ * after a rollback, every song keeps playing at its one URL.
+ *
+ * Writing is two steps so that a blob is never without an owner: `stage` writes the bytes (marked
+ * as staged), and `commit` adds the meta record to the owner's own atomic write. A crash in between
+ * leaves staged bytes that `sweepStaged` removes.
+ */
+export interface BlobStore {
+  readonly writeTo: BlobStoreName;
+  stage(bytes: Uint8Array, options: { contentType: string; now: number }): Promise<BlobMeta>;
+  commit(operation: Deno.AtomicOperation, meta: BlobMeta): Deno.AtomicOperation;
+  /** Stage and commit in a write of its own, for a blob whose owner is written later (tools, tests). */
+  put(bytes: Uint8Array, options: { contentType: string; now: number }): Promise<BlobMeta>;
+  /** Removes staged bytes whose owner's write did not go through. */
+  discard(meta: BlobMeta): Promise<void>;
+  meta(id: string): Promise<BlobMeta | null>;
+  /** The bytes `start` to `endInclusive` (all by default), read lazily as the consumer pulls. */
+  read(
+    meta: BlobMeta,
+    start?: number,
+    endInclusive?: number,
+    signal?: AbortSignal,
+  ): ReadableStream<Uint8Array>;
+  readBytes(meta: BlobMeta): Promise<Uint8Array>;
+  /** A short-lived URL straight to the bytes, or null for a blob in KV (which has none). */
+  presignedUrl(meta: BlobMeta, options: PresignOptions): Promise<string | null>;
+  /** Removes a blob of any store; answers whether it existed. */
+  delete(id: string): Promise<boolean>;
+  /**
+   * Removes bytes staged before `before` (ms) that no blob owns: a crash between writing and committing
+   * them, or between removing a blob's record and its bytes. Answers how many went.
+   */
+  sweepStaged(before: number): Promise<number>;
+  /** The bucket, when one is configured. */
+  readonly bucket: BlobBucket | null;
+}
+
+export function createBlobStore(
+  kv: Deno.Kv,
+  bucket: BlobBucket | null,
+  writeTo: BlobStoreName,
+  now: () => number = Date.now,
+): BlobStore {
+  if (writeTo === "s3" && !bucket) throw new BlobStoreError("BLOB_STORE=s3 needs a bucket.");
+
+  const bucketFor = (meta: BlobMeta): BlobBucket => {
+    if (!bucket) {
+      throw new BlobStoreError(`Blob ${meta.id} is in the bucket, and no bucket is configured (S3_*).`);
+    }
+    return bucket;
+  };
+
+  const writeBytes = async (meta: BlobMeta, bytes: Uint8Array) => {
+    if (storeOf(meta) === "kv") await writeBlobChunks(kv, meta, bytes);
+    else await bucketFor(meta).putObject(objectKeyOf(meta.id), bytes, meta.contentType);
+  };
+
+  const deleteBytes = async (id: string, store: BlobStoreName, meta: BlobMeta | null) => {
+    if (store === "kv") await deleteBlobChunks(kv, id, meta && storeOf(meta) === "kv" ? meta : null);
+    else if (bucket) await bucket.deleteObject(objectKeyOf(id));
+    else throw new BlobStoreError(`The bytes of blob ${id} are in the bucket, and no bucket is configured.`);
+  };
+
+  const store: BlobStore = {
+    writeTo,
+    bucket,
+    async stage(bytes, options) {
+      const meta = await describeBlob(bytes, { ...options, store: writeTo });
+      await markStaged(kv, meta.id, writeTo, options.now);
+      await writeBytes(meta, bytes);
+      return meta;
+    },
+    commit: commitBlob,
+    async put(bytes, options) {
+      const meta = await store.stage(bytes, options);
+      const result = await commitBlob(kv.atomic(), meta).commit();
+      if (!result.ok) throw new BlobStoreError(`Could not commit blob ${meta.id}.`);
+      return meta;
+    },
+    async discard(meta) {
+      await deleteBytes(meta.id, storeOf(meta), null);
+      await clearStaged(kv, meta.id, storeOf(meta));
+    },
+    meta: (id) => getBlobMeta(kv, id),
+    read(meta, start = 0, endInclusive = meta.size - 1, signal) {
+      if (storeOf(meta) === "kv") return readBlobChunks(kv, meta, start, endInclusive);
+      checkRange(meta, start, endInclusive);
+      return lazyObjectStream(bucketFor(meta), meta, start, endInclusive, signal);
+    },
+    async readBytes(meta) {
+      return new Uint8Array(await new Response(store.read(meta)).arrayBuffer());
+    },
+    async presignedUrl(meta, options) {
+      if (storeOf(meta) === "kv") return null;
+      return await bucketFor(meta).presignGet(objectKeyOf(meta.id), options);
+    },
+    async delete(id) {
+      const meta = await removeBlobRecord(kv, id, now());
+      // Without a record there may still be chunks of a write that never committed.
+      await deleteBytes(id, meta ? storeOf(meta) : "kv", meta);
+      if (meta) await clearStaged(kv, id, storeOf(meta));
+      return meta !== null;
+    },
+    async sweepStaged(before) {
+      let swept = 0;
+      for await (const entry of kv.list<StagedBytes>({ prefix: keys.blobsStaged() })) {
+        const { id, store: where, stagedAt } = entry.value;
+        if (stagedAt >= before) continue;
+        const meta = await kv.get<BlobMeta>(keys.blob(id));
+        // Bytes a blob owns are never swept: the mark is a leftover (the commit clears it).
+        const owned = !!meta.value && storeOf(meta.value) === where;
+        // The mark goes first, checked: a writer that marked the same bytes again meanwhile keeps them.
+        const claimed = await kv.atomic().check(entry, meta).delete(entry.key).commit();
+        if (!claimed.ok || owned) continue;
+        try {
+          await deleteBytes(id, where, null);
+          swept++;
+        } catch (error) {
+          // Marked again, so the next sweep tries again.
+          await markStaged(kv, id, where, stagedAt).catch(() => {});
+          console.warn(`could not sweep the staged bytes of blob ${id}:`, error);
+        }
+      }
+      return swept;
+    },
+  };
+  return store;
+}
+
+function checkRange(meta: BlobMeta, start: number, endInclusive: number) {
+  if (
+    !Number.isInteger(start) || !Number.isInteger(endInclusive) || start < 0 ||
+    endInclusive >= meta.size || start > endInclusive + 1
+  ) {
+    throw new RangeError(`Bytes ${start}-${endInclusive} are outside blob ${meta.id} of ${meta.size} bytes.`);
+  }
+}
+
+/**
+ * The object's bytes, asked for when the consumer first pulls (a HEAD or a 304 never reaches the bucket).
+ * An object found missing, or ending short, errors the stream rather than ending it quietly; bytes past
+ * the range (a server that ignores the end of a range, as s3rver does for `bytes=0-0`) are cut off.
+ */
+function lazyObjectStream(
+  bucket: BlobBucket,
+  meta: BlobMeta,
+  start: number,
+  endInclusive: number,
+  signal?: AbortSignal,
+): ReadableStream<Uint8Array> {
+  if (start > endInclusive) return new ReadableStream({ start: (controller) => controller.close() });
+  const expected = endInclusive - start + 1;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let received = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!reader) {
+        const whole = start === 0 && endInclusive === meta.size - 1;
+        const body = await bucket.getObject(
+          objectKeyOf(meta.id),
+          whole ? null : { start, endInclusive },
+          signal,
+        );
+        if (!body) throw new BlobStoreError(`The object of blob ${meta.id} is missing from ${bucket.label}.`);
+        reader = body.getReader();
+      }
+      const next = await reader.read();
+      if (next.done) {
+        if (received !== expected) {
+          throw new BlobStoreError(
+            `The object of blob ${meta.id} ended after ${received} of ${expected} bytes.`,
+          );
+        }
+        controller.close();
+        return;
+      }
+      const wanted = next.value.subarray(0, expected - received);
+      received += wanted.byteLength;
+      controller.enqueue(wanted);
+      if (received === expected) {
+        await reader.cancel();
+        controller.close();
+      }
+    },
+    async cancel(reason) {
+      await reader?.cancel(reason);
+    },
+  });
+}
