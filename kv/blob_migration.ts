@@ -55,6 +55,12 @@ export async function moveBlobToBucket(
     await clearStaged(kv, id, "s3");
     return (await kv.get(keys.blob(id))).value ? "already" : "gone";
   }
+  // A sweep that claimed an earlier, crashed run's mark just before this run marked the blob again may
+  // delete the object after it was written: looked at once more while the chunks are still here.
+  await verifyObject(bucket, key, meta).catch(async () => {
+    await bucket.putObject(key, bytes, meta.contentType);
+    await verifyObject(bucket, key, meta);
+  });
   await deleteBlobChunks(kv, id, meta);
   await clearStaged(kv, id, "kv");
   return "moved";

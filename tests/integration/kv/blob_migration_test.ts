@@ -103,6 +103,26 @@ Deno.test("a run stopped between the copy and the switch leaves the song in KV, 
   assertEquals(await keysUnder(kv, ["blob_chunks"]), []);
 });
 
+Deno.test("a copy a concurrent sweep deletes right after the switch is written again before the chunks go", async () => {
+  await using s3 = await startLoopbackS3();
+  const bucket = createS3Bucket(parseConfig({ APP_ENV: "test", ...s3.env }).blobs.s3!);
+  using kv = await Deno.openKv(":memory:");
+  const store = createBlobStore(kv, bucket, "kv", () => NOW);
+  const song = await store.put(patterned(80_000, 3), { contentType: "audio/mpeg", now: NOW });
+  let reads = 0;
+  const sweptMeanwhile: BlobBucket = {
+    ...bucket,
+    async getObject(key, range, signal) {
+      // The second read is the look after the switch: a sweep got there first.
+      if (++reads === 2) await bucket.deleteObject(key);
+      return await bucket.getObject(key, range, signal);
+    },
+  };
+  assertEquals(await moveBlobToBucket(kv, sweptMeanwhile, song.id, NOW), "moved");
+  assertEquals(await store.readBytes((await store.meta(song.id))!), patterned(80_000, 3));
+  assertEquals(await keysUnder(kv, keys.blobChunks(song.id)), []);
+});
+
 Deno.test("deno task blobs:migrate moves a KV file's songs and says so; run again, it moves none", async () => {
   await using s3 = await startLoopbackS3();
   const dir = await Deno.makeTempDir();

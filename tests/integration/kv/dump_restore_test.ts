@@ -1,3 +1,7 @@
+import { parseConfig } from "../../../domain/config.ts";
+import { createBlobStore, objectKeyOf } from "../../../kv/blob_store.ts";
+import { createS3Bucket } from "../../../providers/blobs/s3.ts";
+import { startLoopbackS3 } from "../../../fakes/s3_server.ts";
 import { concatBytes } from "../../../domain/bytes.ts";
 import { createDeps } from "../../../deps.ts";
 import { assert, assertEquals, assertMatch, assertRejects } from "@std/assert";
@@ -413,3 +417,39 @@ async function exists(path: string) {
     return false;
   }
 }
+
+Deno.test("a dump holds the audio kept in KV and the records of the bucket's; a restore looks for each of those in the bucket", async () => {
+  await using s3 = await startLoopbackS3();
+  const dir = await Deno.makeTempDir({ prefix: "dump_restore_bucket_" });
+  try {
+    const source = `${dir}/source.kv`;
+    let inBucket = "";
+    {
+      await using kv = await Deno.openKv(source);
+      const bucket = createS3Bucket(parseConfig({ APP_ENV: "test", ...s3.env }).blobs.s3!);
+      const mp3 = { contentType: "audio/mpeg", now: Date.now() };
+      await createBlobStore(kv, null, "kv").put(new Uint8Array(70_000).fill(1), mp3);
+      inBucket = (await createBlobStore(kv, bucket, "s3").put(new Uint8Array(50_000).fill(2), mp3)).id;
+    }
+    const dumpFile = `${dir}/backup.jsonl`;
+    const dumped = await runWith({ ...s3.env, KV_PATH: source }, "db_dump", "--out", dumpFile);
+    assertEquals(dumped.code, 0, dumped.stderr);
+    assertMatch(
+      dumped.stderr,
+      /1 songs' audio in KV; 1 in bucket little-hits-songs, not copied into the dump\./,
+    );
+
+    const restored = await runWith({ ...s3.env, KV_PATH: `${dir}/a.kv` }, "db_restore", "--in", dumpFile);
+    assertEquals(restored.code, 0, restored.stderr);
+    assertMatch(restored.stderr, /1 songs' audio in KV; 1 in bucket little-hits-songs/);
+
+    // Restored against a bucket that lacks the song: said at once, by name, and the exit code says so.
+    const bucket = createS3Bucket(parseConfig({ APP_ENV: "test", ...s3.env }).blobs.s3!);
+    await bucket.deleteObject(objectKeyOf(inBucket));
+    const lacking = await runWith({ ...s3.env, KV_PATH: `${dir}/b.kv` }, "db_restore", "--in", dumpFile);
+    assertEquals(lacking.code, 1, lacking.stderr);
+    assertMatch(lacking.stderr, new RegExp(`1 of those missing from bucket little-hits-songs: ${inBucket}`));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

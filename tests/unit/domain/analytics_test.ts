@@ -79,6 +79,16 @@ Deno.test("ordinary values survive scrubbing", () => {
   assertEquals(scrubProperties({ a: "2025-08-16", b: "pop" }), { a: "2025-08-16", b: "pop" });
 });
 
+Deno.test("our own ids survive scrubbing even when their digits line up like a phone number", () => {
+  // A real order id from a CI run whose "…-4447-8054-464…" read as eleven digits of a phone.
+  const orderId = "be23929f-deb5-4447-8054-464f5ea1e015";
+  assert(!looksPersonal(orderId));
+  assert(!looksPersonal(`/unboxing/${orderId}`));
+  assertEquals(scrubProperties({ orderId, version: 2 }), { orderId, version: 2 });
+  // An id beside a phone number does not hide the number.
+  assert(looksPersonal(`${orderId} call 415-555-0123`));
+});
+
 Deno.test("nested objects, functions and non-finite numbers are dropped; long strings are cut", () => {
   const clean = scrubProperties({
     nested: { email: "a@b.co" },
