@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
-import { createTestApp, e2eTest, openBrowser } from "../helpers.ts";
+import { createTestApp, e2eTest, openBrowser, openSignedInBrowser } from "../helpers.ts";
 
 for (const path of ["/privacy-policy", "/terms-and-conditions", "/this-page-does-not-exist"]) {
   e2eTest(`${path} loads no JavaScript at all and every request succeeds`, async () => {
@@ -26,13 +26,24 @@ e2eTest("the 404 page is titled 'Page Not Found' and leads home", async () => {
   await browser.screenshot(page, "home-after-404");
 });
 
-for (const [width, height, name] of [[1280, 800, "desktop"], [390, 844, "mobile"]] as const) {
+const PRIVACY_VIEWS = [
+  [1280, 800, "desktop", false],
+  [390, 844, "mobile", false],
+  [1280, 800, "desktop-signed-in", true],
+  [390, 844, "mobile-signed-in", true],
+] as const;
+
+for (const [width, height, name, signedIn] of PRIVACY_VIEWS) {
   e2eTest(
-    `the privacy policy states its date, the promises of the terms and what analytics send (${width} px)`,
+    `the privacy policy states its date, the promises of the terms and what analytics send (${width} px${
+      signedIn ? ", signed in" : ""
+    })`,
     async () => {
       await using t = await createTestApp();
       // Opened pages are checked with axe: any violation fails the test as the browser closes.
-      await using browser = await openBrowser(t, { width, height });
+      await using browser = signedIn
+        ? (await openSignedInBrowser(t, "parent@example.com", { width, height })).browser
+        : await openBrowser(t, { width, height });
       const page = await browser.open("/privacy-policy");
       const text = await page.locator("main").innerText();
       for (const fact of ["August 16, 2025", "30 days", "COPPA", "18"]) assertStringIncludes(text, fact);
