@@ -1,6 +1,7 @@
 import type { BlobStoreName } from "../domain/config.ts";
 import {
   type BlobMeta,
+  BlobMissingError,
   BlobStoreError,
   clearStaged,
   commitBlob,
@@ -71,13 +72,12 @@ export interface BlobStore {
   /** Removes staged bytes whose owner's write did not go through. */
   discard(meta: BlobMeta): Promise<void>;
   meta(id: string): Promise<BlobMeta | null>;
-  /** The bytes `start` to `endInclusive` (all by default), read lazily as the consumer pulls. */
-  read(
-    meta: BlobMeta,
-    start?: number,
-    endInclusive?: number,
-    signal?: AbortSignal,
-  ): ReadableStream<Uint8Array>;
+  /**
+   * The bytes `start` to `endInclusive` (all by default), flowing as the consumer pulls. An object in the
+   * bucket is opened before this resolves, so a route can still answer "missing" (BlobMissingError) or "not
+   * now" (BlobStoreError) instead of a 200 that breaks off.
+   */
+  read(meta: BlobMeta, start?: number, endInclusive?: number): Promise<ReadableStream<Uint8Array>>;
   readBytes(meta: BlobMeta): Promise<Uint8Array>;
   /** A short-lived URL straight to the bytes, or null for a blob in KV (which has none). */
   presignedUrl(meta: BlobMeta, options: PresignOptions): Promise<string | null>;
@@ -139,13 +139,13 @@ export function createBlobStore(
       await clearStaged(kv, meta.id, storeOf(meta));
     },
     meta: (id) => getBlobMeta(kv, id),
-    read(meta, start = 0, endInclusive = meta.size - 1, signal) {
+    async read(meta, start = 0, endInclusive = meta.size - 1) {
       if (storeOf(meta) === "kv") return readBlobChunks(kv, meta, start, endInclusive);
       checkRange(meta, start, endInclusive);
-      return lazyObjectStream(bucketFor(meta), meta, start, endInclusive, signal);
+      return await openObject(bucketFor(meta), meta, start, endInclusive);
     },
     async readBytes(meta) {
-      return new Uint8Array(await new Response(store.read(meta)).arrayBuffer());
+      return new Uint8Array(await new Response(await store.read(meta)).arrayBuffer());
     },
     async presignedUrl(meta, options) {
       if (storeOf(meta) === "kv") return null;
@@ -194,33 +194,25 @@ function checkRange(meta: BlobMeta, start: number, endInclusive: number) {
 }
 
 /**
- * The object's bytes, asked for when the consumer first pulls (a HEAD or a 304 never reaches the bucket).
- * An object found missing, or ending short, errors the stream rather than ending it quietly; bytes past
- * the range (a server that ignores the end of a range, as s3rver does for `bytes=0-0`) are cut off.
+ * The object's bytes: an object found missing is a BlobMissingError, one ending short errors the stream
+ * rather than ending it quietly, and bytes past the range (a server that ignores the end of a range, as
+ * s3rver does for `bytes=0-0`) are cut off.
  */
-function lazyObjectStream(
+async function openObject(
   bucket: BlobBucket,
   meta: BlobMeta,
   start: number,
   endInclusive: number,
-  signal?: AbortSignal,
-): ReadableStream<Uint8Array> {
+): Promise<ReadableStream<Uint8Array>> {
   if (start > endInclusive) return new ReadableStream({ start: (controller) => controller.close() });
+  const whole = start === 0 && endInclusive === meta.size - 1;
+  const body = await bucket.getObject(objectKeyOf(meta.id), whole ? null : { start, endInclusive });
+  if (!body) throw new BlobMissingError(`The object of blob ${meta.id} is missing from ${bucket.label}.`);
+  const reader = body.getReader();
   const expected = endInclusive - start + 1;
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   let received = 0;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (!reader) {
-        const whole = start === 0 && endInclusive === meta.size - 1;
-        const body = await bucket.getObject(
-          objectKeyOf(meta.id),
-          whole ? null : { start, endInclusive },
-          signal,
-        );
-        if (!body) throw new BlobStoreError(`The object of blob ${meta.id} is missing from ${bucket.label}.`);
-        reader = body.getReader();
-      }
       const next = await reader.read();
       if (next.done) {
         if (received !== expected) {
@@ -240,7 +232,7 @@ function lazyObjectStream(
       }
     },
     async cancel(reason) {
-      await reader?.cancel(reason);
+      await reader.cancel(reason);
     },
   });
 }

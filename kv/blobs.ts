@@ -116,6 +116,14 @@ export class BlobStoreError extends Error {
   }
 }
 
+/** Bytes a blob's record promises and its store no longer has: gone for good, not "try again". */
+export class BlobMissingError extends BlobStoreError {
+  constructor(message: string) {
+    super(message);
+    this.name = "BlobMissingError";
+  }
+}
+
 export async function getBlobMeta(kv: Deno.Kv, id: string): Promise<BlobMeta | null> {
   return (await kv.get<BlobMeta>(keys.blob(id))).value;
 }

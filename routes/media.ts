@@ -14,7 +14,7 @@ import { isReleased } from "../domain/delivery.ts";
 import { NotFoundError } from "../domain/errors.ts";
 import type { Config } from "../domain/config.ts";
 import { isOrderId, type Order } from "../domain/orders.ts";
-import { type BlobMeta, storeOf } from "../kv/blobs.ts";
+import { type BlobMeta, BlobMissingError, BlobStoreError, storeOf } from "../kv/blobs.ts";
 import { getOrder } from "../kv/orders.ts";
 import type { AppEnv } from "./env.ts";
 
@@ -35,6 +35,10 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /** A download follows the order's current song, which a regeneration replaces: always revalidate. */
 const REVALIDATE_PRIVATELY = "private, no-cache";
 const NOT_READY = "This song is not ready yet.";
+const NOT_FOUND = "This song could not be found.";
+/** The bucket is away: a listener's player tries again, and so may a person. */
+const NOT_NOW = "This song can't be played right now. Please try again in a moment.";
+const NOT_NOW_RETRY_SECONDS = "5";
 /**
  * A presigned URL outlives the redirect by this much: long enough for a player that follows it to
  * finish and seek in a long song, short enough that a copied link soon stops working.
@@ -54,7 +58,7 @@ media.get(`${SONG_AUDIO_PREFIX}:file`, async (c) => {
   const meta = id ? await c.var.deps.blobs.meta(id) : null;
   // Answered here rather than thrown: the error mapper renders a page for paths outside /api, and
   // an audio address is not a page.
-  if (!meta) return c.json({ message: "This song could not be found." }, 404);
+  if (!meta) return c.json({ message: NOT_FOUND }, 404);
   const presigned = await presignedUrlOf(c, meta, { contentType: meta.contentType });
   if (presigned) return redirectTo(presigned, { "access-control-allow-origin": "*" });
   return serveBlob(c, meta, {
@@ -102,7 +106,11 @@ async function serveDownload(c: Context<AppEnv>, blobId: string | null | undefin
 }
 
 /** The blob, whole or the one range asked for, honouring If-None-Match and If-Range; HEAD gets no body. */
-function serveBlob(c: Context<AppEnv>, meta: BlobMeta, headersOfRoute: Record<string, string>): Response {
+async function serveBlob(
+  c: Context<AppEnv>,
+  meta: BlobMeta,
+  headersOfRoute: Record<string, string>,
+): Promise<Response> {
   const etag = `"${meta.sha256}"`;
   const headers = new Headers({ ...headersOfRoute, "accept-ranges": "bytes", "etag": etag });
   if (etagMatches(c.req.header("if-none-match"), etag)) return new Response(null, { status: 304, headers });
@@ -122,8 +130,19 @@ function serveBlob(c: Context<AppEnv>, meta: BlobMeta, headersOfRoute: Record<st
   headers.set("content-length", String(end - start + 1));
   if (range.kind === "partial") headers.set("content-range", `bytes ${start}-${end}/${meta.size}`);
   if (c.req.method === "HEAD") return new Response(null, { status, headers });
+  let body: ReadableStream<Uint8Array>;
+  try {
+    body = await c.var.deps.blobs.read(meta, start, end);
+  } catch (error) {
+    // Opened before the status goes out, so a bucket that is away or lost the object gets a plain answer
+    // (staff read the detail in the log) rather than a 200 that breaks off.
+    if (!(error instanceof BlobStoreError)) throw error;
+    console.warn(`could not serve blob ${meta.id}:`, error.message);
+    if (error instanceof BlobMissingError) return c.json({ message: NOT_FOUND }, 404);
+    return c.json({ message: NOT_NOW }, 503, { "retry-after": NOT_NOW_RETRY_SECONDS });
+  }
   // A listener who leaves cancels this stream, which lets go of the bucket's answer too.
-  return new Response(c.var.deps.blobs.read(meta, start, end), { status, headers });
+  return new Response(body, { status, headers });
 }
 
 /** The presigned URL to send the listener to, when the blob is in the bucket and songs are served so. */

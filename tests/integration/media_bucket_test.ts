@@ -159,3 +159,26 @@ Deno.test("deleting a song removes both takes from the bucket; an upload goes to
   assertEquals((await t.deps.blobs.meta(blobId))?.store, "s3");
   assertEquals(await objectOf(t, blobId), synthMp3());
 });
+
+Deno.test("a song the bucket lost is 'not found', and a bucket that is away is 'not now', never a 200 that breaks off", async () => {
+  await using fixture = await bucketApp("stream");
+  const { t, s3 } = fixture;
+  const order = await deliveredOrder(t);
+  const [song, other] = order.songTakes!;
+
+  await t.deps.blobs.bucket!.deleteObject(objectKeyOf(other.blobId));
+  const lost = await t.request(pathOf(other.songUrl));
+  assertEquals(lost.status, 404);
+  assertEquals((await lost.json()).message, "This song could not be found.");
+
+  await s3.close();
+  for (const path of [pathOf(song.songUrl), `/api/download/${order.id}`]) {
+    const away = await t.request(path, { headers: { range: "bytes=0-99" } });
+    assertEquals(away.status, 503, path);
+    assertEquals(away.headers.get("retry-after"), "5");
+    assertEquals(
+      (await away.json()).message,
+      "This song can't be played right now. Please try again in a moment.",
+    );
+  }
+});
