@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertRejects } from "@std/assert";
 import { parseConfig } from "../../../domain/config.ts";
 import { BlobStoreError } from "../../../kv/blobs.ts";
-import { createBlobStore, objectKeyOf } from "../../../kv/blob_store.ts";
+import { type BlobBucket, createBlobStore, objectKeyOf } from "../../../kv/blob_store.ts";
 import { keys } from "../../../kv/keys.ts";
 import { createS3Bucket } from "../../../providers/blobs/s3.ts";
 import { startLoopbackS3 } from "../../../fakes/s3_server.ts";
@@ -112,6 +112,22 @@ Deno.test("a store writing to KV still reads what is in the bucket, and KV blobs
   const withoutBucket = createBlobStore(kv, null, "kv");
   assertEquals(await withoutBucket.readBytes(inKv), patterned(4000));
   await assertRejects(() => withoutBucket.readBytes(inBucket), BlobStoreError, "no bucket is configured");
+});
+
+Deno.test("deleting while the bucket is away still deletes the blob; the sweep removes its object later", async () => {
+  const { s3, bucket } = await bucketFixture();
+  await using _ = s3;
+  using kv = await Deno.openKv(":memory:");
+  const meta = await createBlobStore(kv, bucket, "s3", () => NOW).put(patterned(3000), MP3);
+  const away: BlobBucket = {
+    ...bucket,
+    deleteObject: () => Promise.reject(new BlobStoreError("fetch failed")),
+  };
+  assertEquals(await createBlobStore(kv, away, "s3", () => NOW).delete(meta.id), true);
+  assertEquals(await kv.get(keys.blob(meta.id)).then((entry) => entry.value), null);
+  assert(await objectBytes(bucket, meta.id), "the object waits for the sweep");
+  assertEquals(await createBlobStore(kv, bucket, "s3").sweepStaged(LATER), 1);
+  assertEquals(await objectBytes(bucket, meta.id), null);
 });
 
 Deno.test("an object gone from the bucket errors the read instead of ending it short", async () => {
