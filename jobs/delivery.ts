@@ -14,7 +14,7 @@ import type { DeliveryClaim, DeliveryPart, Order } from "../domain/orders.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { addEvents } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
-import { acquireLease, type Lease, releaseLease, stillHeld } from "../kv/locks.ts";
+import { acquireLease, type Lease, leaseLost, releaseLease, stillHeld } from "../kv/locks.ts";
 import { mintOrderLink, storeOrderLink } from "../kv/order_links.ts";
 import { writeOrder } from "../kv/orders.ts";
 import { trackOrderEvent } from "../providers/analytics.ts";
@@ -85,43 +85,52 @@ interface Letter extends DeliveryAddressee {
   email: ComposedEmail;
 }
 
-async function claimSend(deps: Deps, lease: Lease, orderId: string, leaseMs: number) {
+/**
+ * Claims the send under the lease, or null when nothing is due or the lease is gone. Another write
+ * to the order in between (a lyrics-timing job, staff editing) only makes the claim read it again:
+ * the send is still this lease holder's to make.
+ */
+function claimSend(deps: Deps, lease: Lease, orderId: string, leaseMs: number) {
   const { kv } = deps;
   const now = () => deps.clock.now();
-  const entry = await kv.get<Order>(keys.order(orderId));
-  const order = entry.value;
-  if (!order || !isDue(order, now())) return null;
+  return retryOnConflict(`the send of ${orderId}`, async () => {
+    const entry = await kv.get<Order>(keys.order(orderId));
+    const order = entry.value;
+    if (!order || !isDue(order, now())) return null;
 
-  const round = (order.emailSendCount ?? 0) + 1;
-  const fresh = order.deliveryClaim?.round !== round;
-  const claim: DeliveryClaim = fresh
-    ? { round, claimedAt: iso(now()), messageIds: {}, sent: [] }
-    : order.deliveryClaim!;
-  const pending = deliveryAddressees(order).filter((addressee) => !claim.sent.includes(addressee.part));
-  for (const { part } of pending) {
-    claim.messageIds[part] ??= `<song-${order.id}-${round}-${part}-${crypto.randomUUID()}@littlehits.studio>`;
-  }
+    const round = (order.emailSendCount ?? 0) + 1;
+    const fresh = order.deliveryClaim?.round !== round;
+    const claim: DeliveryClaim = fresh
+      ? { round, claimedAt: iso(now()), messageIds: {}, sent: [] }
+      : structuredClone(order.deliveryClaim!);
+    const pending = deliveryAddressees(order).filter((addressee) => !claim.sent.includes(addressee.part));
+    for (const { part } of pending) {
+      claim.messageIds[part] ??=
+        `<song-${order.id}-${round}-${part}-${crypto.randomUUID()}@littlehits.studio>`;
+    }
 
-  const operation = kv.atomic().check(entry, stillHeld(lease));
-  const letters: Letter[] = [];
-  let newest = null;
-  for (const addressee of pending) {
-    const { token, link } = await mintOrderLink(order.id, addressee.to, now());
-    storeOrderLink(operation, link);
-    newest = link;
-    letters.push({
-      ...addressee,
-      email: compose(order, addressee, orderLinkUrl(deps.config.appUrl, order.id, token)),
-    });
-  }
-  writeOrder(operation, order, sendClaimed(order, claim, now() + leaseMs, newest));
-  if (fresh) {
-    addEvents(operation, order.id, [
-      event(deps, { type: "START", message: startMessage(order, round) }),
-    ]);
-  }
-  const result = await operation.commit();
-  return result.ok ? { claim, letters } : null;
+    const operation = kv.atomic().check(entry, stillHeld(lease));
+    const letters: Letter[] = [];
+    let newest = null;
+    for (const addressee of pending) {
+      const { token, link } = await mintOrderLink(order.id, addressee.to, now());
+      storeOrderLink(operation, link);
+      newest = link;
+      letters.push({
+        ...addressee,
+        email: compose(order, addressee, orderLinkUrl(deps.config.appUrl, order.id, token)),
+      });
+    }
+    writeOrder(operation, order, sendClaimed(order, claim, now() + leaseMs, newest));
+    if (fresh) {
+      addEvents(operation, order.id, [
+        event(deps, { type: "START", message: startMessage(order, round) }),
+      ]);
+    }
+    const result = await operation.commit();
+    if (result.ok) return { claim, letters };
+    return await leaseLost(kv, lease) ? null : CONFLICT;
+  });
 }
 
 function isDue(order: Order, now: number): boolean {
@@ -197,8 +206,7 @@ function recordOutcome(
     const result = await operation.commit();
     if (result.ok) return next;
     // Lost the lease: whoever holds it now reads the claim and carries on from there.
-    if ((await kv.get(lease.key)).versionstamp !== lease.versionstamp) return null;
-    return CONFLICT;
+    return await leaseLost(kv, lease) ? null : CONFLICT;
   });
 }
 

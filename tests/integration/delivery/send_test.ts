@@ -5,6 +5,7 @@ import { createDeps } from "../../../deps.ts";
 import { deliverSong } from "../../../jobs/delivery.ts";
 import { listEvents } from "../../../kv/events.ts";
 import { acquireLease, releaseLease } from "../../../kv/locks.ts";
+import { keys } from "../../../kv/keys.ts";
 import { getOrder, updateOrder } from "../../../kv/orders.ts";
 import { MailDeliveryError, type Mailer } from "../../../providers/mail/mod.ts";
 import { startSmtpSink } from "../../../fakes/smtp_sink.ts";
@@ -65,6 +66,48 @@ Deno.test("Send Now while the worker holds the send waits for it, and says the e
   const answer = await adminCall(t, admin, order.id, "send-now");
   assertEquals([answer.status, answer.body.message, answer.body.sent], [200, "Email sent!", true]);
   assertEquals(sink.messages.length, 1);
+});
+
+/**
+ * The store, with another writer changing the order once, right after the sender first reads it: the
+ * lyrics-timing job or staff, writing while a send is being claimed (CI met it as a 202 on Send Now).
+ */
+function kvWithOneWriteAfterRead(kv: Deno.Kv, orderId: string): Deno.Kv {
+  let written = false;
+  return new Proxy(kv, {
+    get(target, name) {
+      if (name === "get") {
+        return async (key: Deno.KvKey) => {
+          const entry = await target.get(key);
+          if (!written && JSON.stringify(key) === JSON.stringify(keys.order(orderId))) {
+            written = true;
+            await updateOrder(
+              target,
+              orderId,
+              (order) => ({ ...order, updatedAt: new Date().toISOString() }),
+            );
+          }
+          return entry;
+        };
+      }
+      const value = Reflect.get(target, name, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+Deno.test("a send whose order is written by someone else while it is claimed reads it again and sends, once", async () => {
+  await using sink = await startSmtpSink();
+  await using t = await createTestApp({ env: { ...DELIVERY_ENV, SMTP_URL: sink.url } });
+  const admin = await adminHeaders(t);
+  const order = await approvedOrder(t, admin);
+  t.clock.advance(12 * HOUR);
+
+  const deps = { ...deliveryDeps(t), kv: kvWithOneWriteAfterRead(t.kv, order.id) };
+  assertEquals(await deliverSong(deps, order.id), "sent");
+  assertEquals(sink.messages.length, 1);
+  const stored = (await getOrder(t.kv, order.id))!;
+  assertEquals([stored.emailSendCount, stored.deliveryDueAt, stored.deliveryClaim], [1, null, null]);
 });
 
 Deno.test("Send Now before approval, or without a song, is refused with the reason", async () => {
