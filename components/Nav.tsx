@@ -15,6 +15,9 @@ const NAV_LINK =
 const ICON_BUTTON =
   "inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-violet-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600";
 
+/** Staff's daily page (staff-side §5): only admins may open it, so only they are offered it. */
+const DASHBOARD_HREF = "/admin/orders";
+
 export function Logo() {
   return (
     <a
@@ -82,6 +85,7 @@ function AccountActions({ user }: { user: SessionUser | null }) {
   }
   return (
     <>
+      {user.role === "admin" && <a href={DASHBOARD_HREF} className={NAV_LINK}>Dashboard</a>}
       <a href="/my-songs" className={NAV_LINK}>My Songs</a>
       <a href="/order" className={buttonClass("success", "sm")}>Create Song</a>
       {user.isDemo && (
@@ -112,6 +116,9 @@ function MobileAccount({ user }: { user: SessionUser | null }) {
           </span>
         )}
       </p>
+      {user.role === "admin" && (
+        <a href={DASHBOARD_HREF} className={`${NAV_LINK} block text-base`}>Dashboard</a>
+      )}
       <a href="/my-songs" className={`${NAV_LINK} block text-base`}>My Songs</a>
       <a href="/order" className={`${buttonClass("success", "sm")} w-full`}>Create Song</a>
       {user.isDemo && (

@@ -22,6 +22,12 @@ Deno.test("logged in: My Songs, the green Create Song button and logout; no admi
   assert(!html.includes("Admin settings") && !html.includes("Admin Settings"));
   assert(!html.includes(">Demo<"));
   assert(!html.includes(`href="/login"`));
+  assert(!html.includes("/admin/orders"), "the dashboard is for admins");
+});
+
+Deno.test("admins get a Dashboard link, in the bar and in the mobile menu", () => {
+  const html = render({ username: "staff@example.com", isDemo: false, role: "admin" });
+  assertEquals(html.match(/href="\/admin\/orders"[^>]*>Dashboard</g)?.length, 2);
 });
 
 Deno.test("demo users also get the admin settings icon and the Demo tag in the mobile menu", () => {
