@@ -1,4 +1,4 @@
-import { ADMIN_FILTERS, type AdminFilter, isAdminFilter } from "./admin_orders.ts";
+import { ADMIN_FILTER_TABS, type AdminFilter, isAdminFilter } from "./admin_orders.ts";
 
 /**
  * What the admin order list shows (page, filter tab, search), read from a query string: the page's
@@ -57,7 +57,7 @@ function filterProblem(values: string[]): string | null {
   if (values.length === 0 || (values.length === 1 && (values[0] === "" || isAdminFilter(values[0])))) {
     return null;
   }
-  return `filter must be one of ${ADMIN_FILTERS.join(", ")}.`;
+  return `filter must be one of ${ADMIN_FILTER_TABS.join(", ")}.`;
 }
 
 function searchProblem(values: string[]): string | null {

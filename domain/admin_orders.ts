@@ -1,25 +1,47 @@
 import type { GenerationEvent } from "./events.ts";
 import type { adminOrderView } from "./order_views.ts";
 import type { Order } from "./orders.ts";
+import { isInProgress } from "./order_status.ts";
 
 /**
  * The admin order list (staff-side §2): filter tabs, their membership rules, paging maths and the
  * shapes `GET /api/admin/orders` answers. Zod-free and KV-free, so the dashboard island and the
- * server's indexes share one definition of "Review", "Approved" and "Sent".
+ * server's indexes share one definition of each tab.
  */
 
 /** Staff-side §9: orders per page. */
 export const ADMIN_PAGE_SIZE = 20;
 
-export const ADMIN_FILTERS = ["all", "review", "approved", "sent", "dated"] as const;
+/**
+ * Every filter, in the order of their bits in the search index (filterBits): a new one is appended,
+ * never inserted, or the bits stored beside existing entries would change meaning.
+ */
+export const ADMIN_FILTERS = ["all", "review", "approved", "sent", "dated", "in-progress", "failed"] as const;
 export type AdminFilter = (typeof ADMIN_FILTERS)[number];
+
+/**
+ * The tabs as the dashboard shows them: the order's life from left to right (being made, waiting for
+ * review, approved, sent), For a date beside the sending it is about, and Failed last, apart from
+ * that flow as the exception it is, its count in red when above zero (FilterTabs).
+ */
+export const ADMIN_FILTER_TABS: readonly AdminFilter[] = [
+  "all",
+  "in-progress",
+  "review",
+  "approved",
+  "sent",
+  "dated",
+  "failed",
+];
 
 export const ADMIN_FILTER_LABELS: Record<AdminFilter, string> = {
   all: "All",
+  "in-progress": "In Progress",
   review: "Review",
   approved: "Approved",
   sent: "Sent",
   dated: "For a date",
+  failed: "Failed",
 };
 
 export function isAdminFilter(value: unknown): value is AdminFilter {
@@ -32,7 +54,8 @@ type FilterFacts = Pick<Order, "status" | "approvalStatus" | "emailSentAt" | "re
  * The tabs an order is listed under. Review: completed, approval missing or pending. Approved:
  * completed and approved, email not sent. Sent: the email went out. For a date: the family chose a
  * moment and the email has not gone yet; that tab lists the soonest moment first, so staff see what
- * must be approved soon for its date to be met. An order is always under All.
+ * must be approved soon for its date to be met. In Progress: its song is still being made (pending,
+ * generating, lyrics_generated). Failed: its generation failed. An order is always under All.
  */
 export function filtersOf(order: FilterFacts): AdminFilter[] {
   const filters: AdminFilter[] = ["all"];
@@ -42,6 +65,8 @@ export function filtersOf(order: FilterFacts): AdminFilter[] {
   if (completed && approval === "approved" && !order.emailSentAt) filters.push("approved");
   if (order.emailSentAt) filters.push("sent");
   if (order.requestedDelivery && !order.emailSentAt) filters.push("dated");
+  if (isInProgress(order.status)) filters.push("in-progress");
+  if (order.status === "failed") filters.push("failed");
   return filters;
 }
 

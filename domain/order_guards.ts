@@ -1,4 +1,5 @@
 import type { Order } from "./orders.ts";
+import { isInProgress } from "./order_status.ts";
 import { hasTwoTakes } from "./song_takes.ts";
 
 /**
@@ -20,7 +21,10 @@ export type OrderCommand =
   | "refund"
   | "changeDeliveryTime"
   | "chooseTake"
-  | "offerBonusTake";
+  | "offerBonusTake"
+  | "listen"
+  | "reject"
+  | "hold";
 
 /** The order facts the guards read: a list row carries them as well as a stored order. */
 export type GuardFacts =
@@ -60,10 +64,15 @@ export const REFUSALS = {
   oneTake: "This song has one take only, so there is no other to choose.",
   takeNotFinished: "A take can be chosen only for a finished song.",
   sendingTake: "The song's email is being sent right now. Choose the take once it has gone.",
+  nothingToHear: "This order has no finished song to listen to yet.",
+  rejectNotFinished: "Only a finished song can be rejected.",
+  rejectSent:
+    "This song's email has already been sent, so it can no longer be rejected. Use Regenerate to make a new one.",
+  rejectSending: "The song's email is being sent right now, so it can no longer be rejected.",
+  holdNotApproved: "Only an approved song waiting for its email can be held.",
+  holdSent: "This song's email has already been sent, so it can no longer be held.",
+  holdSending: "The song's email is being sent right now, so it can no longer be held.",
 } as const;
-
-/** Statuses in which generation is still under way: staff-side §4 lists them for Upload. */
-const IN_PROGRESS = new Set<string>(["pending", "generating", "lyrics_generated"]);
 
 const hasSong = (order: GuardFacts) => order.status === "completed" && !!order.songUrl;
 const approval = (order: GuardFacts) => order.approvalStatus ?? "pending";
@@ -85,7 +94,7 @@ const GUARDS: Record<OrderCommand, (order: GuardFacts) => string | null> = {
   // Also a failed order: the table offers no Upload button there (adminActionsOf), but Error Details
   // advises a manual upload after repeated failures and offers it in the dialog.
   upload: (order) => {
-    if (IN_PROGRESS.has(order.status) || order.status === "failed") return null;
+    if (isInProgress(order.status) || order.status === "failed") return null;
     if (order.status === "completed") return order.songUrl ? REFUSALS.hasSong : null;
     return REFUSALS.notUploadable;
   },
@@ -104,6 +113,20 @@ const GUARDS: Record<OrderCommand, (order: GuardFacts) => string | null> = {
   chooseTake: (order) => takeRefusal(order) ?? (order.deliveryClaim ? REFUSALS.sendingTake : null),
   // An addition to what the family has: offered or withdrawn at any time, without an email.
   offerBonusTake: takeRefusal,
+  listen: (order) => hasSong(order) ? null : REFUSALS.nothingToHear,
+  // Approved and waiting counts too: its scheduled send is cancelled with it. Once a send is under
+  // way, the email may already have left, so the song is no longer staff's to take back.
+  reject: (order) => {
+    if (!hasSong(order)) return REFUSALS.rejectNotFinished;
+    if (order.emailSentAt) return REFUSALS.rejectSent;
+    return order.deliveryClaim ? REFUSALS.rejectSending : null;
+  },
+  // The claim of a send and a hold both check the stored order, so exactly one of them wins.
+  hold: (order) => {
+    if (order.emailSentAt) return REFUSALS.holdSent;
+    if (order.deliveryClaim) return REFUSALS.holdSending;
+    return approval(order) === "approved" && hasSong(order) ? null : REFUSALS.holdNotApproved;
+  },
 };
 
 function takeRefusal(order: GuardFacts): string | null {

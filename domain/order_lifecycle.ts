@@ -1,5 +1,6 @@
 import type { DeliveryClaim, Order } from "./orders.ts";
 import type { RequestedDelivery } from "./requested_delivery.ts";
+import type { Rejection, ReviewListen } from "./staff_actions.ts";
 import { owedEmailDueNow } from "./owed_email.ts";
 import { type SongTake, takeLabel } from "./song_takes.ts";
 import { failureTypeOf, type GenerationStage, STAGE_LABELS } from "./stages.ts";
@@ -34,6 +35,11 @@ export const TAKES_CLEARED = {
   songTakes: null,
   takeChoice: null,
   bonusTake: null,
+} as const satisfies Partial<Order>;
+
+/** What a different song clears: what staff heard was of the song before. */
+export const UNHEARD = {
+  reviewListen: null,
 } as const satisfies Partial<Order>;
 
 /** What a fresh run clears of the step it replaces: no claim or retry count is carried over. */
@@ -90,6 +96,7 @@ function newRun(order: Order, stage: GenerationStage, now: number): Order {
     ...order,
     ...FRESH_STEP,
     ...FAILURE_CLEARED,
+    ...UNHEARD,
     status: "generating",
     currentStage: stage,
     retryCount: 0,
@@ -127,6 +134,43 @@ export function remade(order: Order, now: number): Order {
   };
 }
 
+/**
+ * Staff rejected the song in review (or approved and not yet sent): it is made again like `remade`,
+ * its scheduled send cancelled, and it stays "rejected" until the new song is made, with the reason
+ * kept for staff until the next approval.
+ */
+export function rejected(order: Order, rejection: Rejection, now: number): Order {
+  return {
+    ...remade(order, now),
+    approvalStatus: "rejected",
+    rejection,
+    statusDetail: `Rejected by ${rejection.by}; making the song again from ${STAGE_LABELS.TAGS}.`,
+  };
+}
+
+/**
+ * Staff held an approved song before its email went: back in Review, its scheduled send gone, so
+ * a delivery message still queued for it finds nothing due. What staff heard of it still stands.
+ */
+export function held(order: Order, by: string, now: number): Order {
+  return {
+    ...order,
+    ...BACK_TO_REVIEW,
+    statusDetail: `Held by ${by}; the email is cancelled and the song is back in Review.`,
+    updatedAt: iso(now),
+  };
+}
+
+/**
+ * Staff heard the song up to `listen.playedMs` (several reports as the player pauses and ends): the
+ * furthest point is kept, so a shorter report answers the order unchanged (the same object).
+ */
+export function listened(order: Order, listen: ReviewListen): Order {
+  const heard = { ...listen, playedMs: Math.min(listen.playedMs, listen.durationMs) };
+  if (order.reviewListen && order.reviewListen.playedMs >= heard.playedMs) return order;
+  return { ...order, reviewListen: heard };
+}
+
 /** The song a stage (or staff) made, waiting for review like any other. */
 export interface MadeSong {
   songUrl: string;
@@ -145,6 +189,7 @@ export function songMade(song: MadeSong, takes: SongTake[] | null, now: number) 
     songTakes: takes,
     takeChoice: null,
     bonusTake: null,
+    ...UNHEARD,
     status: "completed",
     approvalStatus: "pending",
     completedAt: iso(now),
@@ -163,6 +208,7 @@ export function songUploaded(order: Order, song: MadeSong, uploadedBy: string, n
     ...FAILURE_CLEARED,
     ...BACK_TO_REVIEW,
     ...TAKES_CLEARED,
+    ...UNHEARD,
     ...song,
     status: "completed",
     completedAt: iso(now),
@@ -181,6 +227,7 @@ export function songUploaded(order: Order, song: MadeSong, uploadedBy: string, n
 export function takeChosen(order: Order, take: SongTake, chosenBy: string, now: number): Order {
   const chosen: Order = {
     ...order,
+    ...UNHEARD,
     songUrl: take.songUrl,
     songBlobId: take.blobId,
     takeChoice: { take: take.take, by: chosenBy, at: iso(now) },
@@ -206,6 +253,8 @@ export function approved(order: Order, approvedBy: string, now: number, dueAt: n
     approvalStatus: "approved",
     approvedAt: iso(now),
     approvedBy,
+    // The approval settles the review; why the song was made again stays in its timeline.
+    rejection: null,
     statusDetail: `Approved by ${approvedBy}; the email goes out at its scheduled time.`,
     deliveryScheduledFor: iso(dueAt),
     emailScheduledFor: iso(dueAt),

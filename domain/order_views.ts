@@ -173,11 +173,15 @@ export const ADMIN_ORDER_FIELDS = [
   "lastEventAt",
   "lastRegeneratedAt",
   "failureEmailSent",
+  // When the family is told of a failure, unless staff fix the order first (FAILURE_EMAIL_GRACE_MINUTES).
+  "failureEmailDueAt",
   "lyricsCustomInput",
   "lastLyricsRegeneratedAt",
   "streamingStatus",
   // Review and delivery.
   "requestedDelivery",
+  "reviewListen",
+  "rejection",
   "approvalStatus",
   "approvedAt",
   "approvedBy",
@@ -208,7 +212,7 @@ export function adminOrderView(order: Order): AdminOrderView {
  * told us, what it cost, and the song once delivered. Listed field by field, so a field added to the
  * order reaches customers only when someone adds it here (the exact key sets are fixed by
  * tests/unit/domain/order_views_test.ts). Never here: staff names and judgements (approvedBy,
- * discountReview, refund), the studio's working material (prompts, tags, provider ids, lyrics
+ * reviewListen, rejection, discountReview, refund), the studio's working material (prompts, tags, provider ids, lyrics
  * instructions), the mail server's replies, user ids and the job system's bookkeeping.
  */
 export function ownerOrderView(order: Order) {

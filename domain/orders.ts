@@ -17,7 +17,9 @@ import {
 } from "./requested_delivery.ts";
 import type { DiscountReview, RefundRecord } from "./discount_review.ts";
 import type { StreamingStatus } from "./streaming_status.ts";
+import type { Rejection, ReviewListen } from "./staff_actions.ts";
 import type { FailureType } from "./stages.ts";
+import type { OrderStatus } from "./order_status.ts";
 
 // Re-exported for the server modules that read them from here; the lists and labels live apart so
 // islands can import them without zod (islands import those modules directly, never this one).
@@ -31,6 +33,7 @@ export {
   type SongGenre,
   type SongStyle,
 } from "./order_choices.ts";
+export type { OrderStatus } from "./order_status.ts";
 
 /**
  * The song order (customer-side §3) and the form a parent fills to make one. Each field's name,
@@ -38,10 +41,6 @@ export {
  * domain/order_form_fields.ts, which the /order page reads too. Unknown fields are dropped and a
  * client's prices or status are never read: the server decides those.
  */
-const ORDER_STATUSES = ["pending", "generating", "completed", "failed"] as const;
-
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
 const F = ORDER_FORM_FIELDS;
 
 const text = (field: TextFieldSpec) =>
@@ -270,6 +269,12 @@ export interface Order extends Omit<OrderForm, "referralCode" | "childAge" | "re
   /** The instruction of the last lyrics regeneration ("" when none was given). */
   lyricsCustomInput?: string | null;
   lastLyricsRegeneratedAt?: string | null;
+
+  // Review (staff only: never part of a customer's view).
+  /** How much of this song staff heard before deciding; cleared whenever the song changes. */
+  reviewListen?: ReviewListen | null;
+  /** Why staff sent the song back to be made again; kept until the next approval. */
+  rejection?: Rejection | null;
 
   // Approval and delivery (jobs/delivery). Absent until a song is approved.
   approvedAt?: string | null;

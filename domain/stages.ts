@@ -12,6 +12,8 @@ export const STAGES = [
   // Ours, past the spec's list: a finished song's timed lyrics, asked for after the song is made.
   "LYRICS_TIMING",
   "EMAIL_SEND",
+  // Ours too: what staff did to the order (domain/staff_actions.ts), after the stages it acted on.
+  "STAFF",
 ] as const;
 export type Stage = (typeof STAGES)[number];
 
@@ -24,6 +26,7 @@ export const STAGE_LABELS: Record<Stage, string> = {
   SUNO_STATUS: "Song Status Check",
   LYRICS_TIMING: "Timed Lyrics",
   EMAIL_SEND: "Email Delivery",
+  STAFF: "Staff",
 };
 
 const EVENT_TYPES = ["START", "SUCCESS", "ERROR", "RETRY"] as const;

@@ -128,6 +128,20 @@ async function soonestFirst(kv: Deno.Kv, orderNumbers: number[]) {
 }
 
 async function searchPage(kv: Deno.Kv, terms: SearchTerm[], filter: AdminFilter, requested: number) {
+  const matches = await searchMatches(kv, terms);
+  const counts = Object.fromEntries(ADMIN_FILTERS.map((f) => [f, 0])) as Record<AdminFilter, number>;
+  for (const bits of matches.values()) {
+    for (const f of ADMIN_FILTERS) if (hasFilterBit(bits, f)) counts[f]++;
+  }
+  const listed = await listedNumbers(kv, matches, filter);
+  const total = listed.length;
+  const page = clampPage(requested, total);
+  const numbers = listed.slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE);
+  return { ids: await orderIdsByNumber(kv, numbers), total, counts, page };
+}
+
+/** The orders matching every term, by order number, with their filter bits. */
+async function searchMatches(kv: Deno.Kv, terms: SearchTerm[]): Promise<Map<number, number>> {
   // Each prefix is one range of an index; an order matches a term when it is in one of the term's
   // ranges, and the query when it matches every term.
   let matches: Map<number, number> | null = null;
@@ -147,18 +161,49 @@ async function searchPage(kv: Deno.Kv, terms: SearchTerm[], filter: AdminFilter,
     matches = found;
     if (matches.size === 0) break;
   }
-  const counts = Object.fromEntries(ADMIN_FILTERS.map((f) => [f, 0])) as Record<AdminFilter, number>;
+  return matches ?? new Map();
+}
+
+/** The matches under `filter`, in the tab's order: newest first, or soonest chosen moment first. */
+async function listedNumbers(kv: Deno.Kv, matches: Map<number, number>, filter: AdminFilter) {
   const listed: number[] = [];
-  for (const [orderNumber, bits] of matches ?? []) {
-    for (const f of ADMIN_FILTERS) if (hasFilterBit(bits, f)) counts[f]++;
-    if (hasFilterBit(bits, filter)) listed.push(orderNumber);
-  }
+  for (const [orderNumber, bits] of matches) if (hasFilterBit(bits, filter)) listed.push(orderNumber);
   listed.sort((a, b) => b - a);
   if (filter === "dated") await soonestFirst(kv, listed);
-  const total = listed.length;
-  const page = clampPage(requested, total);
-  const numbers = listed.slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE);
-  return { ids: await orderIdsByNumber(kv, numbers), total, counts, page };
+  return listed;
+}
+
+/**
+ * Every order of a tab or a search, in the list's own order, a batch of ids at a time: what the CSV
+ * export streams. One batch is held at a time, so 100,000 orders cost the server no more than a page.
+ */
+export async function* listedOrderIds(
+  kv: Deno.Kv,
+  query: { filter: AdminFilter; q: string },
+  batchSize = 100,
+): AsyncGenerator<string[]> {
+  const terms = queryTerms(query.q.trim());
+  if (terms.length) {
+    const listed = await listedNumbers(kv, await searchMatches(kv, terms), query.filter);
+    for (let i = 0; i < listed.length; i += batchSize) {
+      yield await orderIdsByNumber(kv, listed.slice(i, i + batchSize));
+    }
+    return;
+  }
+  const dated = query.filter === "dated";
+  const entries = kv.list<string>(
+    { prefix: dated ? keys.ordersByRequestedDelivery() : keys.ordersByFilter(query.filter) },
+    { reverse: !dated, batchSize },
+  );
+  let batch: string[] = [];
+  for await (const entry of entries) {
+    batch.push(entry.value);
+    if (batch.length === batchSize) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
 }
 
 async function orderIdsByNumber(kv: Deno.Kv, numbers: number[]): Promise<string[]> {

@@ -1,4 +1,5 @@
-import type { GenerationEvent } from "../domain/events.ts";
+import { buildEvent, type GenerationEvent } from "../domain/events.ts";
+import { type StaffActionFacts, staffEvent } from "../domain/staff_actions.ts";
 import { keys } from "./keys.ts";
 
 /** Generation events, each under its own key so an order's timeline never grows the order itself. */
@@ -9,6 +10,17 @@ export function addEvents(
 ) {
   for (const event of events) operation.set(keys.orderEvent(orderId, event.id), event);
   return operation;
+}
+
+/** What `by` did to the order, on its record in the same write as the change (domain/staff_actions.ts). */
+export function addStaffEvent(
+  operation: Deno.AtomicOperation,
+  orderId: string,
+  by: string,
+  facts: StaffActionFacts,
+  now: number,
+) {
+  return addEvents(operation, orderId, [buildEvent(staffEvent(by, facts), now)]);
 }
 
 /** An order's timeline, oldest first. */

@@ -3,19 +3,21 @@ import { deliveryDelayMs, describeDelay } from "../domain/delivery.ts";
 import { refusalOf, REFUSALS } from "../domain/order_guards.ts";
 import { changeOrder } from "./change_order.ts";
 import { ConflictError, NotFoundError } from "../domain/errors.ts";
-import { approved, sendDueNow } from "../domain/order_lifecycle.ts";
+import { approved, held, listened, sendDueNow } from "../domain/order_lifecycle.ts";
 import { isOrderId, type Order } from "../domain/orders.ts";
 import { describeDeliveryTime, requestDecides, scheduledSendAt } from "../domain/requested_delivery.ts";
 import { forgetRevokedAccess } from "../kv/order_access.ts";
 import { listOrderLinks, revokeOrderLinksIn } from "../kv/order_links.ts";
+import { addStaffEvent } from "../kv/events.ts";
 import { iso } from "../domain/time.ts";
 import { jobMessage } from "../jobs/messages.ts";
 
 /**
- * Staff's delivery decisions (staff-side §4 and §7): approve, send now, resend, change an address,
- * turn links off. Each is one atomic change of the order that checks the button rules of
- * domain/delivery.ts against the order as stored, so two admins clicking at once cannot approve
- * twice or queue two sends; the delivery itself is jobs/delivery.ts.
+ * Staff's delivery decisions (staff-side §4 and §7): listen, approve, hold, send now, resend, change
+ * an address, turn links off. Each is one atomic change of the order that checks the button rules of
+ * domain/order_guards.ts against the order as stored, so two admins clicking at once cannot approve
+ * twice or queue two sends, and a hold and the scheduled send cannot both pass; each writes its staff
+ * event (domain/staff_actions.ts) in that same write. The delivery itself is jobs/delivery.ts.
  */
 const NOT_GIFT = "This order is not a gift, so it has no recipient email.";
 
@@ -35,7 +37,16 @@ export async function approveSong(deps: Deps, orderId: string, approvedBy: strin
       now,
       scheduledSendAt(now, delayMs, current.requestedDelivery ?? null),
     );
-  }, (operation, next) => deps.jobs.add(operation, jobMessage("delivery", orderId), dueMs(next) - now));
+  }, (operation, next) => {
+    deps.jobs.add(operation, jobMessage("delivery", orderId), dueMs(next) - now);
+    addStaffEvent(
+      operation,
+      orderId,
+      approvedBy,
+      { action: "approve", listen: next.reviewListen ?? null },
+      now,
+    );
+  });
   const request = order.requestedDelivery ?? null;
   return {
     order,
@@ -48,25 +59,74 @@ export async function approveSong(deps: Deps, orderId: string, approvedBy: strin
 
 const dueMs = (order: Order) => Date.parse(order.deliveryDueAt!);
 
+/**
+ * Takes an approved song back to Review before its email goes: the scheduled send is cancelled
+ * exactly. The sender's claim (jobs/delivery.ts) and this write both check the stored order, so
+ * either this commits first and the sender finds nothing due, or the claim does and this is refused
+ * with the guard's words: the email then goes once.
+ */
+export function holdSong(deps: Pick<Deps, "kv" | "clock">, orderId: string, by: string) {
+  const now = deps.clock.now();
+  return changeOrder(deps.kv, orderId, (current) => {
+    const refusal = refusalOf(current, "hold");
+    if (refusal) return new ConflictError(refusal);
+    return held(current, by, now);
+  }, (operation, _next, before) => {
+    addStaffEvent(
+      operation,
+      orderId,
+      by,
+      { action: "hold", cancelledSendAt: before.deliveryDueAt ?? null },
+      now,
+    );
+  });
+}
+
+/**
+ * Records how far staff heard the song in review; the player reports as it pauses and ends, and
+ * the furthest point of this song is kept. Not a staff event of its own (it would flood the
+ * timeline): the approval's event says what was heard.
+ */
+export function recordListen(
+  deps: Pick<Deps, "kv" | "clock">,
+  orderId: string,
+  heard: { playedMs: number; durationMs: number },
+  by: string,
+) {
+  const now = deps.clock.now();
+  return changeOrder(deps.kv, orderId, (current) => {
+    const refusal = refusalOf(current, "listen");
+    if (refusal) return new ConflictError(refusal);
+    const next = listened(current, { ...heard, by, at: iso(now) });
+    return next === current ? null : next;
+  });
+}
+
 /** Makes the approved song's first email due now; the caller then sends it (jobs/delivery.ts). */
-export function scheduleSendNow(deps: Deps, orderId: string) {
+export function scheduleSendNow(deps: Deps, orderId: string, by: string) {
   const now = deps.clock.now();
   return changeOrder(deps.kv, orderId, (current) => {
     const refusal = refusalOf(current, "sendNow");
     if (refusal) return new ConflictError(refusal);
     return sendDueNow(current, now);
-  }, (operation) => deps.jobs.add(operation, jobMessage("delivery", orderId)));
+  }, (operation) => {
+    deps.jobs.add(operation, jobMessage("delivery", orderId));
+    addStaffEvent(operation, orderId, by, { action: "send" }, now);
+  });
 }
 
 /** Makes a new send of a delivered song due now; a resend already waiting is not doubled. */
-export function scheduleResend(deps: Deps, orderId: string) {
+export function scheduleResend(deps: Deps, orderId: string, by: string) {
   const now = deps.clock.now();
   return changeOrder(deps.kv, orderId, (current) => {
     const refusal = refusalOf(current, "resend");
     if (refusal) return new ConflictError(refusal);
     if (current.deliveryDueAt) return null;
     return sendDueNow(current, now);
-  }, (operation) => deps.jobs.add(operation, jobMessage("delivery", orderId)));
+  }, (operation) => {
+    deps.jobs.add(operation, jobMessage("delivery", orderId));
+    addStaffEvent(operation, orderId, by, { action: "resend" }, now);
+  });
 }
 
 /**
@@ -80,6 +140,7 @@ export async function changeOrderEmail(
   orderId: string,
   emailType: "parent" | "gift",
   newEmail: string,
+  by: string,
 ) {
   if (!isOrderId(orderId)) throw new NotFoundError("Order not found.");
   const now = deps.clock.now();
@@ -93,6 +154,12 @@ export async function changeOrderEmail(
   }, (operation, _next, before) => {
     change.replaced = before[field] ?? null;
     revokeOrderLinksIn(operation, links.filter((link) => link.email === change.replaced), now);
+    addStaffEvent(operation, orderId, by, {
+      action: "email-change",
+      emailType,
+      from: change.replaced,
+      to: newEmail,
+    }, now);
   });
   if (change.replaced === null) return order;
   // A send that minted a link while the address changed: that link is turned off too.
@@ -109,16 +176,20 @@ export async function changeOrderEmail(
  * are kept, marked, so whoever opens one is told it was turned off rather than that it never existed;
  * the next send mints fresh ones.
  */
-export async function revokeOrderLinks(deps: Pick<Deps, "kv" | "clock">, orderId: string) {
+export async function revokeOrderLinks(deps: Pick<Deps, "kv" | "clock">, orderId: string, by: string) {
   // Checked before the links are listed: an id too long for a KV key must be a 404, not a crash.
   if (!isOrderId(orderId)) throw new NotFoundError("Order not found.");
   const now = deps.clock.now();
   const links = await listOrderLinks(deps.kv, orderId);
-  const order = await changeOrder(deps.kv, orderId, (current) => ({
-    ...current,
-    tokenRevoked: true,
-    updatedAt: iso(now),
-  }), (operation) => revokeOrderLinksIn(operation, links, now));
+  const live = links.filter((link) => !link.revokedAt);
+  const order = await changeOrder(deps.kv, orderId, (current) => {
+    // Already off, and no send has minted a link since (a send sets tokenRevoked back to false).
+    if (current.tokenRevoked && live.length === 0) return null;
+    return { ...current, tokenRevoked: true, updatedAt: iso(now) };
+  }, (operation) => {
+    revokeOrderLinksIn(operation, links, now);
+    addStaffEvent(operation, orderId, by, { action: "links-revoked", links: live.length }, now);
+  });
   await forgetRevokedAccess(deps.kv, orderId);
   return order;
 }

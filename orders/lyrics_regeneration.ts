@@ -7,7 +7,7 @@ import { callEventFields } from "../domain/provider_calls.ts";
 import { briefOf, cleanLyrics, lyricsUserMessage } from "../domain/prompts.ts";
 import { promptScopeOfOrder } from "../domain/prompt_scope.ts";
 import { ProviderCallError } from "../providers/calls.ts";
-import { addEvents } from "../kv/events.ts";
+import { addEvents, addStaffEvent } from "../kv/events.ts";
 import { acquireLease, releaseLease } from "../kv/locks.ts";
 import { addLyricsVersion } from "../kv/lyrics_history.ts";
 import { setDebugTexts } from "../kv/order_debug.ts";
@@ -118,6 +118,7 @@ async function writeNewLyrics(
         context: { regeneration: true },
       }, now),
     ]);
+    addStaffEvent(operation, order.id, admin, { action: "regenerate-lyrics", customInput }, now);
   });
   if (!updated) throw new NotFoundError("Order not found.");
   // The song went back into generation while the lyricist was writing: its run decides the lyrics.

@@ -4,11 +4,12 @@ import { BadRequestError, ConflictError, NotFoundError } from "../domain/errors.
 import { songUrlFor } from "../domain/download.ts";
 import { buildEvent } from "../domain/events.ts";
 import type { ManualOrderBody } from "../domain/manual_order.ts";
+import type { UploadedFile } from "../domain/staff_actions.ts";
 import { songMade, songUploaded } from "../domain/order_lifecycle.ts";
 import { buildOrder, isOrderId, type Order, type OrderForm, orderFormSchema } from "../domain/orders.ts";
 import { blobIdOfSongUrl } from "../domain/song_uploads.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
-import { addEvents } from "../kv/events.ts";
+import { addEvents, addStaffEvent } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
 import { claimOrderNumber, inOrderNumberTurn, writeOrder } from "../kv/orders.ts";
 import { attachSongUpload, getSongUpload, type SongUpload } from "../kv/song_uploads.ts";
@@ -72,6 +73,13 @@ export function uploadSong(
     );
     const operation = writeOrder(kv.atomic().check(orderEntry), order, next);
     attachSongUpload(operation, upload, orderId, now);
+    addStaffEvent(
+      operation,
+      orderId,
+      admin.username,
+      { action: "upload", file: uploadedFile(upload.value) },
+      now,
+    );
     addEvents(operation, orderId, [
       buildEvent({
         stage: "SUNO_STATUS",
@@ -130,6 +138,11 @@ export async function createManualOrder(
           context: uploadContext(upload.value, admin),
         }, now),
       ]);
+      addStaffEvent(operation, order.id, admin.username, {
+        action: "manual-order",
+        file: uploadedFile(upload.value),
+        songTitle: input.songTitle,
+      }, now);
       return (await operation.commit()).ok ? order : CONFLICT;
     })
   );
@@ -202,6 +215,15 @@ function usableUpload(entry: Deno.KvEntryMaybe<SongUpload>, now: number): Deno.K
 /** Our address of the song, rebuilt from the blob rather than echoing what the client sent. */
 function songUrlOf(deps: Deps, blobId: string): string {
   return songUrlFor(deps.config.appUrl, blobId);
+}
+
+function uploadedFile(upload: SongUpload): UploadedFile {
+  return {
+    fileName: upload.fileName,
+    sizeBytes: upload.sizeBytes,
+    durationSeconds: upload.durationSeconds,
+    bitrateKbps: upload.bitrateKbps,
+  };
 }
 
 function uploadContext(upload: SongUpload, admin: Admin) {

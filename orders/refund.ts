@@ -2,6 +2,7 @@ import type { Deps } from "../deps.ts";
 import { refusalOf } from "../domain/order_guards.ts";
 import { ConflictError, NotFoundError } from "../domain/errors.ts";
 import type { Order } from "../domain/orders.ts";
+import { addStaffEvent } from "../kv/events.ts";
 import { getOrder, updateOrder } from "../kv/orders.ts";
 
 const REFUND_MESSAGES = {
@@ -36,13 +37,24 @@ export async function refundOrder(
     payment.amountPaid,
     `refund-order-${order.id}`,
   );
-  const stamp = new Date(deps.clock.now()).toISOString();
-  const updated = await updateOrder(deps.kv, order.id, (current) =>
-    current.refund ? null : {
-      ...current,
-      refund: { refundId: refund.refundId, amount: refund.amount, refundedAt: stamp, refundedBy: admin },
-      updatedAt: stamp,
-    });
+  const now = deps.clock.now();
+  const stamp = new Date(now).toISOString();
+  const updated = await updateOrder(
+    deps.kv,
+    order.id,
+    (current) =>
+      current.refund ? null : {
+        ...current,
+        refund: { refundId: refund.refundId, amount: refund.amount, refundedAt: stamp, refundedBy: admin },
+        updatedAt: stamp,
+      },
+    (operation) =>
+      addStaffEvent(operation, order.id, admin, {
+        action: "refund",
+        amountCents: refund.amount,
+        refundId: refund.refundId,
+      }, now),
+  );
   if (!updated) throw new NotFoundError(REFUND_MESSAGES.notFound);
   return updated;
 }

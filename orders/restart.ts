@@ -1,9 +1,11 @@
-import { ConflictError, NotFoundError } from "../domain/errors.ts";
+import { type AppError, ConflictError, NotFoundError } from "../domain/errors.ts";
 import { buildEvent } from "../domain/events.ts";
 import type { Order } from "../domain/orders.ts";
-import { remade, restarted } from "../domain/order_lifecycle.ts";
-import { restartStageOf } from "../domain/stages.ts";
-import { addEvents } from "../kv/events.ts";
+import { rejected, remade, restarted } from "../domain/order_lifecycle.ts";
+import type { StaffActionFacts } from "../domain/staff_actions.ts";
+import { isGenerationStage, restartStageOf } from "../domain/stages.ts";
+import { iso } from "../domain/time.ts";
+import { addEvents, addStaffEvent } from "../kv/events.ts";
 import { getOrder, updateOrder } from "../kv/orders.ts";
 import { allows, refusalOf, REFUSALS } from "../domain/order_guards.ts";
 import { changeOrder } from "./change_order.ts";
@@ -13,12 +15,14 @@ import type { Deps } from "../deps.ts";
 /**
  * Restarts a failed order from the stage that failed (customer-side §7 retry-generation): what the
  * earlier stages made is kept, so a failed song does not cost new lyrics. One atomic write puts it
- * back in the pipeline with a RETRY event and the job message.
+ * back in the pipeline with a RETRY event and the job message, and, when staff asked through
+ * Regenerate, their staff event (`staff` is the admin's username).
  */
 export async function restartGeneration(
   deps: Pick<Deps, "kv" | "jobs" | "clock">,
   orderId: string,
   requestedBy: "customer" | "admin",
+  staff?: string,
 ): Promise<Order> {
   const { kv, jobs } = deps;
   const now = deps.clock.now();
@@ -32,6 +36,13 @@ export async function restartGeneration(
       return restarted(current, restartStageOf(current.currentStage), now);
     },
     (operation, next) => {
+      if (staff && isGenerationStage(next.currentStage)) {
+        addStaffEvent(operation, orderId, staff, {
+          action: "regenerate",
+          from: "failed",
+          stage: next.currentStage,
+        }, now);
+      }
       addEvents(operation, orderId, [
         buildEvent({
           stage: restartStageOf(next.currentStage),
@@ -62,30 +73,69 @@ export const MESSAGES = {
 export async function regenerateOrder(
   deps: Pick<Deps, "kv" | "jobs" | "clock">,
   orderId: string,
+  by: string,
 ): Promise<Order> {
-  const { kv, jobs } = deps;
-  const now = deps.clock.now();
-  const order = await getOrder(kv, orderId);
+  const order = await getOrder(deps.kv, orderId);
   if (!order) throw new NotFoundError("Order not found.");
   const refusal = refusalOf(order, "regenerateOrder");
   if (refusal) throw new ConflictError(refusal);
-  if (order.status === "failed") return await restartGeneration(deps, orderId, "admin");
-  return await changeOrder(kv, orderId, (current) => {
+  if (order.status === "failed") return await restartGeneration(deps, orderId, "admin", by);
+  const now = deps.clock.now();
+  return await remakeSong(deps, orderId, (current) => {
     // Failed meanwhile: a restart, not a re-make, is its way back, and staff ask again.
     if (!allows(current, "regenerateOrder") || current.status === "failed") {
       return new ConflictError(REFUSALS.notRegenerable);
     }
     if (current.deliveryClaim) return new ConflictError(MESSAGES.sending);
     return remade(current, now);
-  }, (operation) => {
+  }, {
+    by,
+    facts: { action: "regenerate", from: "song", stage: "TAGS" },
+    message: "Song regeneration requested by an admin.",
+    now,
+  });
+}
+
+/**
+ * Staff rejected the song in review (issue 23): it is made again from the lyrics it has, both takes
+ * of it, exactly as Regenerate makes it, with the reason kept on the order and in its timeline. An
+ * approved song not yet sent can be rejected too: its scheduled send goes with the approval.
+ */
+export function rejectSong(
+  deps: Pick<Deps, "kv" | "jobs" | "clock">,
+  orderId: string,
+  reason: string,
+  by: string,
+): Promise<Order> {
+  const now = deps.clock.now();
+  return remakeSong(deps, orderId, (current) => {
+    const refusal = refusalOf(current, "reject");
+    if (refusal) return new ConflictError(refusal);
+    return rejected(current, { reason, by, at: iso(now) }, now);
+  }, {
+    by,
+    facts: { action: "reject", reason },
+    message: "The song is made again: staff rejected it.",
+    now,
+  });
+}
+
+/**
+ * The one way a finished song is made again: the move `decide` chose, staff's event, the pipeline's
+ * RETRY at Music Tags and the generation job, in one write.
+ */
+function remakeSong(
+  deps: Pick<Deps, "kv" | "jobs" | "clock">,
+  orderId: string,
+  decide: (current: Order) => Order | AppError,
+  record: { by: string; facts: StaffActionFacts; message: string; now: number },
+): Promise<Order> {
+  const { by, facts, message, now } = record;
+  return changeOrder(deps.kv, orderId, decide, (operation) => {
+    addStaffEvent(operation, orderId, by, facts, now);
     addEvents(operation, orderId, [
-      buildEvent({
-        stage: "TAGS",
-        type: "RETRY",
-        provider: "app",
-        message: "Song regeneration requested by an admin.",
-      }, now),
+      buildEvent({ stage: "TAGS", type: "RETRY", provider: "app", message }, now),
     ]);
-    jobs.add(operation, jobMessage("generation", orderId));
+    deps.jobs.add(operation, jobMessage("generation", orderId));
   });
 }

@@ -11,6 +11,7 @@ import {
   takeNumbered,
 } from "../domain/song_takes.ts";
 import { jobMessage } from "../jobs/messages.ts";
+import { addStaffEvent } from "../kv/events.ts";
 import { changeOrder } from "./change_order.ts";
 
 /**
@@ -33,9 +34,9 @@ export async function chooseTake(
     if (deliveredTakeNumber(current) === take) return null;
     return takeChosen(current, chosen, by, now);
   }, (operation, next, before) => {
-    if (next.deliveryDueAt && next.deliveryDueAt !== before.deliveryDueAt) {
-      deps.jobs.add(operation, jobMessage("delivery", orderId));
-    }
+    const sentAgain = !!next.deliveryDueAt && next.deliveryDueAt !== before.deliveryDueAt;
+    if (sentAgain) deps.jobs.add(operation, jobMessage("delivery", orderId));
+    addStaffEvent(operation, orderId, by, { action: "take-choice", take, sentAgain }, now);
   });
   return { order, message: chosenMessage(order, take) };
 }
@@ -59,6 +60,12 @@ export async function offerBonusTake(
     if (refusal) return new ConflictError(refusal);
     if (!!current.bonusTake === offered) return null;
     return bonusTakeOffered(current, offered, by, now);
+  }, (operation, next) => {
+    addStaffEvent(operation, orderId, by, {
+      action: "bonus-take",
+      take: bonusTakeOf(next)?.take ?? null,
+      offered,
+    }, now);
   });
   const bonus = bonusTakeOf(order);
   return {

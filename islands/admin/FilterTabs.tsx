@@ -1,4 +1,4 @@
-import { ADMIN_FILTER_LABELS, ADMIN_FILTERS, type AdminFilter } from "../../domain/admin_orders.ts";
+import { ADMIN_FILTER_LABELS, ADMIN_FILTER_TABS, type AdminFilter } from "../../domain/admin_orders.ts";
 import { TabList } from "./Tabs.tsx";
 
 export const FILTER_TABS_ID = "admin-filter";
@@ -10,12 +10,19 @@ export interface FilterTabsProps {
   onSelect(filter: AdminFilter): void;
 }
 
+/** A tab's count badge: failed songs wait on staff, so their count is red whenever there is one. */
+function countClass(key: AdminFilter, count: number | null, selected: boolean): string {
+  if (key === "failed" && count) return "bg-red-700 text-white";
+  return selected ? "bg-violet-800 text-white" : "bg-slate-100 text-slate-700";
+}
+
 /**
- * Staff-side §2: All, Review, Approved and Sent, and For a date (issue 20: songs still to be sent on a
- * day the family chose), each with its count; the list is their panel.
+ * Staff-side §2: All, Review, Approved and Sent, For a date (issue 20: songs still to be sent on a
+ * day the family chose), In Progress and Failed (issue 23), each with its count, in the order of
+ * ADMIN_FILTER_TABS; the list is their panel.
  */
 export function FilterTabs({ selected, counts, onSelect }: FilterTabsProps) {
-  const items = ADMIN_FILTERS.map((key) => ({
+  const items = ADMIN_FILTER_TABS.map((key) => ({
     key,
     label: (
       <>
@@ -23,7 +30,7 @@ export function FilterTabs({ selected, counts, onSelect }: FilterTabsProps) {
         <span
           data-count={key}
           className={`min-w-[1.75rem] rounded-full px-2 py-0.5 text-xs font-bold tabular-nums ${
-            key === selected ? "bg-violet-800 text-white" : "bg-slate-100 text-slate-700"
+            countClass(key, counts?.[key] ?? null, key === selected)
           }`}
         >
           {counts ? counts[key].toLocaleString("en-US") : "…"}
@@ -38,8 +45,8 @@ export function FilterTabs({ selected, counts, onSelect }: FilterTabsProps) {
       items={items}
       selected={selected}
       onSelect={onSelect}
-      // Two columns on a phone, a last tab alone in its row (five tabs) taking the whole row; one row
-      // from sm, wrapping rather than squeezing a label onto two lines where five tabs do not fit.
+      // Two columns on a phone, a last tab alone in its row (Failed, of seven) taking the whole row; one
+      // row from sm, wrapping rather than squeezing a label onto two lines where seven do not fit.
       className="grid grid-cols-2 gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200 sm:flex sm:flex-wrap [&>:last-child:nth-child(odd)]:col-span-2"
       tabClass={(isSelected) =>
         `inline-flex min-h-[44px] items-center justify-center gap-2 whitespace-nowrap rounded-xl px-4 text-sm font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-1 ${

@@ -1,5 +1,13 @@
 import { LocalTime } from "./LocalTime.tsx";
-import { ChildCell, EmailCell, isOwnControl, SentNote, TakeNote } from "./order_cells.tsx";
+import {
+  ChildCell,
+  CURRENT_ROW,
+  currentRowMark,
+  EmailCell,
+  isOwnControl,
+  SentNote,
+  TakeNote,
+} from "./order_cells.tsx";
 import { RequestedDate } from "./RequestedDate.tsx";
 import { RowActions } from "./RowActions.tsx";
 import { SendCountdown } from "./SendCountdown.tsx";
@@ -8,7 +16,7 @@ import { StreamingSelect } from "./StreamingSelect.tsx";
 import type { OrderListViewProps } from "./types.ts";
 
 /** Staff-side §2, small screens: one card per order, buttons big enough for a thumb. */
-export function OrderCards({ orders, busy, onAction, onStreaming, onOpen }: OrderListViewProps) {
+export function OrderCards({ orders, busy, onAction, onStreaming, onOpen, currentId }: OrderListViewProps) {
   return (
     <ul role="list" aria-label="Orders" className="grid gap-3 md:grid-cols-2 lg:grid-cols-3">
       {orders.map((order) => (
@@ -16,8 +24,11 @@ export function OrderCards({ orders, busy, onAction, onStreaming, onOpen }: Orde
           <article
             aria-label={`Order #${order.orderNumber}`}
             data-order-id={order.id}
+            {...currentRowMark(order.id === currentId)}
             onClick={(event) => !isOwnControl(event.target) && onOpen(order)}
-            className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+            className={`grid scroll-my-24 gap-3 rounded-2xl border bg-white p-4 shadow-sm ${
+              order.id === currentId ? CURRENT_ROW : "border-slate-200"
+            }`}
           >
             <div className="flex items-start justify-between gap-3">
               <ChildCell order={order} />

@@ -4,14 +4,14 @@ import { formatCents } from "../../domain/pricing.ts";
 import { ConfirmDialog } from "../lib/ConfirmDialog.tsx";
 import { OrderDetailDialog } from "./detail/OrderDetailDialog.tsx";
 import { ErrorDetailsDialog } from "./dialogs/ErrorDetailsDialog.tsx";
-import { PreviewDialog } from "./dialogs/PreviewDialog.tsx";
+import { PreviewDialog, type PreviewReview } from "./dialogs/PreviewDialog.tsx";
 import { RegenerateLyricsDialog } from "./dialogs/RegenerateLyricsDialog.tsx";
 import { UploadSongDialog } from "./dialogs/UploadSongDialog.tsx";
 import type { OrderActions } from "./order_actions.ts";
 import { sendNowWarning } from "./requested_date.ts";
 import { BUSY_LABELS } from "./RowActions.tsx";
 import { stageLabel } from "./status.ts";
-import type { ListedOrder, OrderBusy } from "./types.ts";
+import type { ListedOrder, OrderBusy, RowAction } from "./types.ts";
 
 /** The dialogs that belong to one order; the order in it is refreshed with the list. */
 export type OrderDialog =
@@ -33,9 +33,15 @@ export interface OrderDialogsProps {
   close(): void;
   /** A dialog's call answered with a newer order. */
   changed(order: ListedOrder): void;
+  /** A row's button pressed in a dialog (Order Detail offers the row's actions): as on the row. */
+  onAction(action: RowAction, order: ListedOrder): void;
+  /** The preview's decisions (issue 23). */
+  review: PreviewReview;
 }
 
-export function OrderDialogs({ kind, order, busy, actions, open, close, changed }: OrderDialogsProps) {
+export function OrderDialogs(
+  { kind, order, busy, actions, open, close, changed, onAction, review }: OrderDialogsProps,
+) {
   /** The song dialogs leave closing to us once their call has succeeded. */
   const done = (answer: ListedOrder) => {
     changed(answer);
@@ -43,11 +49,19 @@ export function OrderDialogs({ kind, order, busy, actions, open, close, changed 
   };
   switch (kind) {
     case "detail":
-      return <OrderDetailDialog order={order} onClose={close} onChanged={changed} />;
+      return (
+        <OrderDetailDialog
+          order={order}
+          busy={busy}
+          onAction={onAction}
+          onClose={close}
+          onChanged={changed}
+        />
+      );
     case "upload":
       return <UploadSongDialog order={order} onClose={close} onUploaded={done} />;
     case "preview":
-      return <PreviewDialog order={order} onClose={close} onChanged={changed} />;
+      return <PreviewDialog order={order} onClose={close} onChanged={changed} review={review} />;
     case "regenerateLyrics":
       return <RegenerateLyricsDialog order={order} onClose={close} onRegenerated={done} />;
     case "errorDetails":

@@ -1,17 +1,25 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
+import { useRef } from "react";
 import { AlertCircleIcon, SpinnerIcon } from "../../components/icons.tsx";
 import { buttonClass } from "../../components/ui.ts";
+import type { PreviewKeys, PreviewReview } from "./dialogs/PreviewDialog.tsx";
 import { FILTER_TABS_ID, FilterTabs } from "./FilterTabs.tsx";
-import { hasActiveFilters } from "./list_query.ts";
+import { listAfterChange } from "./list_counts.ts";
+import { hasActiveFilters, listExportPath } from "./list_query.ts";
 import { orderActions } from "./order_actions.ts";
 import { OrderCards } from "./OrderCards.tsx";
 import { type OrderDialog, OrderDialogs } from "./OrderDialogs.tsx";
 import { OrderTable } from "./OrderTable.tsx";
 import { Pagination } from "./Pagination.tsx";
 import { SearchBox } from "./SearchBox.tsx";
+import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
 import { panelId, tabId } from "./Tabs.tsx";
 import type { ListedOrder, OrderBusy, RowAction } from "./types.ts";
+import { currentRowText } from "./current_row.ts";
+import { useCurrentRow } from "./use_current_row.ts";
+import { useOrderKeys } from "./use_order_keys.ts";
+import { useReviewFlow } from "./use_review_flow.ts";
 import type { OrderListState } from "./useOrderList.ts";
 
 /** Row buttons that open a dialog rather than call the server at once. */
@@ -33,19 +41,26 @@ export function OrderManagement({ state }: { state: OrderListState }) {
   useSignals();
   const busy = useSignal<Record<string, OrderBusy | undefined>>({});
   const dialog = useSignal<{ kind: OrderDialog; order: ListedOrder } | null>(null);
+  const help = useSignal(false);
+  const root = useRef<HTMLDivElement>(null);
+  const previewKeys = useRef<PreviewKeys | null>(null);
   const { query, list, failed, pending, change, reload } = state;
+  const rows = useCurrentRow(() => list.value?.orders ?? []);
+  const review = useReviewFlow(state);
 
   // A call's answer is the order as it now stands: its row and an open dialog show it at once, so a
   // button the change ruled out (a second Approve) is gone before the list comes back, however slow.
+  // The tab counts move with it (issue 23), and the reload that follows confirms them.
   // Mutation answers carry the order without its events; each keeps the ones it has until the list's.
   const changed = (order: ListedOrder) => {
     const shown = list.value;
-    if (shown?.orders.some((row) => row.id === order.id)) {
+    const before = shown?.orders.find((row) => row.id === order.id) ??
+      (dialog.value?.order.id === order.id ? dialog.value.order : null);
+    if (shown && before) {
+      const after = newer(before, { ...order, events: order.events ?? before.events });
       list.value = {
-        ...shown,
-        orders: shown.orders.map((row) =>
-          row.id === order.id ? newer(row, { ...order, events: order.events ?? row.events }) : row
-        ),
+        ...listAfterChange(shown, before, after),
+        orders: shown.orders.map((row) => row.id === order.id ? after : row),
       };
     }
     const open = dialog.value;
@@ -62,7 +77,13 @@ export function OrderManagement({ state }: { state: OrderListState }) {
     changed,
     reload,
   });
-  const openDialog = (kind: OrderDialog, order: ListedOrder) => (dialog.value = { kind, order });
+  const openDialog = (kind: OrderDialog, order: ListedOrder) => {
+    if (kind === "preview") {
+      review.begin(order);
+      rows.set(order);
+    }
+    dialog.value = { kind, order };
+  };
 
   const onAction = (action: RowAction, order: ListedOrder) => {
     const kind = DIALOG_OF[action];
@@ -70,6 +91,32 @@ export function OrderManagement({ state }: { state: OrderListState }) {
     else if (action === "approve") actions.approve(order);
     else if (action === "resend") actions.resend(order);
     else if (action === "copyLyrics") actions.copyLyrics(order);
+  };
+
+  useOrderKeys({
+    shown: () => !!root.current && root.current.offsetParent !== null,
+    orders: () => list.value?.orders ?? [],
+    rows,
+    preview: (order) => openDialog("preview", order),
+    approve: (order) => !busy.value[order.id] && actions.approve(order),
+    help: () => (help.value = true),
+    previewKeys,
+  });
+
+  const previewReview: PreviewReview = {
+    busy: dialog.value ? busy.value[dialog.value.order.id] ?? null : null,
+    search: review.search.value,
+    approve: actions.approve,
+    reject: actions.reject,
+    hold: actions.hold,
+    async next(from) {
+      const found = await review.next(from);
+      // Unless staff closed the preview while the next page was loading.
+      if (!found || dialog.value?.kind !== "preview") return;
+      dialog.value = { kind: "preview", order: found };
+      rows.set(found);
+    },
+    keys: previewKeys,
   };
 
   const current = list.value;
@@ -83,14 +130,16 @@ export function OrderManagement({ state }: { state: OrderListState }) {
     onAction,
     onStreaming: actions.setStreaming,
     onOpen: (order: ListedOrder) => openDialog("detail", order),
+    currentId: rows.current.value?.id ?? null,
   };
+  const currentOrder = rows.order();
 
   // One column that may be narrower than the table (minmax(0, 1fr)): the table scrolls in its own box
   // rather than widening the page.
   return (
-    <div className="grid grid-cols-1 gap-4">
-      {/* Side by side only from xl: the five tabs, an 18rem search and Reset Filters need about 1,100 px. */}
-      <div className="flex flex-col gap-3 xl:flex-row xl:items-center xl:justify-between">
+    <div ref={root} className="grid grid-cols-1 gap-4">
+      {/* Tabs on a row of their own: seven, the search and Reset Filters overflow the page's 1,248 px. */}
+      <div className="flex flex-col gap-3">
         <FilterTabs
           selected={query.value.filter}
           counts={current?.counts ?? null}
@@ -107,6 +156,13 @@ export function OrderManagement({ state }: { state: OrderListState }) {
               Reset Filters
             </button>
           )}
+          <a
+            href={listExportPath(query.value)}
+            download
+            className={`${buttonClass("outline", "sm")} min-h-[44px] whitespace-nowrap sm:ml-auto`}
+          >
+            Export CSV
+          </a>
         </div>
       </div>
 
@@ -145,6 +201,10 @@ export function OrderManagement({ state }: { state: OrderListState }) {
             </div>
           </>
         )}
+        {/* The keyboard's current row, said where the eye would see it move. */}
+        <p className="sr-only" aria-live="polite" data-current-row-note="">
+          {currentOrder && currentRowText(currentOrder)}
+        </p>
         {current && (
           <Pagination
             query={{ ...query.value, page: current.page }}
@@ -168,8 +228,21 @@ export function OrderManagement({ state }: { state: OrderListState }) {
           open={openDialog}
           close={() => (dialog.value = null)}
           changed={changed}
+          onAction={onAction}
+          review={previewReview}
         />
       )}
+      <div className="flex justify-end">
+        <button
+          type="button"
+          aria-keyshortcuts="?"
+          onClick={() => (help.value = true)}
+          className={`${buttonClass("ghost", "sm")} min-h-[44px]`}
+        >
+          Keyboard shortcuts
+        </button>
+      </div>
+      {help.value && <ShortcutsDialog onClose={() => (help.value = false)} />}
     </div>
   );
 }

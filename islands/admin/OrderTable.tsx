@@ -1,5 +1,13 @@
 import { LocalTime } from "./LocalTime.tsx";
-import { ChildCell, EmailCell, isOwnControl, SentNote, TakeNote } from "./order_cells.tsx";
+import {
+  ChildCell,
+  CURRENT_ROW,
+  currentRowMark,
+  EmailCell,
+  isOwnControl,
+  SentNote,
+  TakeNote,
+} from "./order_cells.tsx";
 import { RequestedDate } from "./RequestedDate.tsx";
 import { RowActions } from "./RowActions.tsx";
 import { SendCountdown } from "./SendCountdown.tsx";
@@ -12,7 +20,7 @@ const HEAD =
 const CELL = "px-3 py-3 align-top";
 
 /** Staff-side §2, wide screens: order number, child, email, streaming, status, date, actions. */
-export function OrderTable({ orders, busy, onAction, onStreaming, onOpen }: OrderListViewProps) {
+export function OrderTable({ orders, busy, onAction, onStreaming, onOpen, currentId }: OrderListViewProps) {
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full text-sm text-slate-700">
@@ -33,7 +41,10 @@ export function OrderTable({ orders, busy, onAction, onStreaming, onOpen }: Orde
             <tr
               key={order.id}
               data-order-id={order.id}
-              className="cursor-pointer hover:bg-violet-50/40"
+              {...currentRowMark(order.id === currentId)}
+              className={`cursor-pointer scroll-my-24 ${
+                order.id === currentId ? CURRENT_ROW : "hover:bg-violet-50/40"
+              }`}
               onClick={(event) => !isOwnControl(event.target) && onOpen(order)}
             >
               <td className={CELL}>

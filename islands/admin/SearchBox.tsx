@@ -4,6 +4,9 @@ import { useEffect, useRef } from "react";
 import { SearchIcon } from "../../components/icons.tsx";
 import { MAX_SEARCH_LENGTH } from "../../domain/admin_list_query.ts";
 
+/** The box's id: `/` puts the focus here (issue 23). */
+export const SEARCH_INPUT_ID = "admin-order-search";
+
 /** Long enough not to search on every keystroke, short enough to feel immediate. */
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -42,17 +45,18 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
 
   return (
     <div className="relative w-full lg:w-72">
-      <label htmlFor="admin-order-search" className="sr-only">
+      <label htmlFor={SEARCH_INPUT_ID} className="sr-only">
         Search orders by order number, child, parent name or email
       </label>
       <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400" />
       <input
-        id="admin-order-search"
+        id={SEARCH_INPUT_ID}
         type="search"
         value={text.value}
         maxLength={MAX_SEARCH_LENGTH}
         placeholder="Search orders"
         autoComplete="off"
+        aria-keyshortcuts="/"
         onChange={(event) => onInput(event.currentTarget.value)}
         className="block h-11 w-full rounded-full border border-slate-300 bg-white pl-10 pr-4 text-base text-slate-900 placeholder-slate-400 focus:border-violet-600 focus:outline-none focus:ring-2 focus:ring-violet-200"
       />

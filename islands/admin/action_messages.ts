@@ -7,6 +7,8 @@ import type { ToastInput } from "../lib/toast.ts";
  */
 export type AdminAction =
   | "approve"
+  | "reject"
+  | "hold"
   | "send"
   | "resend"
   | "streaming"
@@ -27,6 +29,17 @@ const FAILURE_TEXTS: Record<AdminAction, FailureTexts> = {
     title: "Failed to approve",
     fallback: "Please try again later.",
     network: "Failed to approve song. Please try again.",
+  },
+  // Not in the spec's catalogue (issue 23): worded like Approve's.
+  reject: {
+    title: "Failed to reject",
+    fallback: "Please try again later.",
+    network: "Failed to send the song back. Please try again.",
+  },
+  hold: {
+    title: "Failed to hold",
+    fallback: "Please try again later.",
+    network: "Failed to hold the song. Please try again.",
   },
   send: {
     title: "Failed to send email",

@@ -21,6 +21,13 @@ export function listApiPath(query: ListQuery): string {
   return `/api/admin/orders?${params}`;
 }
 
+/** The list's tab and search, every page of it, as a spreadsheet (routes/api/admin/export.ts). */
+export function listExportPath(query: ListQuery): string {
+  const params = new URLSearchParams({ filter: query.filter });
+  if (query.q) params.set("q", query.q);
+  return `/api/admin/orders.csv?${params}`;
+}
+
 /** Staff-side §2: 'Reset Filters' shows while a search or a tab other than All narrows the list. */
 export function hasActiveFilters(query: ListQuery): boolean {
   return query.q !== "" || query.filter !== "all";

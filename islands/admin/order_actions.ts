@@ -67,6 +67,26 @@ export function orderActions({ setBusy, changed, reload }: OrderActionDeps) {
         (error) => toast(failureToast("approve", error)),
       ),
 
+    /** Issue 23: the song is made again from its lyrics; the reason stays on the order for staff. */
+    reject: (order: ListedOrder, reason: string) =>
+      run(
+        order,
+        "reject",
+        () => api<OrderAnswer>("POST", orderPath(order, "reject"), { reason }),
+        (answer) => toast({ title: "Song sent back", description: answer.message }),
+        (error) => toast(failureToast("reject", error)),
+      ),
+
+    /** Issue 23: an approved song whose email has not gone returns to Review, its send cancelled. */
+    hold: (order: ListedOrder) =>
+      run(
+        order,
+        "hold",
+        () => api<OrderAnswer>("POST", orderPath(order, "hold")),
+        (answer) => toast({ title: "Song back in Review", description: answer.message }),
+        (error) => toast(failureToast("hold", error)),
+      ),
+
     /** 200: sent. 202: the mail server refused and the send is retried by itself (not an error). */
     sendNow: (order: ListedOrder) =>
       run(

@@ -10,6 +10,17 @@ export function isOwnControl(target: EventTarget | null): boolean {
   return target instanceof Element && !!target.closest("button, a, select, input, textarea, label");
 }
 
+/**
+ * The keyboard's current row (issue 23): `data-current` for the page, `aria-current` for a screen
+ * reader (the list also says it aloud as it moves), and a ring that does not rely on colour alone.
+ */
+export function currentRowMark(isCurrent: boolean) {
+  return isCurrent ? { "data-current": "", "aria-current": true as const } : {};
+}
+
+/** No tint: the rows' grey small print is only just dark enough on white. */
+export const CURRENT_ROW = "border-violet-600 outline outline-2 -outline-offset-2 outline-violet-600";
+
 export function ChildCell({ order }: { order: ListedOrder }) {
   const age = childAgeLabel(order.childAge ?? undefined);
   return (

@@ -22,8 +22,8 @@ export type RowAction =
   | "regenerateOrder"
   | "refund";
 
-/** The call of an order under way, if any: a row action or a streaming status change. */
-export type OrderBusy = RowAction | "streaming";
+/** The call of an order under way, if any: a row action, a streaming status change or a review decision. */
+export type OrderBusy = RowAction | "streaming" | "reject" | "hold";
 
 /** What both list layouts (table and cards) take. */
 export interface OrderListViewProps {
@@ -32,4 +32,6 @@ export interface OrderListViewProps {
   onAction(action: RowAction, order: ListedOrder): void;
   onStreaming(order: ListedOrder, status: string): void;
   onOpen(order: ListedOrder): void;
+  /** The keyboard's current row (issue 23), marked on its row or card. */
+  currentId: string | null;
 }

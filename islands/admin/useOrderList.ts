@@ -17,8 +17,11 @@ export interface OrderListState {
   failed: Signal<boolean>;
   /** The admin asked for another view and its list has not arrived yet. */
   pending: Signal<boolean>;
-  /** Shows another page, tab or search; a "push" is a step the Back button undoes. */
-  change(next: Partial<ListQuery>, step?: AddressStep): void;
+  /**
+   * Shows another page, tab or search; a "push" is a step the Back button undoes. Settles when its
+   * list has come (or failed to).
+   */
+  change(next: Partial<ListQuery>, step?: AddressStep): Promise<void>;
   /** Loads the current view again (after a change this page made). */
   reload(): Promise<void>;
 }
@@ -36,8 +39,19 @@ export function useOrderList(initialQuery: ListQuery, initialList: AdminOrderLis
   const pending = useSignal(false);
   const latest = useRef(0);
   const inFlight = useRef(0);
+  const newest = useRef<Promise<void>>(Promise.resolve());
 
-  const load = async () => {
+  const load = () => (newest.current = loadOnce());
+
+  /** Settles once the newest load has, even when loads started after the one awaited. */
+  const settled = async () => {
+    for (let seen = newest.current;; seen = newest.current) {
+      await seen;
+      if (seen === newest.current) return;
+    }
+  };
+
+  const loadOnce = async () => {
     const ticket = ++latest.current;
     const asked = query.value;
     inFlight.current++;
@@ -88,6 +102,7 @@ export function useOrderList(initialQuery: ListQuery, initialList: AdminOrderLis
     pending.value = true;
     writeAddress(query.value, step);
     load();
+    return settled();
   };
 
   return { query, list, failed, pending, change, reload: load };

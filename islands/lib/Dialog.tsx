@@ -15,6 +15,11 @@ const SIZES = { md: "max-w-md", lg: "max-w-2xl", xl: "max-w-4xl" } as const;
 /** Open dialogs, innermost last: Escape closes only the innermost (a confirmation above a form). */
 const openDialogs: HTMLElement[] = [];
 
+/** The dialog keys go to now, if one is open: page-wide shortcuts ask it whether they are meant for it. */
+export function innermostDialog(): HTMLElement | null {
+  return openDialogs.at(-1) ?? null;
+}
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 

@@ -3,6 +3,7 @@ import { orderIndexes } from "./v1_order_indexes.ts";
 import { ordersByBuyer } from "./v2_orders_by_buyer.ts";
 import { dueWorkLanes } from "./v3_due_work_lanes.ts";
 import { searchByDomain } from "./v4_search_by_domain.ts";
+import { inProgressAndFailedTabs } from "./v5_in_progress_and_failed_tabs.ts";
 
 /**
  * Every migration of the stored shapes, oldest first (docs/migrations.md). Append only: a released
@@ -13,4 +14,5 @@ export const MIGRATIONS: readonly Migration[] = [
   ordersByBuyer,
   dueWorkLanes,
   searchByDomain,
+  inProgressAndFailedTabs,
 ];

@@ -2,9 +2,10 @@ import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { buttonClass } from "../../../components/ui.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
+import { RowActions } from "../RowActions.tsx";
 import { statusView } from "../status.ts";
 import { panelId, tabId, TabList } from "../Tabs.tsx";
-import type { ListedOrder } from "../types.ts";
+import type { ListedOrder, OrderBusy, RowAction } from "../types.ts";
 import { ChildInfoTab } from "./ChildInfoTab.tsx";
 import { DetailsTab } from "./DetailsTab.tsx";
 import { SongInfoTab } from "./SongInfoTab.tsx";
@@ -17,6 +18,10 @@ export interface OrderDetailDialogProps {
   onClose(): void;
   /** An edit here changed the order: the dashboard keeps the answer and refreshes the list. */
   onChanged(order: ListedOrder): void;
+  /** The order's call under way, if any (started here or on its row). */
+  busy: OrderBusy | null;
+  /** The row's buttons, offered here too (issue 23), run as on the row. */
+  onAction(action: RowAction, order: ListedOrder): void;
 }
 
 const TABS = [
@@ -30,7 +35,7 @@ type DetailTab = (typeof TABS)[number]["key"];
 const ID_BASE = "order-detail";
 
 /** Staff-side §2, Order Detail: every field of the order as the admin reads it, in four tabs. */
-export function OrderDetailDialog({ order, onClose, onChanged }: OrderDetailDialogProps) {
+export function OrderDetailDialog({ order, onClose, onChanged, busy, onAction }: OrderDetailDialogProps) {
   useSignals();
   const tab = useSignal<DetailTab>("details");
   const { detail, failed, reload } = useOrderDetail(order);
@@ -45,6 +50,10 @@ export function OrderDetailDialog({ order, onClose, onChanged }: OrderDetailDial
       size="xl"
     >
       <div className="grid gap-4">
+        {/* The same buttons as the order's row, from the same rules (domain/admin_actions.ts). */}
+        <section aria-label="Order actions" data-detail-actions="">
+          <RowActions order={order} busy={busy} onAction={onAction} layout="full" />
+        </section>
         <TabList
           label="Order details"
           idBase={ID_BASE}

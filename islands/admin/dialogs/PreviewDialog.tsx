@@ -1,33 +1,126 @@
+import { useSignal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { useEffect, useRef } from "react";
 import type { AdminOrder } from "../../../domain/admin_orders.ts";
+import { allows } from "../../../domain/order_guards.ts";
 import { takesOf } from "../../../domain/song_takes.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
+import type { OrderBusy } from "../types.ts";
+import type { NextSearch } from "../use_review_flow.ts";
 import { keepKnownEvents } from "./answered_order.ts";
 import { PreviewSong } from "./PreviewSong.tsx";
+import { type Deciding, ReviewDecisions } from "./ReviewDecisions.tsx";
 import { TakesPreview } from "./TakesPreview.tsx";
+import { usePreviewSession } from "./use_preview_session.ts";
+
+/** What the page's one key listener asks of the open preview (issue 23: `a`, `n` and `.`). */
+export interface PreviewKeys {
+  approve(): void;
+  next(): void;
+  playPause(): void;
+}
+
+/** The preview's decisions, run by the order list (the same calls and toasts as the row's buttons). */
+export interface PreviewReview {
+  /** The order's call under way, started here or from its row. */
+  busy: OrderBusy | null;
+  search: NextSearch;
+  approve(order: AdminOrder): Promise<boolean>;
+  reject(order: AdminOrder, reason: string): Promise<boolean>;
+  hold(order: AdminOrder): Promise<boolean>;
+  /** Moves the dialog to the next song awaiting review, or says nothing is left. */
+  next(from: AdminOrder): Promise<void>;
+  keys: { current: PreviewKeys | null };
+}
 
 export interface PreviewDialogProps {
   order: AdminOrder;
   onClose(): void;
   /** A choice of take answered with the order as it now stands: the dialog and its row show it. */
   onChanged(order: AdminOrder): void;
+  review: PreviewReview;
 }
+
+/** Marks the preview's content, so the page's key listener knows the innermost dialog is this one. */
+export const PREVIEW_MARK = "data-review-preview";
 
 /**
  * Staff-side §2, song preview: the order's song with a player staff can scrub through, its title,
  * child and lyrics. A song made in two takes shows each (issue 21), for staff to choose the one the
  * family gets. An order from before takes, or with an uploaded song, has its one song as always.
- * The audio stops when the dialog closes.
+ * Under it, the decision (issue 23): listen, then approve and go on to the next song, in one place.
+ * The audio stops when the dialog closes or moves on.
  */
-export function PreviewDialog({ order, onClose, onChanged }: PreviewDialogProps) {
+export function PreviewDialog({ order, onClose, onChanged, review }: PreviewDialogProps) {
   return (
     <Dialog title="Song Preview" description={`Order #${order.orderNumber}`} onClose={onClose} size="lg">
+      {/* Mounted afresh for each order: its player, its listen record and its decision are its own. */}
+      <PreviewBody key={order.id} order={order} onChanged={onChanged} review={review} />
+    </Dialog>
+  );
+}
+
+/** A decision started from the order's row (or the list's `a`) shows here too. */
+function decisionOf(busy: OrderBusy | null): Deciding {
+  return busy === "approve" || busy === "reject" || busy === "hold" ? busy : null;
+}
+
+function PreviewBody({ order, onChanged, review }: Omit<PreviewDialogProps, "onClose">) {
+  useSignals();
+  const body = useRef<HTMLDivElement>(null);
+  const deciding = useSignal<Deciding>(null);
+  const rejecting = useSignal(false);
+  const answered = (changed: Parameters<typeof keepKnownEvents>[0]) =>
+    onChanged(keepKnownEvents(changed, order.events));
+  const session = usePreviewSession(order.id, answered);
+
+  /** Runs one decision at a time; the song stops first and what was heard is on record before it. */
+  const decide = async (kind: Exclude<Deciding, null>, call: () => Promise<boolean>) => {
+    if (deciding.value !== null || review.busy !== null) return false;
+    deciding.value = kind;
+    session.player.current?.stop();
+    await session.listen.flush();
+    const done = await call();
+    deciding.value = null;
+    if (done) rejecting.value = false;
+    return done;
+  };
+  const approve = async () => {
+    if (!allows(order, "approve")) return;
+    // The fast path: approved, the next song in review opens by itself.
+    if (await decide("approve", () => review.approve(order))) await review.next(order);
+  };
+  const reject = async (reason: string) => {
+    if (await decide("reject", () => review.reject(order, reason))) await review.next(order);
+  };
+  const hold = () => decide("hold", () => review.hold(order));
+  const next = () => {
+    if (deciding.value === null) review.next(order);
+  };
+
+  useEffect(() => {
+    const keys = { approve, next, playPause: () => session.player.current?.togglePlay() };
+    review.keys.current = keys;
+    return () => {
+      if (review.keys.current === keys) review.keys.current = null;
+    };
+  });
+
+  // Moved on from another song: the focus was in what just left, so it goes to the new Play button.
+  // (On opening, the dialog has already put it there, and it returns to the row when it closes.)
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      if (!body.current?.contains(document.activeElement)) {
+        body.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+      }
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
+  return (
+    <div ref={body} {...{ [PREVIEW_MARK]: "" }} data-preview-order={order.id} className="grid gap-5">
       {takesOf(order).length > 0
-        ? (
-          <TakesPreview
-            order={order}
-            onAnswered={(answered) => onChanged(keepKnownEvents(answered, order.events))}
-          />
-        )
+        ? <TakesPreview order={order} onAnswered={answered} session={session} />
         : (
           <PreviewSong
             songUrl={order.songUrl}
@@ -36,8 +129,20 @@ export function PreviewDialog({ order, onClose, onChanged }: PreviewDialogProps)
             lyrics={order.songLyrics}
             timedLyrics={null}
             timingNote={null}
+            session={session}
           />
         )}
-    </Dialog>
+      <ReviewDecisions
+        order={order}
+        deciding={deciding.value ?? decisionOf(review.busy)}
+        search={review.search}
+        rejecting={rejecting.value}
+        onApprove={approve}
+        onReject={reject}
+        onRejecting={(open) => (rejecting.value = open)}
+        onHold={hold}
+        onNext={next}
+      />
+    </div>
   );
 }

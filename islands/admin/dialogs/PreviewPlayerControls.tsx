@@ -1,6 +1,9 @@
 import { useSignals } from "@preact/signals-react/runtime";
+import type { KeyboardEvent } from "react";
 import {
   AlertCircleIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
   ExternalLinkIcon,
   PauseIcon,
   PlayIcon,
@@ -9,6 +12,7 @@ import {
 import { LINK_CLASS } from "../../../components/ui.ts";
 import {
   formatPlayTime,
+  JUMP_SECONDS,
   PLAYBACK_BLOCKED_NOTE,
   PLAYER_STATE_TEXT,
   positionText,
@@ -22,9 +26,19 @@ export interface PreviewPlayerControlsProps {
   songUrl: string | null | undefined;
 }
 
+const JUMP_BUTTON =
+  "inline-flex h-11 min-w-[2.75rem] shrink-0 items-center justify-center gap-0.5 rounded-full border border-violet-300 bg-white px-2 text-sm font-semibold text-violet-800 transition-colors hover:bg-violet-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50";
+
 /**
- * Staff-side §2, song preview: play and pause, the state in words, a position slider, volume, the
- * note for blocked playback and the new-tab link (no download: staff listen, the family downloads).
+ * Page Up and Page Down on the position slider jump 5 s (issue 23), up being forward as on any
+ * slider; the arrows keep the spec's 0.1 s steps.
+ */
+const PAGE_JUMPS: Record<string, number> = { PageUp: JUMP_SECONDS, PageDown: -JUMP_SECONDS };
+
+/**
+ * Staff-side §2, song preview: play and pause, ±5 s, the state in words, a position slider, volume,
+ * the note for blocked playback and the new-tab link (no download: staff listen, the family
+ * downloads).
  * Its own component so the position ticking re-renders only the player, not the lyrics beside it.
  */
 export function PreviewPlayerControls({ player, songUrl }: PreviewPlayerControlsProps) {
@@ -32,6 +46,13 @@ export function PreviewPlayerControls({ player, songUrl }: PreviewPlayerControls
   const { state, elapsed, duration, volume } = player;
   const ready = state.value === "playing" || state.value === "paused";
   const length = duration.value;
+  const seekable = ready && length > 0;
+  const onSliderKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    const by = PAGE_JUMPS[event.key];
+    if (by === undefined || !seekable) return;
+    event.preventDefault();
+    player.jump(by);
+  };
   return (
     <>
       <div
@@ -54,6 +75,26 @@ export function PreviewPlayerControls({ player, songUrl }: PreviewPlayerControls
             {state.value === "playing"
               ? <PauseIcon className="h-5 w-5" />
               : <PlayIcon className="ml-0.5 h-5 w-5" />}
+          </button>
+          <button
+            type="button"
+            aria-label={`Back ${JUMP_SECONDS} seconds`}
+            disabled={!seekable}
+            onClick={() => player.jump(-JUMP_SECONDS)}
+            className={JUMP_BUTTON}
+          >
+            <ChevronLeftIcon />
+            {JUMP_SECONDS}
+          </button>
+          <button
+            type="button"
+            aria-label={`Forward ${JUMP_SECONDS} seconds`}
+            disabled={!seekable}
+            onClick={() => player.jump(JUMP_SECONDS)}
+            className={JUMP_BUTTON}
+          >
+            {JUMP_SECONDS}
+            <ChevronRightIcon />
           </button>
           <div className="grid min-w-0 flex-1 gap-0.5">
             <p
@@ -79,8 +120,9 @@ export function PreviewPlayerControls({ player, songUrl }: PreviewPlayerControls
           max={length || 0}
           step={SEEK_STEP}
           value={Math.min(elapsed.value, length)}
-          disabled={!ready || length === 0}
+          disabled={!seekable}
           onChange={(event) => player.seek(Number(event.currentTarget.value))}
+          onKeyDown={onSliderKey}
           className="h-11 w-full cursor-pointer accent-violet-600 disabled:cursor-not-allowed"
         />
 

@@ -1,8 +1,9 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import type { TimedLyrics } from "../../../domain/timed_lyrics.ts";
 import { PreviewLyrics } from "./PreviewLyrics.tsx";
 import { PreviewPlayerControls } from "./PreviewPlayerControls.tsx";
 import { usePreviewPlayer } from "./use_preview_player.ts";
+import type { PreviewSession } from "./use_preview_session.ts";
 
 export interface PreviewSongProps {
   songUrl: string | null | undefined;
@@ -15,6 +16,8 @@ export interface PreviewSongProps {
   timingNote: string | null;
   /** What sits above the player: a take's name, its length and what staff may do with it. */
   header?: ReactNode;
+  /** The order's sitting in the preview: what is heard here is recorded, and its keys reach this player. */
+  session?: PreviewSession;
 }
 
 /**
@@ -22,9 +25,16 @@ export interface PreviewSongProps {
  * so only one take plays at a time and each starts from its own beginning.
  */
 export function PreviewSong(
-  { songUrl, songTitle, childName, lyrics, timedLyrics, timingNote, header }: PreviewSongProps,
+  { songUrl, songTitle, childName, lyrics, timedLyrics, timingNote, header, session }: PreviewSongProps,
 ) {
-  const player = usePreviewPlayer(songUrl);
+  const player = usePreviewPlayer(songUrl, session?.listen);
+  useEffect(() => {
+    if (!session) return;
+    session.player.current = player;
+    return () => {
+      if (session.player.current === player) session.player.current = null;
+    };
+  });
   return (
     <div className="grid gap-5">
       {header}

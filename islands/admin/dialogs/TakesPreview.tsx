@@ -20,11 +20,14 @@ import { PreviewSong } from "./PreviewSong.tsx";
 import { chooseTake } from "./take_calls.ts";
 import { TakeDecisions } from "./TakeDecisions.tsx";
 import { TakeHeader } from "./TakeHeader.tsx";
+import type { PreviewSession } from "./use_preview_session.ts";
 import { useTakeTimings } from "./use_take_timings.ts";
 
 export interface TakesPreviewProps {
   order: ListedOrder;
   onAnswered(order: AdminOrderView): void;
+  /** What is heard of either take counts toward the order's one listen record. */
+  session?: PreviewSession;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface TakesPreviewProps {
  * sing-along follows one player, so one take is shown at a time and only it can play; on a phone the
  * dialog stays one player long; and switching back and forth is how staff compare the two.
  */
-export function TakesPreview({ order, onAnswered }: TakesPreviewProps) {
+export function TakesPreview({ order, onAnswered, session }: TakesPreviewProps) {
   useSignals();
   const takes = takesOf(order);
   const delivered = deliveredTakeNumber(order);
@@ -72,6 +75,7 @@ export function TakesPreview({ order, onAnswered }: TakesPreviewProps) {
       lyrics={order.songLyrics}
       timedLyrics={timedLyrics}
       timingNote={note}
+      session={session}
       header={
         <TakeHeader
           take={take}

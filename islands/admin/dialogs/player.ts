@@ -10,8 +10,10 @@ export const PLAYER_STATE_TEXT: Record<PlayerState, string> = {
   error: "The audio could not be loaded",
 };
 
-/** Staff-side §9, admin player. */
+/** Staff-side §9, admin player: the slider's arrow keys move this far. */
 export const SEEK_STEP = 0.1;
+/** Issue 23: the ±5 s buttons, and Page Up / Page Down on the slider. */
+export const JUMP_SECONDS = 5;
 export const VOLUME_STEP = 0.01;
 export const INITIAL_VOLUME = 1;
 
@@ -21,6 +23,11 @@ export const PLAYBACK_BLOCKED_NOTE =
 /** A length the slider can use: live streams and unknown lengths report NaN or Infinity. */
 export function usableDuration(seconds: number): number {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+}
+
+/** Where a jump of `by` seconds from `elapsed` lands, held inside the song. */
+export function jumpTarget(elapsed: number, by: number, duration: number): number {
+  return Math.min(Math.max(0, elapsed + by), Math.max(0, duration));
 }
 
 /** "0:05 of 0:18", what a screen reader says for the position slider. */

@@ -1,6 +1,14 @@
 import { type Signal, useSignal } from "@preact/signals-react";
 import { type AudioHTMLAttributes, type RefObject, useEffect, useRef } from "react";
-import { INITIAL_VOLUME, type PlayerState, usableDuration } from "./player.ts";
+import { INITIAL_VOLUME, jumpTarget, type PlayerState, usableDuration } from "./player.ts";
+
+/** Who hears what the audio does (the preview's listen record, issue 23). */
+export interface PlayerListener {
+  played(position: number, duration: number): void;
+  ticked(position: number): void;
+  moved(position: number): void;
+  stopped(position: number): void;
+}
 
 /** One preview player's audio and state; the sing-along reads `elapsed` and calls `seek`. */
 export interface PreviewPlayer {
@@ -9,7 +17,11 @@ export interface PreviewPlayer {
   duration: Signal<number>;
   volume: Signal<number>;
   togglePlay(): void;
+  /** Pauses, and says what was heard at once rather than when the pause event comes. */
+  stop(): void;
   seek(seconds: number): void;
+  /** Back (negative) or forward by `seconds`, held inside the song. */
+  jump(seconds: number): void;
   setVolume(level: number): void;
   /** Spread on the `<audio>` element. */
   element: AudioHTMLAttributes<HTMLAudioElement> & { ref: RefObject<HTMLAudioElement | null> };
@@ -19,12 +31,17 @@ export interface PreviewPlayer {
  * The audio of one song address in the staff preview (staff-side §2, song preview). The audio stops,
  * and its download with it, when the player goes: the dialog closed or another take is shown.
  */
-export function usePreviewPlayer(songUrl: string | null | undefined): PreviewPlayer {
+export function usePreviewPlayer(
+  songUrl: string | null | undefined,
+  listener: PlayerListener | null = null,
+): PreviewPlayer {
   const audio = useRef<HTMLAudioElement>(null);
   const state = useSignal<PlayerState>(songUrl ? "loading" : "error");
   const elapsed = useSignal(0);
   const duration = useSignal(0);
   const volume = useSignal(INITIAL_VOLUME);
+  const heard = useRef(listener);
+  heard.current = listener;
 
   useEffect(() => {
     const player = audio.current;
@@ -35,6 +52,8 @@ export function usePreviewPlayer(songUrl: string | null | undefined): PreviewPla
     }
     return () => {
       if (!player) return;
+      // Its pause event would come after React let go of the element: what was heard is said now.
+      if (!player.paused) heard.current?.stopped(player.currentTime);
       player.pause();
       // Dropping the source also stops the download of a long file nobody is listening to.
       player.removeAttribute("src");
@@ -52,10 +71,22 @@ export function usePreviewPlayer(songUrl: string | null | undefined): PreviewPla
     });
   };
 
+  const stop = () => {
+    const player = audio.current;
+    if (!player || player.paused) return;
+    heard.current?.stopped(player.currentTime);
+    player.pause();
+  };
+
   const seek = (seconds: number) => {
     if (!audio.current) return;
     audio.current.currentTime = seconds;
     elapsed.value = seconds;
+  };
+
+  const jump = (seconds: number) => {
+    if (state.value === "error" || state.value === "loading") return;
+    seek(jumpTarget(audio.current?.currentTime ?? elapsed.value, seconds, duration.value));
   };
 
   const setVolume = (level: number) => {
@@ -69,7 +100,9 @@ export function usePreviewPlayer(songUrl: string | null | undefined): PreviewPla
     duration,
     volume,
     togglePlay,
+    stop,
     seek,
+    jump,
     setVolume,
     element: {
       ref: audio,
@@ -80,10 +113,23 @@ export function usePreviewPlayer(songUrl: string | null | undefined): PreviewPla
         if (state.value === "loading") state.value = "paused";
       },
       onDurationChange: (event) => (duration.value = usableDuration(event.currentTarget.duration)),
-      onTimeUpdate: (event) => (elapsed.value = event.currentTarget.currentTime),
-      onPlay: () => (state.value = "playing"),
-      onPause: () => state.value !== "error" && (state.value = "paused"),
-      onEnded: () => (state.value = "paused"),
+      onTimeUpdate: (event) => {
+        elapsed.value = event.currentTarget.currentTime;
+        listener?.ticked(event.currentTarget.currentTime);
+      },
+      onSeeking: (event) => listener?.moved(event.currentTarget.currentTime),
+      onPlay: (event) => {
+        state.value = "playing";
+        listener?.played(event.currentTarget.currentTime, usableDuration(event.currentTarget.duration));
+      },
+      onPause: (event) => {
+        if (state.value !== "error") state.value = "paused";
+        listener?.stopped(event.currentTarget.currentTime);
+      },
+      onEnded: (event) => {
+        state.value = "paused";
+        listener?.stopped(event.currentTarget.currentTime);
+      },
       onError: () => (state.value = "error"),
     },
   };

@@ -7,6 +7,8 @@ import { adminOrderView } from "../../../domain/order_views.ts";
 import {
   approveSong,
   changeOrderEmail,
+  holdSong,
+  recordListen,
   revokeOrderLinks,
   scheduleResend,
   scheduleSendNow,
@@ -17,7 +19,10 @@ import type { AppEnv } from "../../env.ts";
 import { currentUser, requireAdmin } from "../../middleware/session.ts";
 import { valid } from "../validate.ts";
 
-/** Staff's delivery calls (staff-side §7): approve, send-now, resend-email, update-email, revoke-links. */
+/**
+ * Staff's delivery calls (staff-side §7): listen, approve, hold, send-now, resend-email, update-email,
+ * revoke-links. Each passes the admin's username on, for the order's record of staff actions.
+ */
 export const deliveryAdminApi = new Hono<AppEnv>();
 
 deliveryAdminApi.use("/orders/*", requireAdmin);
@@ -27,13 +32,45 @@ deliveryAdminApi.post("/orders/:id/approve", async (c) => {
   return c.json({ message, order: adminOrderView(order) });
 });
 
+/** The player's reports can come for hours of audio; a day bounds any real song. */
+const LISTEN_MAX_MS = 86_400_000;
+
+const listenBody = z.object({
+  playedMs: z.number({ error: "playedMs must be a whole number of milliseconds." })
+    .int("playedMs must be a whole number of milliseconds.")
+    .min(0, "playedMs cannot be negative.")
+    .max(LISTEN_MAX_MS, `playedMs can be at most ${LISTEN_MAX_MS}.`),
+  durationMs: z.number({ error: "durationMs must be a whole number of milliseconds." })
+    .int("durationMs must be a whole number of milliseconds.")
+    .min(1, "durationMs must be at least 1.")
+    .max(LISTEN_MAX_MS, `durationMs can be at most ${LISTEN_MAX_MS}.`),
+}).strict();
+
+deliveryAdminApi.post("/orders/:id/listen", valid("json", listenBody), async (c) => {
+  const order = await recordListen(
+    c.var.deps,
+    c.req.param("id"),
+    c.req.valid("json"),
+    currentUser(c).username,
+  );
+  return c.json({ order: adminOrderView(order) });
+});
+
+deliveryAdminApi.post("/orders/:id/hold", async (c) => {
+  const order = await holdSong(c.var.deps, c.req.param("id"), currentUser(c).username);
+  return c.json({
+    message: "The email is cancelled and the song is back in Review.",
+    order: adminOrderView(order),
+  });
+});
+
 deliveryAdminApi.post("/orders/:id/send-now", async (c) => {
-  const order = await scheduleSendNow(c.var.deps, c.req.param("id"));
+  const order = await scheduleSendNow(c.var.deps, c.req.param("id"), currentUser(c).username);
   return await sendAndAnswer(c, order.id);
 });
 
 deliveryAdminApi.post("/orders/:id/resend-email", async (c) => {
-  const order = await scheduleResend(c.var.deps, c.req.param("id"));
+  const order = await scheduleResend(c.var.deps, c.req.param("id"), currentUser(c).username);
   return await sendAndAnswer(c, order.id);
 });
 
@@ -98,6 +135,7 @@ deliveryAdminApi.patch("/orders/:id/update-email", valid("json", updateEmailBody
     c.req.param("id"),
     emailType,
     newEmail,
+    currentUser(c).username,
   );
   const whose = emailType === "parent" ? "Parent" : "Gift recipient";
   return c.json({ message: `${whose} email updated to ${newEmail}.`, order: adminOrderView(order) });
@@ -107,6 +145,7 @@ deliveryAdminApi.post("/orders/:id/revoke-links", async (c) => {
   const order = await revokeOrderLinks(
     c.var.deps,
     c.req.param("id"),
+    currentUser(c).username,
   );
   return c.json({
     message: "The song's private links are turned off. Resend the email to give the customer a new one.",

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env.ts";
 import { deliveryAdminApi } from "./delivery.ts";
+import { exportAdminApi } from "./export.ts";
 import { ordersAdminApi } from "./orders.ts";
 import { promptsAdminApi } from "./prompts.ts";
 import { referralCodesAdminApi } from "./referral_codes.ts";
@@ -16,6 +17,7 @@ import { takesAdminApi } from "./takes.ts";
 export const adminApi = new Hono<AppEnv>();
 
 adminApi.route("/", ordersAdminApi);
+adminApi.route("/", exportAdminApi);
 adminApi.route("/", deliveryAdminApi);
 adminApi.route("/", referralCodesAdminApi);
 adminApi.route("/", refundsAdminApi);

@@ -5,8 +5,9 @@ import { STREAMING_STATUSES } from "../../../domain/streaming_status.ts";
 import { BadRequestError, NotFoundError } from "../../../domain/errors.ts";
 import { adminOrderView } from "../../../domain/order_views.ts";
 import { isOrderId } from "../../../domain/orders.ts";
+import { MAX_REJECTION_REASON_CHARS } from "../../../domain/staff_actions.ts";
 import { MESSAGES as LYRICS_MESSAGES, regenerateLyrics } from "../../../orders/lyrics_regeneration.ts";
-import { MESSAGES as REGENERATION_MESSAGES, regenerateOrder } from "../../../orders/restart.ts";
+import { MESSAGES as REGENERATION_MESSAGES, regenerateOrder, rejectSong } from "../../../orders/restart.ts";
 import { setStreamingStatus } from "../../../orders/streaming_status.ts";
 import { getAdminOrderDetail, listAdminOrders } from "../../../kv/admin_orders.ts";
 import { readBacklog } from "../../../kv/backlog.ts";
@@ -16,7 +17,8 @@ import { valid } from "../validate.ts";
 
 /**
  * Staff's order list and the order changes that are not about delivery (staff-side §7): the list,
- * one order in full, streaming status, lyrics regeneration and regenerating the whole order.
+ * one order in full, streaming status, lyrics regeneration, and making the song again: Regenerate,
+ * and Reject (made again with the reason staff give).
  */
 export const ordersAdminApi = new Hono<AppEnv>();
 
@@ -66,7 +68,12 @@ const streamingBody = z.object({
 
 ordersAdminApi.patch("/orders/:id/streaming-status", valid("json", streamingBody), async (c) => {
   const { streamingStatus } = c.req.valid("json");
-  const order = await setStreamingStatus(c.var.deps, c.req.param("id"), streamingStatus);
+  const order = await setStreamingStatus(
+    c.var.deps,
+    c.req.param("id"),
+    streamingStatus,
+    currentUser(c).username,
+  );
   return c.json({ message: "Status updated", order: adminOrderView(order) });
 });
 
@@ -93,6 +100,24 @@ ordersAdminApi.post("/orders/:id/regenerate-lyrics", valid("json", regenerateLyr
 ordersAdminApi.post("/orders/:id/regenerate", async (c) => {
   const id = c.req.param("id");
   if (!isOrderId(id)) throw new NotFoundError("Order not found.");
-  const order = await regenerateOrder(c.var.deps, id);
+  const order = await regenerateOrder(c.var.deps, id, currentUser(c).username);
+  return c.json({ message: REGENERATION_MESSAGES.regenerating, order: adminOrderView(order) });
+});
+
+const REJECTION_REASON_MISSING = "Please say why the song is rejected.";
+
+const rejectBody = z.object({
+  reason: z.string({ error: REJECTION_REASON_MISSING }).trim()
+    .min(1, REJECTION_REASON_MISSING)
+    .max(MAX_REJECTION_REASON_CHARS, `The reason can be at most ${MAX_REJECTION_REASON_CHARS} characters.`),
+}).strict();
+
+ordersAdminApi.post("/orders/:id/reject", valid("json", rejectBody), async (c) => {
+  const order = await rejectSong(
+    c.var.deps,
+    c.req.param("id"),
+    c.req.valid("json").reason,
+    currentUser(c).username,
+  );
   return c.json({ message: REGENERATION_MESSAGES.regenerating, order: adminOrderView(order) });
 });

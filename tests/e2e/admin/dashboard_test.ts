@@ -196,11 +196,14 @@ e2eTest(
     );
     await page.getByRole("tabpanel", { name: "Order Management" }).waitFor();
 
-    // Counts from the list answer: 24 in all, 21 waiting for review (fillers, Zelda, Star), 1 sent.
+    // Counts from the list answer: 24 in all, 21 waiting for review (fillers, Zelda, Star), 1 sent,
+    // Gus's song being made and Fay's failed.
     assertEquals(await count(page, "all"), 24);
     assertEquals(await count(page, "review"), 21);
     assertEquals(await count(page, "approved"), 0);
     assertEquals(await count(page, "sent"), 1);
+    assertEquals(await count(page, "in-progress"), 1);
+    assertEquals(await count(page, "failed"), 1);
 
     // The table: 20 newest first, the spec's columns, statuses as staff read them.
     const table = page.getByRole("table");

@@ -2,14 +2,17 @@ import { assert, assertEquals } from "@std/assert";
 import type { Page } from "playwright-core";
 import type { Order } from "../../../domain/orders.ts";
 import { describeDeliveryTime, shortDeliveryTime, toLocalInput } from "../../../domain/requested_delivery.ts";
-import { getOrder } from "../../../kv/orders.ts";
+import { getOrder, updateOrder } from "../../../kv/orders.ts";
 import { axeViolations, createTestApp, e2eTest, openSignedInBrowser, type TestApp } from "../../helpers.ts";
 import { ADMIN_EMAIL, completedOrder, DELIVERY_ENV } from "../../integration/delivery/helpers.ts";
+import { placeOrder } from "../../integration/jobs/helpers.ts";
 
 /**
  * Issue 20 on the staff side: an order whose family chose a moment for the song's email shows it in
  * its row, under the "For a date" tab and in Order Detail; approving it schedules that moment, and
- * Send Now asks first, naming it. At a desktop's 1280 px (the table) and a phone's 390 px (cards).
+ * Send Now asks first, naming it. With issue 23's In Progress and Failed tabs beside it, Failed's
+ * count in red, and `?filter=failed` opening that tab. At a desktop's 1280 px (the table) and a
+ * phone's 390 px (cards).
  */
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -59,6 +62,20 @@ for (const [device, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) 
         deliveryAt: morningIn(3),
         deliveryTimeZone: LONDON,
       });
+      // One song still being made (no worker runs here) and one whose making failed.
+      const making = await placeOrder(t, { childName: "Milo", parentEmail: "milo@example.com" });
+      const failed = (await updateOrder(
+        t.kv,
+        (await placeOrder(t, { childName: "Fay", parentEmail: "fay@example.com" })).id,
+        (order) => ({
+          ...order,
+          status: "failed",
+          currentStage: "SUNO_CREATE",
+          failureType: "suno",
+          error: "The music service refused the request.",
+          lastErrorCode: 503,
+        }),
+      ))!;
       const request = birthday.requestedDelivery!;
       assertEquals(request.timeZone, LONDON);
       const full = describeDeliveryTime(request, Date.now()); // "Sunday 29 November, 8:00 in London"
@@ -83,6 +100,25 @@ for (const [device, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) 
       assert(/^For .* 8:00/.test((await chip.innerText()).trim()), await chip.innerText());
       assertEquals(await shown(page, plain).locator("[data-requested-delivery]").count(), 0);
       assertEquals(await count(page, "dated"), 2);
+      assertEquals([await count(page, "in-progress"), await count(page, "failed")], [1, 1]);
+      const filters = page.getByRole("tablist", { name: "Filter orders" });
+      // Each tab's label, then its count.
+      assertEquals(await filters.getByRole("tab").allTextContents(), [
+        "All5",
+        "In Progress1",
+        "Review3",
+        "Approved0",
+        "Sent0",
+        "For a date2",
+        "Failed1",
+      ]);
+      // Failed songs wait on staff: a count above zero is red, the others stay quiet.
+      const badge = (filter: string) =>
+        page.locator(`[data-count=${filter}]:visible`).evaluate((element) =>
+          getComputedStyle(element).backgroundColor
+        );
+      assertEquals(await badge("failed"), "rgb(185, 28, 28)"); // red-700, the destructive colour
+      assertEquals(await badge("in-progress"), "rgb(241, 245, 249)"); // slate-100
       await browser.screenshot(page, `admin-requested-delivery-${device}`);
 
       // Order Detail: the moment in the family's words, or "As soon as it's ready".
@@ -96,12 +132,18 @@ for (const [device, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) 
       await detail.waitFor({ state: "detached" });
 
       // The "For a date" tab: only the two with a moment, the soonest first, in the address too.
-      const filters = page.getByRole("tablist", { name: "Filter orders" });
       const datedTab = filters.getByRole("tab", { name: /For a date/ });
-      const box = (await datedTab.boundingBox())!;
-      assert(box.x >= 0 && box.x + box.width <= size.width && box.height >= 44, JSON.stringify(box));
-      // On a phone the fifth tab, alone in its row, takes the whole row rather than half of it.
-      if (device === "phone") assert(box.width > size.width / 2, JSON.stringify(box));
+      const failedTab = filters.getByRole("tab", { name: /Failed/ });
+      for (const tab of await filters.getByRole("tab").all()) {
+        const box = (await tab.boundingBox())!;
+        assert(box.x >= 0 && box.x + box.width <= size.width && box.height >= 44, JSON.stringify(box));
+        assert(box.height < 50, `${await tab.innerText()}: its label on one line`);
+      }
+      // On a phone, two tabs a row and the seventh, Failed, alone in its row, taking the whole row.
+      if (device === "phone") {
+        assert((await failedTab.boundingBox())!.width > size.width / 2);
+        assert((await datedTab.boundingBox())!.width < size.width / 2);
+      }
       await datedTab.click();
       await page.waitForURL(/filter=dated/);
       const listed = page.locator("[data-order-id]:visible");
@@ -114,12 +156,14 @@ for (const [device, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) 
       assertEquals(await axeViolations(page), []);
       await browser.screenshot(page, `admin-requested-delivery-tab-${device}`);
       if (device === "desktop") {
-        // Five tabs, the search and Reset Filters: no width between phone and desktop squeezes them.
+        // Seven tabs, the search and Reset Filters: no width between phone and desktop squeezes them.
         for (const width of [640, 1024]) {
           await page.setViewportSize({ width, height: size.height });
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
           assertEquals(overflow, 0, `sideways scroll at ${width} px`);
-          assert((await datedTab.boundingBox())!.height < 50, `the tab's label on one line at ${width} px`);
+          for (const tab of [datedTab, failedTab]) {
+            assert((await tab.boundingBox())!.height < 50, `the tab's label on one line at ${width} px`);
+          }
         }
         await page.setViewportSize(size);
       }
@@ -198,6 +242,32 @@ for (const [device, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) 
       await page.waitForURL(/filter=sent/);
       await shown(page, birthday).getByRole("button", { name: "Resend" }).waitFor();
       assertEquals(await shown(page, birthday).locator("[data-countdown]").count(), 0);
+
+      // A link to the Failed tab opens it: the failed song only, its count in red on the chosen tab.
+      const failedPage = await browser.open("/admin/orders?filter=failed");
+      const failedTabThere = failedPage.getByRole("tablist", { name: "Filter orders" })
+        .getByRole("tab", { name: /Failed/ });
+      assertEquals(await failedTabThere.getAttribute("aria-selected"), "true");
+      await failedPage.getByText("Showing 1 to 1 of 1 orders").waitFor();
+      assertEquals(
+        await failedPage.locator("[data-order-id]:visible").evaluateAll((rows) =>
+          rows.map((row) => row.getAttribute("data-order-id"))
+        ),
+        [failed.id],
+      );
+      assertEquals(await failedPage.locator(`[data-order-id="${making.id}"]`).count(), 0);
+      assertEquals(await failedPage.evaluate(() => document.documentElement.scrollWidth - innerWidth), 0);
+      assertEquals(await axeViolations(failedPage), []);
+      await browser.screenshot(failedPage, `admin-failed-tab-${device}`);
+      await browser.screenshot(failedPage, `admin-failed-tab-${device}-viewport`);
+      // Back to In Progress by the keyboard: Home is All, the next tab along is In Progress.
+      await failedTabThere.focus();
+      await failedPage.keyboard.press("Home");
+      await failedPage.waitForURL((url) => url.search === "");
+      await failedPage.keyboard.press("ArrowRight");
+      await failedPage.waitForURL(/filter=in-progress/);
+      await failedPage.getByText("Showing 1 to 1 of 1 orders").waitFor();
+      await failedPage.locator(`[data-order-id="${making.id}"]:visible`).waitFor();
       assertEquals(browser.problems, []);
     },
   );

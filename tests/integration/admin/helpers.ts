@@ -1,4 +1,5 @@
-import { ADMIN_FILTERS, type AdminFilter, filtersOf } from "../../../domain/admin_orders.ts";
+import { ADMIN_FILTERS, type AdminFilter, filtersOf, hasFilterBit } from "../../../domain/admin_orders.ts";
+import type { SearchIndex } from "../../../domain/admin_search.ts";
 import type { Order } from "../../../domain/orders.ts";
 import type { SystemPromptView } from "../../../domain/prompt_form.ts";
 import { keys } from "../../../kv/keys.ts";
@@ -7,6 +8,8 @@ import { assertEquals } from "@std/assert";
 import type { TestApp } from "../../helpers.ts";
 
 export type Headers = Record<string, string>;
+
+const SEARCH_INDEXES: readonly SearchIndex[] = ["word", "email", "domain"];
 
 /** A call to `/api/admin{path}` with a JSON body when given, answered as status and JSON. */
 export async function adminApi(t: TestApp, method: string, path: string, headers: Headers, body?: unknown) {
@@ -26,21 +29,36 @@ export async function savePrompt(t: TestApp, headers: Headers, kind: string, pro
 }
 
 /**
- * What the counters and the filter index should say, recounted the slow way (reading every order),
- * next to what they do say: a test compares the two after each change of an order.
+ * What the counters, the filter index and the search index's filter bits should say, recounted the
+ * slow way (reading every order and applying filtersOf), next to what they do say: a test compares the
+ * two after each change of an order. `searched` counts, per filter, the search entries whose bits put
+ * their order in it: what a search's tab counts are made of.
  */
 export async function countersAndTruth(kv: Deno.Kv) {
-  const truth = { counts: {} as Record<string, number>, blocks: {} as Record<string, number>, listed: 0 };
-  for (const filter of ADMIN_FILTERS) truth.counts[filter] = 0;
+  const truth = {
+    counts: {} as Record<string, number>,
+    blocks: {} as Record<string, number>,
+    listed: 0,
+    searched: {} as Record<string, number>,
+  };
+  const filtersByNumber = new Map<number, AdminFilter[]>();
+  for (const filter of ADMIN_FILTERS) truth.counts[filter] = truth.searched[filter] = 0;
   for await (const { value: order } of kv.list<Order>({ prefix: ["orders"] })) {
-    for (const filter of filtersOf(order)) {
+    const filters = filtersOf(order);
+    filtersByNumber.set(order.orderNumber, filters);
+    for (const filter of filters) {
       truth.counts[filter]++;
       const block = `${filter}:${blockOf(order.orderNumber)}`;
       truth.blocks[block] = (truth.blocks[block] ?? 0) + 1;
       truth.listed++;
     }
   }
-  const stored = { counts: {} as Record<string, number>, blocks: {} as Record<string, number>, listed: 0 };
+  const stored = {
+    counts: {} as Record<string, number>,
+    blocks: {} as Record<string, number>,
+    listed: 0,
+    searched: {} as Record<string, number>,
+  };
   for (const filter of ADMIN_FILTERS) stored.counts[filter] = await countOrders(kv, filter);
   for (const filter of ADMIN_FILTERS) {
     for await (const entry of kv.list<Deno.KvU64>({ prefix: keys.orderBlockCounts(filter) })) {
@@ -48,6 +66,17 @@ export async function countersAndTruth(kv: Deno.Kv) {
       if (count) stored.blocks[`${filter}:${String(entry.key[2])}`] = count;
     }
     for await (const _ of kv.list({ prefix: keys.ordersByFilter(filter as AdminFilter) })) stored.listed++;
+  }
+  for (const filter of ADMIN_FILTERS) stored.searched[filter] = 0;
+  for (const index of SEARCH_INDEXES) {
+    for await (const entry of kv.list<number>({ prefix: keys.orderSearchIndex(index) })) {
+      // An entry left behind by a deleted order counts under every filter, so it cannot go unseen.
+      const filters = filtersByNumber.get(entry.key[3] as number) ?? [];
+      for (const filter of ADMIN_FILTERS) {
+        if (filters.includes(filter)) truth.searched[filter]++;
+        if (!filters.length || hasFilterBit(entry.value, filter)) stored.searched[filter]++;
+      }
+    }
   }
   return { stored, truth };
 }

@@ -26,7 +26,15 @@ Deno.test("the list: 20 per page newest first, a page past the end answers the l
   const first = await list(t);
   assertEquals(first.status, 200);
   assertEquals(first.body.total, 130);
-  assertEquals(first.body.counts, { all: 130, review: 28, approved: 21, sent: 60, dated: 0 });
+  assertEquals(first.body.counts, {
+    all: 130,
+    "in-progress": 14,
+    review: 28,
+    approved: 21,
+    sent: 60,
+    dated: 0,
+    failed: 7,
+  });
   assertEquals(first.body.orders.length, 20);
   assertEquals(first.body.orders[0].orderNumber, 1129);
   assertEquals(first.body.orders[19].orderNumber, 1110);
@@ -50,13 +58,20 @@ Deno.test("the list: 20 per page newest first, a page past the end answers the l
   );
   const approved = await list(t, "?filter=approved");
   assertEquals(approved.body.orders.every((o) => o.approvalStatus === "approved" && !o.emailSentAt), true);
+  const failed = await list(t, "?filter=failed");
+  assertEquals([failed.body.filter, failed.body.total, failed.body.orders.length], ["failed", 7, 7]);
+  assertEquals(failed.body.orders.every((o) => o.status === "failed"), true);
+  assertEquals(failed.body.orders[0].orderNumber, 1122, "newest first");
+  const inProgress = await list(t, "?filter=in-progress");
+  assertEquals([inProgress.body.filter, inProgress.body.total], ["in-progress", 14]);
+  assertEquals(inProgress.body.orders.every((o) => o.status === "generating"), true);
   assertEquals(Array.isArray(first.body.orders[0].events), true, "list items carry their timeline");
 });
 
 Deno.test("the list pages from the block counters across block boundaries exactly like a full scan", async () => {
   await using t = await createTestApp({ env: DELIVERY_ENV });
   await writeSampleOrders(t.kv, 1_230); // order numbers 1000–2229 span three blocks of 500
-  for (const filter of ["all", "sent", "review"] as const) {
+  for (const filter of ["all", "sent", "review", "in-progress", "failed"] as const) {
     const seen: number[] = [];
     const firstPage = await list(t, `?filter=${filter}`);
     for (let page = 1; page <= firstPage.body.totalPages; page++) {

@@ -122,12 +122,12 @@ async function answerOf(response: Response, entry: RouteCase): Promise<Answer> {
   const type = response.headers.get("content-type") ?? "";
   const text = await response.text();
   const problem = response.status >= 500 ? `a ${response.status}` : null;
-  if (entry.path.startsWith("/api/download/:orderId") && response.status === 200) {
+  if (entry.fileType && response.status === 200) {
     return {
       status: 200,
       message: null,
       text: "",
-      problem: type === "audio/mpeg" ? problem : `type ${type}`,
+      problem: type === entry.fileType ? problem : `type ${type}`,
     };
   }
   // A 204 (pages' analytics taken) has no body to be JSON.

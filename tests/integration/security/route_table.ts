@@ -53,6 +53,8 @@ export interface RouteCase {
    * customer or the demo user.
    */
   sharesOwnerData?: string;
+  /** The content type of a 200 that is not JSON: a file the route hands out (a song, a spreadsheet). */
+  fileType?: string;
   send: (w: World, role: Role) => Promise<Send> | Send;
 }
 
@@ -261,6 +263,7 @@ export const ROUTE_TABLE: RouteCase[] = [
     method: "GET",
     path: "/api/download/:orderId",
     expected: everyone(200),
+    fileType: "audio/mpeg",
     why: "like the reveal: the order id grants the delivered song (customer-side §6, ARCHITECTURE §10)",
     send: async (w) => ({ params: { orderId: (await customerOrder(w, "delivered")).id } }),
   },
@@ -268,6 +271,7 @@ export const ROUTE_TABLE: RouteCase[] = [
     method: "GET",
     path: "/api/download/:orderId/another-version",
     expected: everyone(200),
+    fileType: "audio/mpeg",
     why: "like the delivered song: the order id grants the other take staff offer (issue 21)",
     send: async (w) => ({ params: { orderId: (await bonusOffered(w)).id } }),
   },
@@ -288,6 +292,17 @@ export const ROUTE_TABLE: RouteCase[] = [
     send: async (w) => {
       await customerOrder(w, "completed");
       return { query: { page: "1", filter: "all" } };
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/admin/orders.csv",
+    expected: adminOnly(),
+    fileType: "text/csv; charset=utf-8",
+    why: STAFF,
+    send: async (w) => {
+      await customerOrder(w, "completed");
+      return { query: { filter: "all" } };
     },
   },
   {
@@ -367,6 +382,33 @@ export const ROUTE_TABLE: RouteCase[] = [
     expected: adminOnly(),
     why: STAFF,
     send: async (w) => ({ params: { id: (await customerOrder(w, "completed")).id } }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/orders/:id/listen",
+    expected: adminOnly(),
+    why: `${STAFF}; issue 23: how much of the song staff heard before approving`,
+    send: async (w) => ({
+      params: { id: (await customerOrder(w, "completed")).id },
+      body: { playedMs: 42_000, durationMs: 130_000 },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/orders/:id/hold",
+    expected: adminOnly(),
+    why: `${STAFF}; issue 23: an approved song taken back before its email goes`,
+    send: async (w) => ({ params: { id: (await customerOrder(w, "approved")).id } }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/orders/:id/reject",
+    expected: adminOnly(),
+    why: `${STAFF}; issue 23: a song sent back to be made again, with the reason`,
+    send: async (w) => ({
+      params: { id: (await customerOrder(w, "completed")).id },
+      body: { reason: "The name is sung wrong." },
+    }),
   },
   {
     method: "POST",

@@ -11,7 +11,12 @@ Deno.test("admin list query: the API refuses the first thing wrong, page then fi
   assertEquals(problem("?page=2.5&filter=nope"), "page must be a whole number from 1.");
   assertEquals(problem("?page=1&page=2"), "page must be a whole number from 1.");
   assertEquals(problem("?page=1000001"), "page is too large.");
-  assertEquals(problem("?filter=nope"), "filter must be one of all, review, approved, sent, dated.");
+  assertEquals(
+    problem("?filter=nope"),
+    "filter must be one of all, in-progress, review, approved, sent, dated, failed.",
+  );
+  assertEquals(problem("?filter=failed"), null);
+  assertEquals(problem("?filter=in-progress"), null);
   assertEquals(problem(`?q=${"x".repeat(201)}`), "The search is too long (200 characters at most).");
 });
 
@@ -20,4 +25,6 @@ Deno.test("admin list query: with nothing wrong, the API and the address read th
     query: { page: 2, filter: "sent", q: "Mia" },
     problem: null,
   });
+  assertEquals(readListQuery(new URLSearchParams("?filter=failed")).query.filter, "failed");
+  assertEquals(readListQuery(new URLSearchParams("?filter=in-progress")).query.filter, "in-progress");
 });

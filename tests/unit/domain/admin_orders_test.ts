@@ -1,5 +1,8 @@
 import { assertEquals } from "@std/assert";
 import {
+  ADMIN_FILTER_LABELS,
+  ADMIN_FILTER_TABS,
+  ADMIN_FILTERS,
   clampPage,
   filterBits,
   filtersOf,
@@ -23,8 +26,35 @@ Deno.test("filter tabs: Review, Approved and Sent as staff-side §2 defines them
   assertEquals(of({ approvalStatus: "approved" }), ["all", "approved"]);
   assertEquals(of({ approvalStatus: "approved", emailSentAt: "2026-01-01T00:00:00Z" }), ["all", "sent"]);
   assertEquals(of({ approvalStatus: "rejected" }), ["all"]);
-  assertEquals(of({ status: "generating" }), ["all"]);
-  assertEquals(of({ status: "failed" }), ["all"]);
+  assertEquals(of({ status: "generating" }), ["all", "in-progress"]);
+  assertEquals(of({ status: "failed" }), ["all", "failed"]);
+});
+
+Deno.test("filter tabs: In Progress while the song is being made, Failed when its making failed", () => {
+  const of = (status: string, fields: Partial<Order> = {}) =>
+    filtersOf({ status: status as Order["status"], approvalStatus: "pending", ...fields });
+  for (const status of ["pending", "generating", "lyrics_generated"]) {
+    assertEquals(of(status), ["all", "in-progress"], status);
+  }
+  assertEquals(of("failed"), ["all", "failed"]);
+  const requestedDelivery = { at: "2026-02-01T08:00:00Z", timeZone: "Europe/London" };
+  assertEquals(of("failed", { requestedDelivery }), ["all", "dated", "failed"]);
+  for (const status of ["completed", "in_studio", "live"]) {
+    assertEquals(of(status).filter((f) => f === "in-progress" || f === "failed"), [], status);
+  }
+});
+
+Deno.test("filter tabs: shown All, In Progress, Review, Approved, Sent, For a date, Failed; each once", () => {
+  assertEquals(ADMIN_FILTER_TABS.map((filter) => ADMIN_FILTER_LABELS[filter]), [
+    "All",
+    "In Progress",
+    "Review",
+    "Approved",
+    "Sent",
+    "For a date",
+    "Failed",
+  ]);
+  assertEquals([...ADMIN_FILTER_TABS].sort(), [...ADMIN_FILTERS].sort());
 });
 
 Deno.test("pagination: 20 per page, the range line, a page past the end shows the last", () => {
@@ -86,6 +116,15 @@ Deno.test("search: a domain is found whole, from any dot, or by the part after t
   assertEquals(queryTerms("@"), []);
   assertEquals(queryTerms("example.com"), [[email("example.com"), domain("example.com")]]);
   assertEquals(queryTerms("example"), [[{ index: "word", prefix: "example" }, domain("example")]]);
+});
+
+Deno.test("filter bits: the tabs before issue 23 keep their bits, the new ones take the next two", () => {
+  // Search entries written before the new tabs hold these bits: they must mean what they meant.
+  assertEquals(filterBits(["all", "review", "approved", "sent", "dated"]), 0b11111);
+  assertEquals(filterBits(["in-progress"]), 1 << 5);
+  assertEquals(filterBits(["failed"]), 1 << 6);
+  const bits = filterBits(filtersOf({ status: "failed", approvalStatus: "pending" }));
+  assertEquals(ADMIN_FILTERS.filter((filter) => hasFilterBit(bits, filter)), ["all", "failed"]);
 });
 
 Deno.test("filter bits round-trip", () => {

@@ -66,6 +66,17 @@ const STATES: Record<string, Partial<Order>> = {
   },
   "one take (an older order, or uploaded)": { songTakes: null },
   "remade, with its takes cleared": { status: "generating", songTakes: null },
+  "rejected, being made again": { status: "generating", approvalStatus: "rejected", songTakes: null },
+  "a resend waiting": {
+    approvalStatus: "approved",
+    emailSentAt: "2026-01-15T12:00:00.000Z",
+    deliveryDueAt: "2026-01-16T12:00:00.000Z",
+  },
+  "its send gave up, waiting for staff": {
+    approvalStatus: "approved",
+    deliveryDueAt: null,
+    deliveryError: "The delivery email could not be sent: 451",
+  },
 };
 
 const R = REFUSALS;
@@ -85,6 +96,9 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     changeDeliveryTime: ok,
     chooseTake: R.oneTake,
     offerBonusTake: R.oneTake,
+    listen: R.nothingToHear,
+    reject: R.rejectNotFinished,
+    hold: R.holdNotApproved,
   },
   generating: {
     approve: R.notFinished,
@@ -98,6 +112,9 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     changeDeliveryTime: ok,
     chooseTake: R.oneTake,
     offerBonusTake: R.oneTake,
+    listen: R.nothingToHear,
+    reject: R.rejectNotFinished,
+    hold: R.holdNotApproved,
   },
   failed: {
     approve: R.notFinished,
@@ -111,6 +128,9 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     changeDeliveryTime: ok,
     chooseTake: R.oneTake,
     offerBonusTake: R.oneTake,
+    listen: R.nothingToHear,
+    reject: R.rejectNotFinished,
+    hold: R.holdNotApproved,
   },
   "in review": {
     approve: ok,
@@ -124,6 +144,9 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     changeDeliveryTime: ok,
     chooseTake: ok,
     offerBonusTake: ok,
+    listen: ok,
+    reject: ok,
+    hold: R.holdNotApproved,
   },
   "finished without a song": {
     approve: ok,
@@ -137,6 +160,9 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     changeDeliveryTime: ok,
     chooseTake: ok,
     offerBonusTake: ok,
+    listen: R.nothingToHear,
+    reject: R.rejectNotFinished,
+    hold: R.holdNotApproved,
   },
   approved: {
     approve: R.alreadyApproved,
@@ -150,6 +176,9 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     changeDeliveryTime: ok,
     chooseTake: ok,
     offerBonusTake: ok,
+    listen: ok,
+    reject: ok,
+    hold: ok,
   },
   sent: {
     approve: R.alreadyApproved,
@@ -163,6 +192,9 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     changeDeliveryTime: R.alreadyDelivered,
     chooseTake: ok,
     offerBonusTake: ok,
+    listen: ok,
+    reject: R.rejectSent,
+    hold: R.holdSent,
   },
   "flagged discount": {
     approve: ok,
@@ -176,6 +208,9 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     changeDeliveryTime: ok,
     chooseTake: ok,
     offerBonusTake: ok,
+    listen: ok,
+    reject: ok,
+    hold: R.holdNotApproved,
   },
   refunded: {
     approve: ok,
@@ -189,6 +224,9 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     changeDeliveryTime: ok,
     chooseTake: ok,
     offerBonusTake: ok,
+    listen: ok,
+    reject: ok,
+    hold: R.holdNotApproved,
   },
   sending: {
     approve: R.alreadyApproved,
@@ -202,6 +240,9 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     changeDeliveryTime: R.onItsWay,
     chooseTake: R.sendingTake,
     offerBonusTake: ok,
+    listen: ok,
+    reject: R.rejectSending,
+    hold: R.holdSending,
   },
   "sent now by staff": {
     approve: R.alreadyApproved,
@@ -215,6 +256,9 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     changeDeliveryTime: R.onItsWay,
     chooseTake: ok,
     offerBonusTake: ok,
+    listen: ok,
+    reject: ok,
+    hold: ok,
   },
   "one take (an older order, or uploaded)": {
     approve: ok,
@@ -228,6 +272,9 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     changeDeliveryTime: ok,
     chooseTake: R.oneTake,
     offerBonusTake: R.oneTake,
+    listen: ok,
+    reject: ok,
+    hold: R.holdNotApproved,
   },
   "remade, with its takes cleared": {
     approve: R.notFinished,
@@ -241,6 +288,57 @@ const TABLE: Record<string, Record<OrderCommand, string | null>> = {
     changeDeliveryTime: ok,
     chooseTake: R.oneTake,
     offerBonusTake: R.oneTake,
+    listen: R.nothingToHear,
+    reject: R.rejectNotFinished,
+    hold: R.holdNotApproved,
+  },
+  "rejected, being made again": {
+    approve: R.notFinished,
+    sendNow: R.noSong,
+    resend: R.notSent,
+    upload: ok,
+    regenerateLyrics: R.lyricsBusy,
+    regenerateOrder: R.notRegenerable,
+    retry: R.notFailed,
+    refund: R.refundNotOffered,
+    changeDeliveryTime: ok,
+    chooseTake: R.oneTake,
+    offerBonusTake: R.oneTake,
+    listen: R.nothingToHear,
+    reject: R.rejectNotFinished,
+    hold: R.holdNotApproved,
+  },
+  "a resend waiting": {
+    approve: R.alreadyApproved,
+    sendNow: R.alreadySent,
+    resend: ok,
+    upload: R.hasSong,
+    regenerateLyrics: ok,
+    regenerateOrder: ok,
+    retry: R.notFailed,
+    refund: R.refundNotOffered,
+    changeDeliveryTime: R.alreadyDelivered,
+    chooseTake: ok,
+    offerBonusTake: ok,
+    listen: ok,
+    reject: R.rejectSent,
+    hold: R.holdSent,
+  },
+  "its send gave up, waiting for staff": {
+    approve: R.alreadyApproved,
+    sendNow: ok,
+    resend: R.notSent,
+    upload: R.hasSong,
+    regenerateLyrics: ok,
+    regenerateOrder: ok,
+    retry: R.notFailed,
+    refund: R.refundNotOffered,
+    changeDeliveryTime: ok,
+    chooseTake: ok,
+    offerBonusTake: ok,
+    listen: ok,
+    reject: ok,
+    hold: ok,
   },
 };
 
@@ -253,6 +351,14 @@ Deno.test("guards: each command from each state, as a table", () => {
     );
     assertEquals(row, TABLE[state], state);
   }
+});
+
+Deno.test("guards: the words of hold and reject say why, in staff's terms", () => {
+  assertEquals(REFUSALS.holdNotApproved, "Only an approved song waiting for its email can be held.");
+  assertEquals(
+    REFUSALS.holdSending,
+    "The song's email is being sent right now, so it can no longer be held.",
+  );
 });
 
 Deno.test("guards: the dashboard's buttons are the guards the API refuses with", () => {

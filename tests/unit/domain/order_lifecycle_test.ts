@@ -6,8 +6,12 @@ import {
   deliveryRequestChanged,
   emailSent,
   FAILURE_CLEARED,
+  generationFailed,
   generationStarted,
+  held,
+  listened,
   OUT_OF_PIPELINE,
+  rejected,
   remade,
   restarted,
   sendClaimed,
@@ -17,7 +21,9 @@ import {
   songUploaded,
   takeChosen,
   TAKES_CLEARED,
+  UNHEARD,
 } from "../../../domain/order_lifecycle.ts";
+import { dueWorkOf } from "../../../domain/due_work.ts";
 import type { SongTake } from "../../../domain/song_takes.ts";
 import { buildOrder, type Order, orderFormSchema } from "../../../domain/orders.ts";
 import { priceOrder } from "../../../domain/pricing.ts";
@@ -64,6 +70,9 @@ const failed = (): Order => ({
   failureEmailDueAt: T(NOW),
   retryCount: 4,
 });
+
+const REJECTION = { reason: "The name is sung wrong.", by: "boss@example.com", at: T(NOW) };
+const LISTEN = { playedMs: 102_000, durationMs: 130_000, by: "boss@example.com", at: T(NOW) };
 
 const BIRTHDAY = { at: "2026-03-14T08:00:00.000Z", timeZone: "Europe/London" };
 
@@ -161,6 +170,34 @@ Deno.test("lifecycle: each move from each state, as a table", () => {
       approval: "pending",
       due: null,
     }],
+    ["in review → rejected, made again", rejected(completed(), REJECTION, NOW), {
+      status: "generating",
+      approval: "rejected",
+      stage: "TAGS",
+      due: null,
+    }],
+    ["approved → rejected, its send cancelled", rejected(approvedSong(), REJECTION, NOW), {
+      status: "generating",
+      approval: "rejected",
+      stage: "TAGS",
+      due: null,
+      sent: null,
+    }],
+    ["rejected → made again, back in review", {
+      ...rejected(completed(), REJECTION, NOW),
+      ...songMade(SONG, TAKES, NOW),
+      ...OUT_OF_PIPELINE,
+    }, { status: "completed", approval: "pending", stage: null }],
+    ["approved → held, back in review with nothing due", held(approvedSong(), "boss@example.com", NOW), {
+      status: "completed",
+      approval: "pending",
+      due: null,
+      sent: null,
+    }],
+    ["sent now by staff → held, nothing due", held(sendDueNow(approvedSong(), NOW), "boss", NOW), {
+      approval: "pending",
+      due: null,
+    }],
   ];
   for (const [move, order, expected] of table) {
     const actual = where(order);
@@ -196,6 +233,36 @@ Deno.test("lifecycle: only a pending order starts generating; a second start cha
   assertEquals(generationStarted(started, NOW + 5000), started);
   const stopped = failed();
   assertEquals(generationStarted(stopped, NOW), stopped);
+});
+
+Deno.test("lifecycle: a run that gives up owes the family its failure email when told to, not before", () => {
+  const GRACE_MS = 30 * 60_000;
+  const stopped = generationFailed(
+    generating(),
+    "SUNO_CREATE",
+    { error: "Song Creation failed.", httpStatus: 503 },
+    NOW + GRACE_MS,
+  );
+  assertEquals([stopped.status, stopped.failureType, stopped.statusDetail], [
+    "failed",
+    "suno",
+    "Failed at Song Creation.",
+  ]);
+  assertEquals(
+    [stopped.failureEmailSent, stopped.failureEmailDueAt, stopped.failureEmailAttempts],
+    [false, T(NOW + GRACE_MS), 0],
+  );
+  assertEquals(dueWorkOf(stopped), [{ job: "failure-email", dueAt: NOW + GRACE_MS, lane: "customer" }]);
+  // Fixed within the grace: nothing is owed any more, by a restart or an upload alike.
+  assertEquals(dueWorkOf(restarted(stopped, "SUNO_CREATE", NOW + 60_000)).map((work) => work.job), [
+    "generation",
+  ]);
+  assertEquals(dueWorkOf(songUploaded(stopped, SONG, "boss", NOW + 60_000)), []);
+  // No grace: told at once, as before.
+  assertEquals(
+    generationFailed(generating(), "LYRICS", { error: "x", httpStatus: 401 }, NOW).failureEmailDueAt,
+    T(NOW),
+  );
 });
 
 Deno.test("lifecycle: moves that mean the same clear the same fields", () => {
@@ -249,4 +316,68 @@ Deno.test("lifecycle: offering the other take records who and when, and withdraw
   const offered = bonusTakeOffered(completed(), true, "boss", NOW);
   assertEquals(offered.bonusTake, { by: "boss", at: T(NOW) });
   assertEquals(bonusTakeOffered(offered, false, "boss", NOW).bonusTake, null);
+});
+
+Deno.test("lifecycle: a hold cancels the send exactly and forgets the approval, not the song or the listen", () => {
+  const heard = listened(approvedSong(), LISTEN);
+  const back = held(heard, "ann", NOW + 5);
+  const pick = (order: Order, fields: object) =>
+    Object.fromEntries(Object.keys(fields).map((key) => [key, order[key as keyof Order]]));
+  assertEquals(pick(back, BACK_TO_REVIEW), BACK_TO_REVIEW);
+  assertEquals([back.songUrl, back.songTakes, back.reviewListen], [heard.songUrl, TAKES, LISTEN]);
+  assertEquals(back.statusDetail, "Held by ann; the email is cancelled and the song is back in Review.");
+  assertEquals(back.updatedAt, T(NOW + 5));
+});
+
+Deno.test("lifecycle: a rejection is made again like Regenerate, keeps its reason until the next approval", () => {
+  const base = approvedSong();
+  const rejectedSong = rejected(base, REJECTION, NOW);
+  const pickRest = ({ approvalStatus: _a, rejection: _r, statusDetail: _s, ...rest }: Order) => rest;
+  assertEquals(
+    pickRest(rejectedSong),
+    pickRest(remade(base, NOW)),
+    "the same move as a re-make, both takes made again",
+  );
+  assertEquals([rejectedSong.approvalStatus, rejectedSong.rejection], ["rejected", REJECTION]);
+  assertEquals(
+    rejectedSong.statusDetail,
+    "Rejected by boss@example.com; making the song again from Music Tags.",
+  );
+
+  const madeAgain = { ...rejectedSong, ...songMade(SONG, TAKES, NOW + 1), ...OUT_OF_PIPELINE };
+  assertEquals(
+    [madeAgain.approvalStatus, madeAgain.rejection],
+    ["pending", REJECTION],
+    "staff still see why",
+  );
+  const approvedAgain = approved(madeAgain, "boss", NOW + 2, NOW + 3);
+  assertEquals(approvedAgain.rejection, null, "the approval settles the review");
+});
+
+Deno.test("lifecycle: the furthest point heard of a song is kept; a different song is unheard", () => {
+  const first = listened(completed(), { ...LISTEN, playedMs: 30_000 });
+  assertEquals(first.reviewListen?.playedMs, 30_000);
+  const further = listened(first, LISTEN);
+  assertEquals(further.reviewListen, LISTEN);
+  assertEquals(
+    listened(further, { ...LISTEN, playedMs: 10_000, by: "other" }),
+    further,
+    "less keeps the larger",
+  );
+  assertEquals(listened(further, LISTEN), further, "the same is already so");
+  assertEquals(
+    listened(completed(), { ...LISTEN, playedMs: 140_000 }).reviewListen?.playedMs,
+    130_000,
+    "no further than the song lasts",
+  );
+
+  const pick = (order: Order) => ({ reviewListen: order.reviewListen });
+  assertEquals(pick({ ...further, ...songMade(SONG, TAKES, NOW) }), UNHEARD);
+  assertEquals(pick(songUploaded(further, SONG, "boss", NOW)), UNHEARD);
+  assertEquals(pick(remade(further, NOW)), UNHEARD);
+  assertEquals(pick(takeChosen(further, TAKE(2), "boss", NOW)), UNHEARD);
+  assertEquals(pick(restarted({ ...failed(), reviewListen: LISTEN }, "TAGS", NOW)), UNHEARD);
+  // Approving, holding or sending the same song keeps what was heard of it.
+  assertEquals(approved(further, "boss", NOW, NOW + 1).reviewListen, LISTEN);
+  assertEquals(sendDueNow(further, NOW).reviewListen, LISTEN);
 });

@@ -63,6 +63,8 @@ function orderFullOfSecrets(): Order {
     tokenRevoked: false,
     discountReview: { flaggedAt: at, reasons: ["secret"] },
     refund: { refundedAt: at, by: "staff@littlehits.example", amountCents: 1999 },
+    reviewListen: { playedMs: 1000, durationMs: 2000, by: "staff@littlehits.example", at },
+    rejection: { reason: "the staff's secret reason", by: "staff@littlehits.example", at },
   } as unknown as Order;
 }
 
@@ -234,6 +236,7 @@ Deno.test("no customer view carries a staff address, a secret or the mail server
         "Suno said",
         "rhyme with the dog",
         "pop, happy",
+        "the staff's secret reason",
       ]
     ) {
       assert(!text.includes(secret), `${secret} leaks into ${text.slice(0, 80)}…`);
@@ -249,7 +252,6 @@ Deno.test("staff's view is exactly its listed fields; the job system's bookkeepi
     stageStartedAt: "t",
     stageRetries: 1,
     failureEmail: { messageId: "<m>" },
-    failureEmailDueAt: "t",
     failureEmailAttempts: 1,
     songBlobId: "blob-secret",
     deliveryClaim: { round: 1 },
@@ -272,6 +274,9 @@ Deno.test("staff's view is exactly its listed fields; the job system's bookkeepi
     "deliveryError" in adminOrderView({ ...orderFullOfSecrets(), deliveryError: undefined }),
     true,
   );
+  // Issue 23: what staff heard and why they rejected a song are theirs to read.
+  const staff = adminOrderView(orderFullOfSecrets());
+  assertEquals([staff.reviewListen?.playedMs, staff.rejection?.reason], [1000, "the staff's secret reason"]);
   const { refund: _refund, ...withoutRefund } = orderFullOfSecrets();
   assertEquals("refund" in adminOrderView(withoutRefund as Order), false);
 });

@@ -17,6 +17,8 @@ Deno.test("failure toasts: the server's message under the action's title (staff-
   assertEquals(failureToast("email", answered("Nope")).title, "Failed to update email");
   assertEquals(failureToast("chooseTake", answered("Nope")).title, "Failed to choose the take");
   assertEquals(failureToast("bonusTake", answered("Nope")).title, "Failed to update the bonus");
+  assertEquals(failureToast("reject", answered("Nope")).title, "Failed to reject");
+  assertEquals(failureToast("hold", answered("Nope")).title, "Failed to hold");
 });
 
 Deno.test("failure toasts: fallbacks when the server sent no message", () => {

@@ -1,6 +1,11 @@
 import { assertEquals } from "@std/assert";
 import { parseListQuery } from "../../../../domain/admin_list_query.ts";
-import { hasActiveFilters, listApiPath, listQueryString } from "../../../../islands/admin/list_query.ts";
+import {
+  hasActiveFilters,
+  listApiPath,
+  listExportPath,
+  listQueryString,
+} from "../../../../islands/admin/list_query.ts";
 
 const parse = (search: string) => parseListQuery(new URLSearchParams(search));
 
@@ -34,4 +39,12 @@ Deno.test("list query: Reset Filters shows for a search or a tab other than All,
   assertEquals(hasActiveFilters({ page: 3, filter: "all", q: "" }), false);
   assertEquals(hasActiveFilters({ page: 1, filter: "review", q: "" }), true);
   assertEquals(hasActiveFilters({ page: 1, filter: "all", q: "Mia" }), true);
+});
+
+Deno.test("the export asks for the list's tab and search, not its page", () => {
+  assertEquals(listExportPath({ page: 3, filter: "review", q: "" }), "/api/admin/orders.csv?filter=review");
+  assertEquals(
+    listExportPath({ page: 1, filter: "all", q: "mia smith" }),
+    "/api/admin/orders.csv?filter=all&q=mia+smith",
+  );
 });

@@ -9,6 +9,7 @@ import {
   timelineByStage,
   truncateId,
 } from "../../../../../islands/admin/dialogs/error_details.ts";
+import { staffEvent } from "../../../../../domain/staff_actions.ts";
 
 const T0 = Date.parse("2026-01-15T10:00:00Z");
 const MINUTE = 60_000;
@@ -64,6 +65,26 @@ Deno.test("error details: events in stage order, by time within a stage, unknown
       1,
     ]],
   );
+});
+
+Deno.test("error details: staff's actions come last, under Staff, and never count as the failure", () => {
+  const regenerate = staffEvent("ann@studio.test", {
+    action: "regenerate",
+    from: "failed",
+    stage: "SUNO_CREATE",
+  });
+  const events = [
+    event({ stage: "SUNO_CREATE", type: "ERROR", message: "e", httpStatus: 503 }, 9),
+    event(regenerate, 10),
+    event({ stage: "SUNO_CREATE", type: "START", message: "s" }, 10, 1),
+    event({ stage: "LYRICS", type: "SUCCESS", message: "l" }, 2),
+  ];
+  assertEquals(
+    timelineByStage(events).map((group) => [group.label, group.events.length]),
+    [["Lyrics Generation", 1], ["Song Creation", 2], ["Staff", 1]],
+  );
+  const summary = failureSummary(failed({ events, lastErrorCode: null, error: null }));
+  assertEquals([summary.error, summary.httpStatus, summary.failedAt], ["e", 503, events[0].occurredAt]);
 });
 
 Deno.test("error details: the summary classifies the last error code and times the failure", () => {

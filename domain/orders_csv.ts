@@ -1,0 +1,79 @@
+import { formatCents } from "./pricing.ts";
+import type { Order } from "./orders.ts";
+import { DEFAULT_STREAMING_STATUS } from "./streaming_status.ts";
+
+/**
+ * The dashboard's list as a spreadsheet (issue 23): one row per order, for the studio's bookkeeping
+ * and for uploading songs to streaming services. The columns are listed here and nowhere else.
+ */
+interface CsvColumn {
+  header: string;
+  value(order: Order, appUrl: string): string | number | boolean | null | undefined;
+}
+
+const CSV_COLUMNS: readonly CsvColumn[] = [
+  { header: "Order number", value: (order) => order.orderNumber },
+  { header: "Created at (UTC)", value: (order) => order.createdAt },
+  { header: "Status", value: (order) => order.status },
+  { header: "Approval", value: (order) => order.approvalStatus },
+  { header: "Email sent at (UTC)", value: (order) => order.emailSentAt },
+  { header: "Child name", value: (order) => order.childName },
+  { header: "Parent name", value: (order) => order.parentName },
+  { header: "Parent email", value: (order) => order.parentEmail },
+  { header: "Gift", value: (order) => !!order.isGift },
+  { header: "Gift recipient", value: (order) => order.isGift ? order.giftRecipientName : null },
+  { header: "Gift recipient email", value: (order) => order.isGift ? order.giftRecipientEmail : null },
+  { header: "Song title", value: (order) => order.songTitle },
+  { header: "Genre", value: (order) => order.songGenre },
+  { header: "Streaming add-on", value: (order) => order.addStreamingServices },
+  {
+    header: "Streaming artist name",
+    value: (order) => order.addStreamingServices ? order.streamingArtistName : null,
+  },
+  {
+    header: "Streaming status",
+    value: (order) => order.addStreamingServices ? order.streamingStatus ?? DEFAULT_STREAMING_STATUS : null,
+  },
+  { header: "Referral code", value: (order) => order.referralCodeUsed },
+  { header: "Base price (USD)", value: (order) => formatCents(order.basePrice) },
+  { header: "Streaming price (USD)", value: (order) => formatCents(order.streamingPrice) },
+  { header: "Discount (USD)", value: (order) => formatCents(order.discountAmount) },
+  { header: "Total paid (USD)", value: (order) => formatCents(paidCents(order)) },
+  { header: "Payment", value: (order) => order.payment.kind },
+  {
+    header: "Song file",
+    value: (order, appUrl) => order.songUrl ? new URL(order.songUrl, appUrl).href : null,
+  },
+];
+
+/** What the family paid: nothing for a demo or a song staff made by hand. */
+function paidCents(order: Order): number {
+  return order.payment.kind === "checkout" ? order.totalPrice : 0;
+}
+
+/**
+ * A cell as spreadsheets read it back. Text a spreadsheet would run as a formula (a parent can type
+ * `=HYPERLINK(…)` as a child's name) gets a leading apostrophe, so opening the export runs nothing.
+ */
+export function csvCell(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  let text = typeof value === "boolean" ? (value ? "yes" : "no") : String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One CSV record, with the line ending RFC 4180 asks for. */
+const csvRecord = (cells: string[]) => `${cells.join(",")}\r\n`;
+
+export function csvHeader(): string {
+  return csvRecord(CSV_COLUMNS.map((column) => csvCell(column.header)));
+}
+
+export function csvRow(order: Order, appUrl: string): string {
+  return csvRecord(CSV_COLUMNS.map((column) => csvCell(column.value(order, appUrl))));
+}
+
+/** The download's name: what was exported and when ("little-hits-orders-review-2026-11-27.csv"). */
+export function csvFileName(filter: string, now: number): string {
+  return `little-hits-orders-${filter}-${new Date(now).toISOString().slice(0, 10)}.csv`;
+}

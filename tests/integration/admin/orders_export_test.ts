@@ -1,0 +1,118 @@
+import { assert, assertEquals } from "@std/assert";
+import { writeOrder } from "../../../kv/orders.ts";
+import { keys } from "../../../kv/keys.ts";
+import { createTestApp, type TestApp } from "../../helpers.ts";
+import { sampleOrder, writeSampleOrders } from "../../../tools/sample_orders.ts";
+import { adminHeaders, DELIVERY_ENV, sessionHeaders } from "../delivery/helpers.ts";
+
+/** RFC 4180 records, read back the way a spreadsheet does (quoted cells may hold commas and breaks). */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const character = text[i];
+    if (quoted) {
+      if (character === '"' && text[i + 1] === '"') (cell += '"', i++);
+      else if (character === '"') quoted = false;
+      else cell += character;
+    } else if (character === '"') quoted = true;
+    else if (character === ",") (record.push(cell), cell = "");
+    else if (character === "\r" && text[i + 1] === "\n") {
+      record.push(cell);
+      records.push(record);
+      (record = [], cell = "");
+      i++;
+    } else cell += character;
+  }
+  return records;
+}
+
+async function exportCsv(t: TestApp, query = "") {
+  return await t.request(`/api/admin/orders.csv${query}`, { headers: await adminHeaders(t) });
+}
+
+/** The export's rows as objects keyed by its header, after the byte-order mark. */
+async function rowsOf(response: Response) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  assertEquals([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf], "a byte-order mark for spreadsheets");
+  const [header, ...rows] = parseCsv(new TextDecoder().decode(bytes.slice(3)));
+  return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]])));
+}
+
+Deno.test("the export is the list's tab and search, every page of it, newest first, as CSV", async () => {
+  await using t = await createTestApp({ env: DELIVERY_ENV });
+  await writeSampleOrders(t.kv, 45);
+
+  const all = await exportCsv(t);
+  assertEquals(all.status, 200);
+  assertEquals(all.headers.get("content-type"), "text/csv; charset=utf-8");
+  assertEquals(all.headers.get("cache-control"), "private, no-store");
+  assert(all.headers.get("content-disposition")!.startsWith('attachment; filename="little-hits-orders-all-'));
+  const rows = await rowsOf(all);
+  assertEquals(rows.length, 45, "more than one page of the list");
+  assertEquals(
+    rows.map((row) => Number(row["Order number"])),
+    Array.from({ length: 45 }, (_, i) => 1044 - i),
+  );
+
+  const review = await rowsOf(await exportCsv(t, "?filter=review"));
+  assert(
+    review.length > 0 && review.every((row) => row.Status === "completed" && row.Approval === "pending"),
+  );
+
+  const searched = await rowsOf(await exportCsv(t, "?q=mia"));
+  assert(searched.length > 0 && searched.every((row) => row["Child name"].startsWith("Mia ")));
+});
+
+Deno.test("a name typed as a formula, or with quotes, commas and line breaks, comes back as the same text", async () => {
+  await using t = await createTestApp({ env: DELIVERY_ENV });
+  const hostile = {
+    ...sampleOrder(3, 1000, t.clock.now()),
+    childName: '=HYPERLINK("http://evil.test","Mia")',
+    parentName: 'Ann "Annie" Smith, Jr.\nSecond line',
+  };
+  await writeOrder(t.kv.atomic().set(keys.orderSequence(), 1001), null, hostile).commit();
+  const [row] = await rowsOf(await exportCsv(t));
+  assertEquals(row["Child name"], `'${hostile.childName}`);
+  assertEquals(row["Parent name"], hostile.parentName);
+});
+
+Deno.test("the export is for admins: others get a JSON refusal, a wrong query a 400", async () => {
+  await using t = await createTestApp({ env: DELIVERY_ENV });
+  const visitor = await t.request("/api/admin/orders.csv");
+  assertEquals(visitor.status, 401);
+  assert((await visitor.json()).message);
+  const customer = await t.request("/api/admin/orders.csv", {
+    headers: await sessionHeaders(t, "ann@example.com"),
+  });
+  assertEquals(customer.status, 403);
+  assert((await customer.json()).message);
+  const wrong = await exportCsv(t, "?filter=everything");
+  assertEquals(wrong.status, 400);
+  assert((await wrong.json()).message.startsWith("filter must be one of"));
+});
+
+Deno.test("100,000 orders stream out a batch at a time: the memory the server holds stays near a page's", async () => {
+  const probe = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--v8-flags=--expose-gc",
+      new URL("./export_memory_probe.ts", import.meta.url).pathname,
+      "100000",
+    ],
+    stdout: "piped",
+    stderr: "inherit",
+  });
+  const { code, stdout } = await probe.output();
+  assertEquals(code, 0);
+  const { bytes, lines, peak } = JSON.parse(new TextDecoder().decode(stdout).trim().split("\n").at(-1)!);
+  assertEquals(lines, 100_001, "the header and one line per order");
+  console.log(
+    `exported ${(bytes / 1e6).toFixed(1)} MB; the live heap grew by at most ${(peak / 1e6).toFixed(1)} MB`,
+  );
+  // Held whole, the body alone would be `bytes` (about 20 MB), and the orders it was made of more.
+  assert(peak < bytes / 10, `the live heap grew by ${peak} bytes for a ${bytes}-byte export`);
+});

@@ -1,0 +1,70 @@
+import { assertEquals } from "@std/assert";
+import {
+  createListenRecorder,
+  type ListenReport,
+} from "../../../../../islands/admin/dialogs/listen_recorder.ts";
+
+function recorder(answer: () => Promise<unknown> = () => Promise.resolve()) {
+  const sent: ListenReport[] = [];
+  const listen = createListenRecorder((report) => {
+    sent.push(report);
+    return answer();
+  });
+  return { listen, sent };
+}
+
+Deno.test("listen recorder: a pause tells the server what was heard", async () => {
+  const { listen, sent } = recorder();
+  listen.played(0, 130);
+  listen.ticked(0.5);
+  listen.stopped(1);
+  await listen.flush();
+  assertEquals(sent, [{ playedMs: 1000, durationMs: 130000 }]);
+});
+
+Deno.test("listen recorder: only more than it was last told is sent", async () => {
+  const { listen, sent } = recorder();
+  listen.played(0, 130);
+  listen.stopped(1);
+  listen.stopped(1); // the pause event after a stop the dialog made itself
+  await listen.flush();
+  await listen.flush();
+  listen.played(1, 130);
+  listen.stopped(2);
+  await listen.flush();
+  assertEquals(sent.map((report) => report.playedMs), [1000, 2000]);
+});
+
+Deno.test("listen recorder: nothing heard, nothing sent", async () => {
+  const { listen, sent } = recorder();
+  await listen.flush();
+  listen.played(0, 130);
+  listen.stopped(0);
+  await listen.flush();
+  assertEquals(sent, []);
+});
+
+Deno.test("listen recorder: flush settles after the reports in flight (an approval waits for them)", async () => {
+  let answer!: () => void;
+  const { listen } = recorder(() => new Promise<void>((resolve) => (answer = resolve)));
+  listen.played(0, 130);
+  listen.stopped(1);
+  let settled = false;
+  const flushed = listen.flush().then(() => (settled = true));
+  await Promise.resolve();
+  assertEquals(settled, false);
+  answer();
+  await flushed;
+  assertEquals(settled, true);
+});
+
+Deno.test("listen recorder: a report that failed is sent again at the next chance", async () => {
+  let fail = true;
+  const { listen, sent } = recorder(() => fail ? Promise.reject(new Error("offline")) : Promise.resolve());
+  listen.played(0, 130);
+  listen.stopped(1);
+  await listen.flush();
+  fail = false;
+  await listen.flush();
+  assertEquals(sent.map((report) => report.playedMs), [1000, 1000]);
+});
