@@ -41,6 +41,12 @@ export interface Config {
   trustedProxies: number;
   http: HttpSettings;
   deliveryDelayHours: number;
+  /**
+   * How long after a generation run gives up the family is told by email (FAILURE_EMAIL_GRACE_MINUTES):
+   * time for staff to retry or upload a song first, and an order fixed by then sends no failure email.
+   * 0 tells them at once.
+   */
+  failureEmailGraceMinutes: number;
   songPollSeconds: number;
   jobs: JobSettings;
 }
@@ -170,6 +176,9 @@ export const DEFAULT_OPENAI_MODEL = "gpt-6-luna";
 
 export type EnvMap = Record<string, string | undefined>;
 
+/** A day: a family left longer than that without word of their song is no longer a grace period. */
+const MAX_FAILURE_EMAIL_GRACE_MINUTES = 24 * 60;
+
 /** Keys production cannot run without: a missing one is a start-up error, never a quiet local default. */
 const PRODUCTION_KEYS = [
   "APP_URL",
@@ -284,6 +293,12 @@ export function parseConfig(env: EnvMap): Config {
     adminEmails: emailList(read("ADMIN_EMAILS")),
     demoEmails: emailList(read("DEMO_EMAILS")),
     deliveryDelayHours: positive(read("DELIVERY_DELAY_HOURS") ?? "12", "DELIVERY_DELAY_HOURS"),
+    failureEmailGraceMinutes: integer(
+      read("FAILURE_EMAIL_GRACE_MINUTES") ?? "30",
+      "FAILURE_EMAIL_GRACE_MINUTES",
+      0,
+      MAX_FAILURE_EMAIL_GRACE_MINUTES,
+    ),
     songPollSeconds: positive(read("SONG_POLL_SECONDS") ?? "20", "SONG_POLL_SECONDS"),
     trustedProxies: integer(read("TRUSTED_PROXIES") ?? "0", "TRUSTED_PROXIES", 0, 10),
     http: httpSettings(read),

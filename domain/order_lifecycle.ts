@@ -305,13 +305,14 @@ export function sendDueNow(order: Order, now: number): Order {
 
 /**
  * A run that gave up: failed at `stage`, with what staff read about it, and the family's one failure
- * email due now (jobs/failure_email.ts).
+ * email due at `tellFamilyAt` (jobs/failure_email.ts): now plus FAILURE_EMAIL_GRACE_MINUTES, so staff
+ * may fix the order first, and a restart or upload meanwhile clears what is owed (FAILURE_CLEARED).
  */
 export function generationFailed(
   order: Order,
   stage: GenerationStage,
   failure: { error: string; httpStatus: number | null },
-  now: number,
+  tellFamilyAt: number,
 ): Order {
   return {
     ...order,
@@ -322,7 +323,7 @@ export function generationFailed(
     nextPollAt: null,
     statusDetail: `Failed at ${STAGE_LABELS[stage]}.`,
     failureEmailSent: false,
-    failureEmailDueAt: iso(now),
+    failureEmailDueAt: iso(tellFamilyAt),
     failureEmailAttempts: 0,
   };
 }

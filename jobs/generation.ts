@@ -141,6 +141,7 @@ async function runLeased(
   const settled = settle(claimed, stage, outcome, finishedAt, {
     retryBaseMs: seconds(deps.config.jobs.retryBaseSeconds),
     random: deps.random ?? Math.random,
+    failureEmailGraceMs: failureEmailGraceMs(deps),
   });
 
   const commitOutcome = (entry: Deno.AtomicCheck, before: Order, next: Order) => {
@@ -153,7 +154,8 @@ async function runLeased(
     if (next.status === "generating") {
       deps.jobs.add(commit, jobMessage("generation", orderId), settled.delayMs);
     } else if (next.status === "failed") {
-      deps.jobs.add(commit, jobMessage("failure-email", orderId));
+      // Nudged when the grace runs out; the order's own due time decides whether it goes at all.
+      deps.jobs.add(commit, jobMessage("failure-email", orderId), failureEmailGraceMs(deps));
     }
     if (outcome.kind === "complete") {
       for (const blob of outcome.blobs) deps.blobs.commit(commit, blob);
@@ -183,6 +185,8 @@ async function runLeased(
   }
   return "done";
 }
+
+const failureEmailGraceMs = (deps: Deps) => seconds(deps.config.failureEmailGraceMinutes * 60);
 
 async function attempt(stage: Stage, context: Parameters<Stage>[0]): Promise<StageOutcome> {
   try {

@@ -14,6 +14,8 @@ export const MAX_RUN_RETRIES = 10;
 export interface SettleSettings {
   retryBaseMs: number;
   random: () => number;
+  /** How long after a failure the family is told by email (FAILURE_EMAIL_GRACE_MINUTES). */
+  failureEmailGraceMs: number;
 }
 
 export interface Settled {
@@ -120,7 +122,7 @@ function settleFailure(
       order,
       stage,
       { error: failureSummary(stage, failure), httpStatus: failure.httpStatus },
-      now,
+      now + settings.failureEmailGraceMs,
     ),
     events: [{
       stage,

@@ -162,6 +162,8 @@ function configFor(scenario: Scenario, kvPath: string, openaiUrl: string, sunoUr
     RETRY_BASE_SECONDS: "0.05",
     SONG_POLL_SECONDS: "0.05",
     SONG_DEADLINE_MINUTES: scenario.faultRate > 0 ? String(FAULTS_SONG_DEADLINE_MINUTES) : "15",
+    // A failed order's email is part of the run it is timed against: no grace for staff to step in.
+    FAILURE_EMAIL_GRACE_MINUTES: "0",
   });
 }
 

@@ -143,6 +143,8 @@ export function serverSettings(
     ...(timings.sweepSeconds ? { SWEEP_SECONDS: String(timings.sweepSeconds) } : {}),
     // Tasks that never finish then fail their order in half a minute, not production's fifteen.
     ...(plan.faults ? { SONG_DEADLINE_MINUTES: String(FAULTS_SONG_DEADLINE_MINUTES) } : {}),
+    // No staff to step in: a failed order's family is told at once, within the wait for owed emails.
+    FAILURE_EMAIL_GRACE_MINUTES: "0",
   };
 }
 

@@ -5,7 +5,7 @@ import type { Severity } from "../../../domain/generation_errors.ts";
 import { UploadIcon } from "../../../components/icons.tsx";
 import { buttonClass } from "../../../components/ui.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
-import { callText, failureSummary, timelineByStage, truncateId } from "./error_details.ts";
+import { callText, failureSummary, familyToldAt, timelineByStage, truncateId } from "./error_details.ts";
 
 export interface ErrorDetailsDialogProps {
   order: AdminOrder;
@@ -38,6 +38,17 @@ const formatTime = (iso: string) =>
     second: "2-digit",
   });
 
+/** "10:42" today, "Jan 16, 10:42" on another day. */
+const formatClock = (iso: string) => {
+  const at = new Date(iso);
+  const today = at.toDateString() === new Date().toDateString();
+  return at.toLocaleString(undefined, {
+    ...(today ? {} : { month: "short", day: "numeric" }),
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+};
+
 /**
  * Staff-side §2, Error Details: why a failed order stopped, how bad that is, what to do about it,
  * and every event of its generation in stage order.
@@ -46,6 +57,7 @@ export function ErrorDetailsDialog({ order, onClose, onUpload }: ErrorDetailsDia
   const summary = failureSummary(order);
   const groups = timelineByStage(order.events ?? []);
   const { classification } = summary;
+  const toldAt = familyToldAt(order, Date.now());
   const summaryId = useId();
   const adviceId = useId();
   const timelineId = useId();
@@ -106,6 +118,11 @@ export function ErrorDetailsDialog({ order, onClose, onUpload }: ErrorDetailsDia
             Recommended action
           </h3>
           <p className="text-sm text-violet-950">{summary.advice}</p>
+          {toldAt && (
+            <p className="text-sm text-violet-950" data-family-told-at={toldAt}>
+              The family will be told by email at {formatClock(toldAt)} unless the song is fixed before then.
+            </p>
+          )}
           {onUpload && summary.suggestsUpload && (
             <button
               type="button"

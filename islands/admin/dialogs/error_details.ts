@@ -75,6 +75,8 @@ export interface FailedOrderFacts {
   generationStartedAt: string | null;
   updatedAt: string;
   lastEventAt?: string | null;
+  failureEmailSent?: boolean;
+  failureEmailDueAt?: string | null;
   events: readonly GenerationEvent[];
 }
 
@@ -127,6 +129,15 @@ export function failureSummary(order: FailedOrderFacts): FailureSummary {
     failedAt,
     timeToFailure: startedAt && failedAt ? durationText(Date.parse(failedAt) - Date.parse(startedAt)) : null,
   };
+}
+
+/**
+ * When the family is to be told by email that the song failed, while staff may still fix it first
+ * (FAILURE_EMAIL_GRACE_MINUTES); null once that time has come, once told, or when nothing is owed.
+ */
+export function familyToldAt(order: FailedOrderFacts, now: number): string | null {
+  if (order.status !== "failed" || order.failureEmailSent || !order.failureEmailDueAt) return null;
+  return Date.parse(order.failureEmailDueAt) > now ? order.failureEmailDueAt : null;
 }
 
 /** "POST /api/v1/generate": an event's call, when it made one. */

@@ -191,6 +191,9 @@ async function failedOrder(t: TestApp, childName: string): Promise<Order> {
     statusDetail: "Failed at Song Status Check.",
     generationStartedAt: new Date(start).toISOString(),
     nextPollAt: null,
+    // Within FAILURE_EMAIL_GRACE_MINUTES: the family has not been told yet (the browser's clock is real).
+    failureEmailSent: false,
+    failureEmailDueAt: new Date(Date.now() + 30 * 60_000).toISOString(),
   }), (operation, next) => addEvents(operation, next.id, events)))!;
 }
 
@@ -548,6 +551,10 @@ for (const size of SIZES) {
     const advice = await details.locator("[data-recommended-action]").innerText();
     assert(advice.includes("The provider had a server error: retry in a few minutes."), advice);
     assert(advice.includes("consider uploading a song manually or contacting the customer"), advice);
+    assertMatch(
+      await details.locator("[data-family-told-at]").innerText(),
+      /^The family will be told by email at \S.* unless the song is fixed before then\.$/,
+    );
     await details.getByText("Multiple retries").waitFor();
 
     assertEquals(

@@ -24,7 +24,8 @@ async function studio(options: { suno?: SunoFakeOptions; app?: TestAppOptions } 
   const t = await createTestApp({
     jobs: true,
     ...options.app,
-    env: { SONG_DEADLINE_MINUTES: "0.05", ...options.app?.env },
+    // The family is told of a failure at once: these tests follow the pipeline, not the grace period.
+    env: { SONG_DEADLINE_MINUTES: "0.05", FAILURE_EMAIL_GRACE_MINUTES: "0", ...options.app?.env },
     providers: {
       words: createOpenAiLyricist({
         apiKey: "sk-test-key-123",

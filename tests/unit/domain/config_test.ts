@@ -17,6 +17,7 @@ Deno.test("defaults follow the configuration table", () => {
   assertEquals(config.appUrl, "http://localhost:8000");
   assertEquals(config.kvPath, "./data/app.kv");
   assertEquals(config.deliveryDelayHours, 12);
+  assertEquals(config.failureEmailGraceMinutes, 30);
   assertEquals(config.songPollSeconds, 20);
   assertEquals(config.adminEmails, []);
   assertEquals(config.stripe.secretKey, undefined);
@@ -65,6 +66,7 @@ Deno.test("bad values are start-up errors that name the variable", () => {
     [{ PORT: "eighty" }, /^PORT/],
     [{ PORT: "70000" }, /^PORT/],
     [{ DELIVERY_DELAY_HOURS: "-1" }, /^DELIVERY_DELAY_HOURS/],
+    [{ FAILURE_EMAIL_GRACE_MINUTES: "-5" }, /^FAILURE_EMAIL_GRACE_MINUTES/],
     [{ SONG_POLL_SECONDS: "0" }, /^SONG_POLL_SECONDS/],
     [{ APP_URL: "littlehits.studio" }, /^APP_URL/],
     [{ STRIPE_API_URL: "ftp://x" }, /^STRIPE_API_URL/],
@@ -182,6 +184,25 @@ Deno.test("connection and body limits have safe defaults and refuse nonsense", (
   assertEquals(http.bodyBudgetBytes, 48 * 1024 * 1024);
   assertThrows(() => parseConfig({ BODY_TIMEOUT_SECONDS: "0" }), StartupError);
   assertThrows(() => parseConfig({ MAX_CONNECTIONS: "-1" }), StartupError);
+});
+
+Deno.test("FAILURE_EMAIL_GRACE_MINUTES: thirty minutes unless set, a whole number from 0 (at once) to a day", () => {
+  assertEquals(parseConfig({}).failureEmailGraceMinutes, 30);
+  assertEquals(
+    parseConfig({ FAILURE_EMAIL_GRACE_MINUTES: " " }).failureEmailGraceMinutes,
+    30,
+    "blank is unset",
+  );
+  assertEquals(parseConfig({ FAILURE_EMAIL_GRACE_MINUTES: "0" }).failureEmailGraceMinutes, 0);
+  assertEquals(parseConfig({ FAILURE_EMAIL_GRACE_MINUTES: "45" }).failureEmailGraceMinutes, 45);
+  assertEquals(parseConfig({ FAILURE_EMAIL_GRACE_MINUTES: "1440" }).failureEmailGraceMinutes, 1440);
+  for (const bad of ["-1", "2.5", "half an hour", "1441", "30m"]) {
+    const error = assertThrows(() => parseConfig({ FAILURE_EMAIL_GRACE_MINUTES: bad }), StartupError);
+    assertEquals(
+      error.message,
+      `FAILURE_EMAIL_GRACE_MINUTES must be a whole number from 0 to 1440 (got "${bad}").`,
+    );
+  }
 });
 
 Deno.test("GENERATION_CONCURRENCY: sixteen generation steps at once unless set, a whole number from 1 to 64", () => {

@@ -279,6 +279,14 @@ Deno.test("staff's view is exactly its listed fields; the job system's bookkeepi
   assertEquals([staff.reviewListen?.playedMs, staff.rejection?.reason], [1000, "the staff's secret reason"]);
   const { refund: _refund, ...withoutRefund } = orderFullOfSecrets();
   assertEquals("refund" in adminOrderView(withoutRefund as Order), false);
+  // Issue 23: staff see when the family will be told of a failure; the family's own view does not.
+  const failing = {
+    ...orderFullOfSecrets(),
+    status: "failed" as const,
+    failureEmailDueAt: "2026-03-01T10:30:00Z",
+  };
+  assertEquals(adminOrderView(failing).failureEmailDueAt, "2026-03-01T10:30:00Z");
+  assertEquals("failureEmailDueAt" in ownerOrderView(failing), false);
 });
 
 Deno.test("the reveal gets the delivered take's timing and the offered take, only once delivered", () => {

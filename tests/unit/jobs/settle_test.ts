@@ -7,7 +7,8 @@ import { MAX_STAGE_RETRIES } from "../../../domain/generation_errors.ts";
 import { MAX_RUN_RETRIES, settle } from "../../../jobs/settle.ts";
 
 const NOW = Date.parse("2026-03-01T10:00:00Z");
-const settings = { retryBaseMs: 1000, random: () => 1 };
+const settings = { retryBaseMs: 1000, random: () => 1, failureEmailGraceMs: 0 };
+const GRACE_MS = 30 * 60_000;
 const call = (httpStatus: number, provider: CallFacts["provider"] = "openai"): CallFacts => ({
   provider,
   endpoint: "/chat/completions",
@@ -128,6 +129,29 @@ Deno.test("a permanent failure fails the order with its failureType, our own err
   assertEquals(settled.events[0].type, "ERROR");
   assertEquals(settled.events[0].message, "Incorrect API key provided: sk-abc***");
   assertEquals(dueWorkOf(settled.order), [{ job: "failure-email", dueAt: NOW, lane: "customer" }]);
+});
+
+Deno.test("with a grace period the failure email is due when it ends, so staff may fix the order first", () => {
+  const permanent = {
+    kind: "fail" as const,
+    failure: { message: "refused", call: call(400), httpStatus: 400, transient: false },
+  };
+  const settled = settle(generatingOrder(), "LYRICS", permanent, NOW, {
+    ...settings,
+    failureEmailGraceMs: GRACE_MS,
+  });
+  assertEquals(settled.order.status, "failed");
+  assertEquals(settled.order.failureEmailDueAt, new Date(NOW + GRACE_MS).toISOString());
+  assertEquals(dueWorkOf(settled.order), [{ job: "failure-email", dueAt: NOW + GRACE_MS, lane: "customer" }]);
+  // A retry is not a failure: the grace only starts when the run gives up.
+  const retried = settle(
+    generatingOrder(),
+    "LYRICS",
+    { kind: "fail", failure: { ...permanent.failure, call: call(503), httpStatus: 503, transient: true } },
+    NOW,
+    { ...settings, failureEmailGraceMs: GRACE_MS },
+  );
+  assertEquals([retried.order.status, retried.order.failureEmailDueAt ?? null], ["generating", null]);
 });
 
 Deno.test("retries stop at the stage limit and at the run limit", () => {

@@ -5,6 +5,7 @@ import {
   durationText,
   type FailedOrderFacts,
   failureSummary,
+  familyToldAt,
   orderEvents,
   timelineByStage,
   truncateId,
@@ -141,4 +142,16 @@ Deno.test("error details: an event's call as method and endpoint", () => {
   assertEquals(callText({ method: "POST", endpoint: "/api/v1/generate" }), "POST /api/v1/generate");
   assertEquals(callText({ method: null, endpoint: "local:lyrics" }), "local:lyrics");
   assertEquals(callText({ method: "GET", endpoint: null }), null);
+});
+
+Deno.test("error details: when the family will be told, only while staff may still fix the order", () => {
+  const dueAt = new Date(T0 + 230 * MINUTE).toISOString();
+  const now = T0 + 200 * MINUTE;
+  assertEquals(familyToldAt(failed({ failureEmailSent: false, failureEmailDueAt: dueAt }), now), dueAt);
+  // Its time has come (the email is going, or being retried), it went, none is owed, or not failed.
+  assertEquals(familyToldAt(failed({ failureEmailDueAt: dueAt }), T0 + 230 * MINUTE), null);
+  assertEquals(familyToldAt(failed({ failureEmailSent: true, failureEmailDueAt: null }), now), null);
+  assertEquals(familyToldAt(failed({ failureEmailDueAt: null }), now), null);
+  assertEquals(familyToldAt(failed(), now), null);
+  assertEquals(familyToldAt(failed({ status: "generating", failureEmailDueAt: dueAt }), now), null);
 });
