@@ -18,6 +18,7 @@ export const keys = {
     ["rate_limits", scope, subject, window] as const,
 
   order: (id: string) => ["orders", id] as const,
+  allOrders: () => ["orders"] as const,
   orderByNumber: (orderNumber: number) => ["orders_by_number", orderNumber] as const,
   orderByUser: (userId: string, orderId: string) => ["orders_by_user", userId, orderId] as const,
   ordersOfUser: (userId: string) => ["orders_by_user", userId] as const,
@@ -80,6 +81,13 @@ export const keys = {
    * code, so "uses + live holds ≤ limit" is checked and written in one atomic operation.
    */
   referralHolds: (codeId: string) => ["referral_holds", codeId] as const,
+  /**
+   * A code's figures (domain/referral_stats.ts), by the text orders recorded in `referralCodeUsed`:
+   * counters kept in the same atomic writes as those orders.
+   */
+  referralCodeStat: (code: string, stat: "orders" | "revenue") =>
+    ["referral_code_stats", code, stat] as const,
+  referralCodeStats: () => ["referral_code_stats"] as const,
   /** A buyer's (canonical address) one live first-order discount, so aliases cannot stack it. */
   firstOrderHold: (buyer: string) => ["first_order_holds", buyer] as const,
   /** Which hold a checkout session carries, to count or release it by the session's id. */

@@ -2,6 +2,7 @@ import { filterBits, filtersOf } from "../domain/admin_orders.ts";
 import { type SearchIndex, searchTermsOf } from "../domain/admin_search.ts";
 import { dueWorkOf } from "../domain/due_work.ts";
 import { isOrderId, type Order } from "../domain/orders.ts";
+import { referralTakingsOf } from "../domain/referral_stats.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
 import { getManyInChunks } from "./get_many.ts";
 import { keys } from "./keys.ts";
@@ -16,8 +17,6 @@ import { keys } from "./keys.ts";
 export const FIRST_ORDER_NUMBER = 1000;
 
 const ONE = 1n;
-/** KV counters are unsigned 64-bit and `sum` wraps, so adding 2^64 − 1 subtracts one. */
-const MINUS_ONE = 0xffff_ffff_ffff_ffffn;
 
 /** Orders per block of the filter indexes' block counters (see keys.orderBlockCount). */
 export const ORDER_BLOCK_SIZE = 500;
@@ -72,16 +71,62 @@ export function searchEntriesOf(order: Order, indexes = SEARCH_INDEXES): IndexEn
   );
 }
 
-/** The counters an order adds one to: the totals, its status, its filter tabs and their blocks. */
-function counterKeysOf(order: Order): Deno.KvKey[] {
-  const counters: Deno.KvKey[] = [keys.orderCount(`status:${order.status}`)];
+/** A counter and what an order adds to it while the order is as it is (always above 0). */
+export interface Counted {
+  key: Deno.KvKey;
+  amount: bigint;
+}
+
+/**
+ * The counters an order adds to: one each to the totals, its status, its filter tabs and their
+ * blocks; and its referral code's figures.
+ */
+function countersOf(order: Order): Counted[] {
+  const counters: Counted[] = [{ key: keys.orderCount(`status:${order.status}`), amount: ONE }];
   for (const filter of filtersOf(order)) {
-    counters.push(keys.orderCount(filter), keys.orderBlockCount(filter, blockOf(order.orderNumber)));
+    counters.push(
+      { key: keys.orderCount(filter), amount: ONE },
+      { key: keys.orderBlockCount(filter, blockOf(order.orderNumber)), amount: ONE },
+    );
+  }
+  counters.push(...referralCountersOf(order));
+  return counters;
+}
+
+/**
+ * What an order adds to its referral code's figures (domain/referral_stats.ts): one order, and its
+ * revenue. For writeOrder and for the migration that counts orders written before.
+ */
+export function referralCountersOf(order: Order): Counted[] {
+  const takings = referralTakingsOf(order);
+  if (!takings) return [];
+  const counters: Counted[] = [{ key: keys.referralCodeStat(takings.code, "orders"), amount: ONE }];
+  if (takings.revenueCents > 0) {
+    counters.push({
+      key: keys.referralCodeStat(takings.code, "revenue"),
+      amount: BigInt(takings.revenueCents),
+    });
   }
   return counters;
 }
 
 const keyText = (key: Deno.KvKey) => JSON.stringify(key);
+
+/** Counters by key, their amounts added up, so a diff sees each key once. */
+function byKey(counters: Counted[]): Map<string, Counted> {
+  const found = new Map<string, Counted>();
+  for (const { key, amount } of counters) {
+    const text = keyText(key);
+    found.set(text, { key, amount: (found.get(text)?.amount ?? 0n) + amount });
+  }
+  return found;
+}
+
+/** Adds `delta` (negative to subtract) to a counter: `sum` wraps at 2^64, so −n is 2^64 − n. */
+function sumCounter(operation: Deno.AtomicOperation, key: Deno.KvKey, delta: bigint) {
+  if (delta === 0n) return operation;
+  return operation.sum(key, delta > 0n ? delta : BigInt.asUintN(64, delta));
+}
 
 /** Adds the writes that store `after` in place of `before` (null for a new order) to `operation`. */
 export function writeOrder(operation: Deno.AtomicOperation, before: Order | null, after: Order) {
@@ -93,13 +138,15 @@ export function writeOrder(operation: Deno.AtomicOperation, before: Order | null
   }
   for (const [key, value] of afterEntries) operation.set(key, value);
 
-  const beforeCounters = new Map((before ? counterKeysOf(before) : []).map((key) => [keyText(key), key]));
-  const afterCounters = new Map(counterKeysOf(after).map((key) => [keyText(key), key]));
-  for (const [text, key] of beforeCounters) {
-    if (!afterCounters.has(text)) operation.sum(key, MINUS_ONE);
+  // Each counter moves by what the order adds to it now less what it added before: 1 → 0 when it
+  // leaves a tab, a revenue that drops by a refund, nothing for a counter it stays in as it was.
+  const beforeCounters = byKey(before ? countersOf(before) : []);
+  const afterCounters = byKey(countersOf(after));
+  for (const [text, { key, amount }] of beforeCounters) {
+    sumCounter(operation, key, (afterCounters.get(text)?.amount ?? 0n) - amount);
   }
-  for (const [text, key] of afterCounters) {
-    if (!beforeCounters.has(text)) operation.sum(key, ONE);
+  for (const [text, { key, amount }] of afterCounters) {
+    if (!beforeCounters.has(text)) sumCounter(operation, key, amount);
   }
   return operation;
 }
@@ -108,7 +155,7 @@ export function writeOrder(operation: Deno.AtomicOperation, before: Order | null
 export function unwriteOrder(operation: Deno.AtomicOperation, order: Order) {
   operation.delete(keys.order(order.id));
   for (const [key] of indexEntriesOf(order)) operation.delete(key);
-  for (const key of counterKeysOf(order)) operation.sum(key, MINUS_ONE);
+  for (const { key, amount } of byKey(countersOf(order)).values()) sumCounter(operation, key, -amount);
   return operation;
 }
 

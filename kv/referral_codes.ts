@@ -1,4 +1,9 @@
 import { promotionTermsOf } from "../domain/promotion_terms.ts";
+import {
+  NO_REFERRAL_STATS,
+  type ReferralCodeStats,
+  type ReferralCodeWithStats,
+} from "../domain/referral_stats.ts";
 import type { ReferralCode } from "../domain/referrals.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
 import { keys } from "./keys.ts";
@@ -64,6 +69,24 @@ export async function listReferralCodes(kv: Deno.Kv): Promise<ReferralCode[]> {
   for await (const entry of kv.list<ReferralCode>({ prefix: keys.referralCodes() })) codes.push(entry.value);
   // Ids are random UUIDs, so key order says nothing about age; the id only breaks ties.
   return codes.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+}
+
+/**
+ * Every code as listReferralCodes answers it, each with its figures: the counters writeOrder keeps
+ * (domain/referral_stats.ts), read in one pass over their prefix. A code no paid order used has none.
+ */
+export async function listReferralCodesWithStats(kv: Deno.Kv): Promise<ReferralCodeWithStats[]> {
+  const stats = new Map<string, ReferralCodeStats>();
+  for await (const entry of kv.list<Deno.KvU64>({ prefix: keys.referralCodeStats() })) {
+    const [, code, stat] = entry.key as ReturnType<typeof keys.referralCodeStat>;
+    const figures = stats.get(code) ?? { ...NO_REFERRAL_STATS };
+    figures[stat === "orders" ? "orders" : "revenueCents"] = Number(entry.value.value);
+    stats.set(code, figures);
+  }
+  return (await listReferralCodes(kv)).map((code) => ({
+    ...code,
+    ...(stats.get(code.code) ?? NO_REFERRAL_STATS),
+  }));
 }
 
 /** Stores a new code with its indexes, or answers "taken" when its text is already in use. */

@@ -4,6 +4,7 @@ import { ordersByBuyer } from "./v2_orders_by_buyer.ts";
 import { dueWorkLanes } from "./v3_due_work_lanes.ts";
 import { searchByDomain } from "./v4_search_by_domain.ts";
 import { inProgressAndFailedTabs } from "./v5_in_progress_and_failed_tabs.ts";
+import { referralCodeStats } from "./v6_referral_code_stats.ts";
 
 /**
  * Every migration of the stored shapes, oldest first (docs/migrations.md). Append only: a released
@@ -15,4 +16,5 @@ export const MIGRATIONS: readonly Migration[] = [
   dueWorkLanes,
   searchByDomain,
   inProgressAndFailedTabs,
+  referralCodeStats,
 ];

@@ -12,9 +12,11 @@ import {
   canSubmit,
   codeCharacterProblem,
   emptyReferralForm,
+  expiryWarning,
   formOf,
   problemsOf,
   type ReferralProblems,
+  valueNote,
 } from "./form.ts";
 import { ReferralCodeFields } from "./ReferralCodeFields.tsx";
 
@@ -95,6 +97,7 @@ export function ReferralCodeDialog({ editing, onClose, onSaved }: ReferralCodeDi
           <ReferralCodeFields
             form={form.value}
             problems={problems}
+            notes={{ value: valueNote(form.value), expiresAt: expiryWarning(form.value, Date.now()) }}
             editing={editing !== null}
             disabled={saving.value}
             onChange={(next) => {

@@ -8,19 +8,23 @@ import {
   MAX_PERCENT_OFF,
 } from "../../../domain/pricing.ts";
 import { REFERRAL_CODE_MAX, REFERRAL_CODE_MIN } from "../../../domain/referral_code.ts";
-import { codeInput, type ReferralForm, type ReferralProblems } from "./form.ts";
+import { codeInput, type ReferralForm, type ReferralProblems, withDiscountType } from "./form.ts";
 
 export interface ReferralCodeFieldsProps {
   form: ReferralForm;
   /** Problems to show now (the dialog decides when: as typed for the code, on submit for the rest). */
   problems: ReferralProblems;
+  /** Said beside a field without stopping the save: an expiry already over, the largest discount. */
+  notes: Partial<Record<"value" | "expiresAt", string>>;
   editing: boolean;
   disabled: boolean;
   onChange(form: ReferralForm): void;
 }
 
 /** The inputs of the create/edit dialog; the dialog owns the values and when problems show. */
-export function ReferralCodeFields({ form, problems, editing, disabled, onChange }: ReferralCodeFieldsProps) {
+export function ReferralCodeFields(
+  { form, problems, notes, editing, disabled, onChange }: ReferralCodeFieldsProps,
+) {
   const set = <K extends keyof ReferralForm>(key: K, value: ReferralForm[K]) =>
     onChange({ ...form, [key]: value });
   const fixed = form.discountType === "fixed_amount";
@@ -49,7 +53,8 @@ export function ReferralCodeFields({ form, problems, editing, disabled, onChange
       <Field id="referral-type" label="Discount type">
         <select
           value={form.discountType}
-          onChange={(event) => set("discountType", event.currentTarget.value as DiscountType)}
+          // Focus stays here, so arrow keys keep moving through the options; the value is emptied.
+          onChange={(event) => onChange(withDiscountType(form, event.currentTarget.value as DiscountType))}
           className={INPUT_CLASS}
         >
           <option value="percentage">Percentage</option>
@@ -64,6 +69,7 @@ export function ReferralCodeFields({ form, problems, editing, disabled, onChange
           ? `In dollars, e.g. 5.00 (at most ${formatCents(MAX_AMOUNT_OFF_CENTS)})`
           : `1 to ${MAX_PERCENT_OFF}`}
         problem={problems.value}
+        note={notes.value}
       >
         <input
           type="text"
@@ -106,6 +112,8 @@ export function ReferralCodeFields({ form, problems, editing, disabled, onChange
         label="Expiry date (optional)"
         hint="Empty for no expiry"
         problem={problems.expiresAt}
+        note={notes.expiresAt}
+        warning
       >
         <input
           type="date"
@@ -125,14 +133,20 @@ interface FieldProps {
   label: string;
   hint?: string;
   problem?: string;
+  /** Said below the hint; a problem, when there is one, says more. */
+  note?: string;
+  /** The note is a warning (amber): something staff may not mean, though it can be saved. */
+  warning?: boolean;
   /** Spans both columns on wider screens. */
   wide?: boolean;
   /** The one input of the field; it gets the id and the description links. */
   children: ReactElement<Record<string, unknown>>;
 }
 
-function Field({ id, label, hint, problem, wide, children }: FieldProps) {
-  const described = [hint && `${id}-hint`, problem && `${id}-problem`].filter(Boolean).join(" ");
+function Field({ id, label, hint, problem, note, warning, wide, children }: FieldProps) {
+  const shownNote = problem ? undefined : note;
+  const described = [hint && `${id}-hint`, shownNote && `${id}-note`, problem && `${id}-problem`]
+    .filter(Boolean).join(" ");
   return (
     <div className={wide ? "grid content-start gap-1.5 sm:col-span-2" : "grid content-start gap-1.5"}>
       <label htmlFor={id} className="text-sm font-semibold text-slate-800">{label}</label>
@@ -142,6 +156,17 @@ function Field({ id, label, hint, problem, wide, children }: FieldProps) {
         "aria-describedby": described || undefined,
       })}
       {hint && <p id={`${id}-hint`} className="text-xs text-slate-500">{hint}</p>}
+      {shownNote && (
+        <p
+          id={`${id}-note`}
+          data-field-note={warning ? "warning" : "info"}
+          className={warning
+            ? "rounded-lg bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900"
+            : "text-sm text-slate-700"}
+        >
+          {shownNote}
+        </p>
+      )}
       {problem && (
         <p id={`${id}-problem`} data-field-problem="" className="text-sm font-medium text-red-700">
           {problem}

@@ -1,9 +1,10 @@
 import { LinkIcon, PencilIcon, TrashIcon } from "../../../components/icons.tsx";
+import type { ReferralCodeWithStats } from "../../../domain/referral_stats.ts";
 import type { ReferralCode } from "../../../domain/referrals.ts";
-import { discountText, expiresText, hasExpired, usageText } from "./display.ts";
+import { discountText, expiresText, hasExpired, revenueText, usageText } from "./display.ts";
 
 export interface ReferralCodeListProps {
-  codes: ReferralCode[];
+  codes: ReferralCodeWithStats[];
   now: number;
   onCopyLink(code: ReferralCode): void;
   onEdit(code: ReferralCode): void;
@@ -23,6 +24,8 @@ export function ReferralCodeList({ codes, now, ...actions }: ReferralCodeListPro
               <th scope="col" className="px-4 py-3">Code</th>
               <th scope="col" className="px-4 py-3">Discount</th>
               <th scope="col" className="px-4 py-3">Usage</th>
+              <th scope="col" className="px-4 py-3 text-right">Orders</th>
+              <th scope="col" className="px-4 py-3 text-right">Revenue</th>
               <th scope="col" className="px-4 py-3">Status</th>
               <th scope="col" className="px-4 py-3">Expires</th>
               <th scope="col" className="px-4 py-3 text-right">Actions</th>
@@ -37,6 +40,12 @@ export function ReferralCodeList({ codes, now, ...actions }: ReferralCodeListPro
                 </th>
                 <td className="px-4 py-3 font-medium text-slate-900">{discountText(code)}</td>
                 <td className="px-4 py-3 tabular-nums text-slate-700">{usageText(code)}</td>
+                <td data-referral-orders className="px-4 py-3 text-right tabular-nums text-slate-700">
+                  {code.orders}
+                </td>
+                <td data-referral-revenue className="px-4 py-3 text-right tabular-nums text-slate-700">
+                  {revenueText(code.revenueCents)}
+                </td>
                 <td className="px-4 py-3">
                   <StatusBadge active={code.isActive} />
                 </td>
@@ -78,6 +87,16 @@ export function ReferralCodeList({ codes, now, ...actions }: ReferralCodeListPro
               <div>
                 <dt className="text-xs text-slate-500">Usage</dt>
                 <dd className="tabular-nums text-slate-700">{usageText(code)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Orders</dt>
+                <dd data-referral-orders className="tabular-nums text-slate-700">{code.orders}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Revenue</dt>
+                <dd data-referral-revenue className="tabular-nums text-slate-700">
+                  {revenueText(code.revenueCents)}
+                </dd>
               </div>
               <div>
                 <dt className="text-xs text-slate-500">Expires</dt>

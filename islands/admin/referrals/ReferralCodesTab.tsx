@@ -3,6 +3,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
 import { AlertCircleIcon, PlusIcon, SpinnerIcon, TicketIcon } from "../../../components/icons.tsx";
 import { buttonClass } from "../../../components/ui.ts";
+import type { ReferralCodeWithStats } from "../../../domain/referral_stats.ts";
 import type { ReferralCode } from "../../../domain/referrals.ts";
 import { api, serverMessage } from "../../lib/api.ts";
 import { copyText } from "../../lib/clipboard.ts";
@@ -25,7 +26,7 @@ type Open = { kind: "form"; code: ReferralCode | null } | { kind: "delete"; code
 export function ReferralCodesTab({ appUrl }: ReferralCodesTabProps) {
   useSignals();
   const view = useSignal<View>("loading");
-  const codes = useSignal<ReferralCode[]>([]);
+  const codes = useSignal<ReferralCodeWithStats[]>([]);
   const open = useSignal<Open>(null);
   const deleting = useSignal(false);
   /** A newer load wins: an older answer that arrives late must not overwrite it. */
@@ -35,7 +36,7 @@ export function ReferralCodesTab({ appUrl }: ReferralCodesTabProps) {
   const load = async () => {
     const load = ++loads.current;
     try {
-      const answer = await api<{ codes: ReferralCode[] }>("GET", "/api/admin/referral-codes");
+      const answer = await api<{ codes: ReferralCodeWithStats[] }>("GET", "/api/admin/referral-codes");
       if (load !== loads.current) return;
       codes.value = answer.codes;
       view.value = "ready";

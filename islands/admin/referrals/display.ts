@@ -14,6 +14,13 @@ export function usageText(code: Pick<ReferralCode, "usageCount" | "usageLimit">)
   return `${code.usageCount} / ${code.usageLimit ?? "∞"}`;
 }
 
+const DOLLARS = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** Revenue in cents as dollars with thousands separated: 123450 → '$1,234.50'. */
+export function revenueText(cents: number): string {
+  return DOLLARS.format(cents / 100);
+}
+
 /**
  * The calendar day of an expiry ('YYYY-MM-DD' or an ISO time), read from its first ten characters:
  * the form sends the day the admin picked, and reading it through a time zone could move it a day.

@@ -4,10 +4,11 @@ import {
   MAX_AMOUNT_OFF_CENTS,
   MAX_PERCENT_OFF,
   MINIMUM_CHARGE_CENTS,
+  priceOrder,
 } from "../../../domain/pricing.ts";
 import { referralCodeCharacterProblem, referralCodeLengthProblem } from "../../../domain/referral_code.ts";
 import type { ReferralCode } from "../../../domain/referrals.ts";
-import { expiryDay } from "./display.ts";
+import { expiryDay, hasExpired } from "./display.ts";
 
 /**
  * The create/edit form of a referral code (staff-side §5), kept as the text of its inputs so a
@@ -133,6 +134,47 @@ export function problemsOf(form: ReferralForm): ReferralProblems {
     problems.expiresAt = "Enter a valid date, or leave it empty for no expiry";
   }
   return problems;
+}
+
+/**
+ * The form with another discount type. The value is emptied: "10" as a percentage is not "10" as
+ * dollars, and a number kept across the switch would silently change what the code gives away.
+ */
+export function withDiscountType(form: ReferralForm, discountType: DiscountType): ReferralForm {
+  if (discountType === form.discountType) return form;
+  return { ...form, discountType, value: "" };
+}
+
+export const EXPIRED_WARNING = "This code has already expired, so nobody can use it.";
+
+/**
+ * A warning, not a problem: the chosen day is already over, so checkout would refuse the code. Staff
+ * may mean it (to park a code), so the form still saves. The day runs to its end in UTC, as the
+ * server stores it (domain/referral_code_form.ts), and is over by the same rule the list's "Expired"
+ * badge and checkout use.
+ */
+export function expiryWarning(form: ReferralForm, now: number): string | undefined {
+  if (!DAY.test(form.expiresAt)) return undefined;
+  return hasExpired(`${form.expiresAt}T23:59:59.999Z`, now) ? EXPIRED_WARNING : undefined;
+}
+
+/**
+ * At the largest discount allowed, what customers will still pay (the floor is the card processor's
+ * minimum charge, so it is never $0): the song alone, and with the streaming add-on.
+ */
+export function valueNote(form: ReferralForm): string | undefined {
+  if (problemsOf(form).value) return undefined;
+  const value = form.value.trim();
+  const discount = form.discountType === "percentage"
+    ? { type: form.discountType, value: Number(value) }
+    : { type: form.discountType, value: centsOf(value) };
+  const atMost = form.discountType === "percentage" ? MAX_PERCENT_OFF : MAX_AMOUNT_OFF_CENTS;
+  if (discount.value < atMost) return undefined;
+  const song = priceOrder(false, discount).totalPrice;
+  const withStreaming = priceOrder(true, discount).totalPrice;
+  return `The largest discount allowed: customers pay $${formatCents(song)} for a song ($${
+    formatCents(withStreaming)
+  } with streaming).`;
 }
 
 /** Dollars as typed ('5', '5.5', '5.00') to whole cents, without floating-point drift. */

@@ -13,7 +13,7 @@ import type { ReferralCode } from "../../../domain/referrals.ts";
 import {
   createReferralCode,
   deleteReferralCode,
-  listReferralCodes,
+  listReferralCodesWithStats,
   updateReferralCode,
 } from "../../../kv/referral_codes.ts";
 import type { AppEnv } from "../../env.ts";
@@ -30,7 +30,8 @@ referralCodesAdminApi.use("/referral-codes", requireAdmin);
 referralCodesAdminApi.use("/referral-codes/*", requireAdmin);
 
 referralCodesAdminApi.get("/referral-codes", async (c) => {
-  return c.json({ codes: await listReferralCodes(c.var.deps.kv) });
+  // Each code with its paid orders and their revenue (issue 23).
+  return c.json({ codes: await listReferralCodesWithStats(c.var.deps.kv) });
 });
 
 referralCodesAdminApi.post("/referral-codes", valid("json", referralCodeCreateSchema), async (c) => {

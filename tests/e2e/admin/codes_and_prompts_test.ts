@@ -3,7 +3,15 @@ import type { Page } from "playwright-core";
 import { DEFAULT_LYRICS_PROMPT, DEFAULT_TAGS_PROMPT } from "../../../domain/prompts.ts";
 import { getSystemPrompt } from "../../../kv/prompts.ts";
 import { getReferralCodeByCode } from "../../../kv/referral_codes.ts";
-import { createTestApp, e2eTest, jsonBody, openSignedInBrowser, type TestApp } from "../../helpers.ts";
+import {
+  axeViolations,
+  createTestApp,
+  e2eTest,
+  jsonBody,
+  openSignedInBrowser,
+  type TestApp,
+} from "../../helpers.ts";
+import { orderForm, payLocally, startCheckout } from "../../integration/orders/helpers.ts";
 
 const ADMIN = "boss@example.com";
 const DEMO = "demo@example.com";
@@ -11,6 +19,9 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const CODE_MESSAGE = "Code must contain only letters, numbers, underscores, and hyphens";
 const SETTINGS_TITLE = "Admin Settings - Song Generation Prompts";
+/** No job queue: the paid orders these tests place are for the codes' figures; no song is made. */
+const CODES_ENV = { ADMIN_EMAILS: ADMIN, JOB_QUEUE: "off" } as const;
+const EXPIRED_WARNING = "This code has already expired, so nobody can use it.";
 
 async function signedInBrowser(t: TestApp, email: string, size: { width: number; height: number }) {
   const { browser, session } = await openSignedInBrowser(t, email, size);
@@ -44,6 +55,18 @@ async function referralTab(page: Page) {
 const codeEntry = (page: Page, code: string) =>
   page.locator(`[data-referral-row="${code}"]:visible, [data-referral-card="${code}"]:visible`).first();
 
+/** A customer's paid order with the code, through the order page's checkout and the local Pay button. */
+async function paidOrderWith(t: TestApp, referralCode: string, parentEmail: string) {
+  const { status, body } = await startCheckout(t, orderForm({ parentEmail, referralCode }));
+  assertEquals(status, 200, body.message);
+  await payLocally(t, body.sessionId);
+}
+
+/** The page has no accessibility violations as it is now (a dialog open, a warning shown). */
+async function assertAccessible(page: Page) {
+  assertEquals(await axeViolations(page), [], `at ${page.viewportSize()?.width} px`);
+}
+
 async function createThroughApi(t: TestApp, token: string, body: Record<string, unknown>) {
   const answer = await t.request(
     "/api/admin/referral-codes",
@@ -55,7 +78,7 @@ async function createThroughApi(t: TestApp, token: string, body: Record<string, 
 e2eTest(
   "referral codes: an admin creates, edits, copies the link of and deletes a code (desktop)",
   async () => {
-    await using t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
+    await using t = await createTestApp({ env: CODES_ENV });
     const { browser } = await signedInBrowser(t, ADMIN, DESKTOP);
     await using _browser = browser;
     await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: browser.origin });
@@ -86,13 +109,38 @@ e2eTest(
     await create.getByLabel("Code").fill("summer10");
     assertEquals(await create.getByLabel("Code").inputValue(), "SUMMER10");
     assertEquals(await create.getByText(CODE_MESSAGE).count(), 0);
+
+    // Switching the type empties the value (10 as a percentage is not $10), and the focus stays on
+    // the type, so arrow keys go on moving through it.
+    const type = create.getByLabel("Discount type");
+    await type.focus();
+    await type.selectOption("fixed_amount");
+    assertEquals(await create.getByLabel("Amount ($)").inputValue(), "");
+    assert(await type.evaluate((element) => element === document.activeElement), "focus stays on the type");
+    assert(await submit.isDisabled(), "no value after the switch");
+    await type.selectOption("percentage");
+    assertEquals(await create.getByLabel("Percentage (%)").inputValue(), "");
+    // At the largest percentage, a note says what customers still pay; 100% is an error on submit.
+    await create.getByLabel("Percentage (%)").fill("97");
+    await create.getByText("The largest discount allowed: customers pay $0.75 for a song").waitFor();
     await create.getByLabel("Percentage (%)").fill("0");
     assert(await submit.isDisabled(), "a value of 0");
     await create.getByLabel("Percentage (%)").fill("10");
     assert(await submit.isEnabled());
     await create.getByLabel("Description (optional)").fill("Summer newsletter");
     await create.getByLabel("Usage limit (optional)").fill("50");
-    await create.getByLabel("Expiry date (optional)").fill("2030-08-31");
+    // A day already over is a warning beside the field, not an error: the code can still be saved.
+    const expiry = create.getByLabel("Expiry date (optional)");
+    await expiry.fill("2020-01-31");
+    const warning = create.getByText(EXPIRED_WARNING);
+    await warning.waitFor();
+    assertEquals(await expiry.getAttribute("aria-invalid"), null);
+    assertMatch((await expiry.getAttribute("aria-describedby"))!, /referral-expires-note/);
+    assert(await submit.isEnabled(), "a warning does not stop the save");
+    await browser.screenshot(page, "codes-expired-warning-desktop-viewport");
+    await assertAccessible(page);
+    await expiry.fill("2030-08-31");
+    await warning.waitFor({ state: "detached" });
     await browser.screenshot(page, "codes-create-dialog-desktop-viewport");
     await submit.click();
     await expectToast(page, "Referral code created", "SUMMER10 · 10% off");
@@ -101,13 +149,19 @@ e2eTest(
     const row = codeEntry(page, "SUMMER10");
     await row.waitFor();
     const cells = await row.locator("th, td").allTextContents();
-    assertEquals(cells.slice(0, 5), [
+    assertEquals(cells.slice(0, 7), [
       "SUMMER10Summer newsletter",
       "10% off",
       "0 / 50",
+      "0",
+      "$0.00",
       "Active",
       "Aug 31, 2030",
     ]);
+    const headers = await tab.locator("thead th").allTextContents();
+    assertEquals(headers, ["Code", "Discount", "Usage", "Orders", "Revenue", "Status", "Expires", "Actions"]);
+    // A customer pays with it: 10% off $24.99. The list shows it at its next load (after the edit).
+    await paidOrderWith(t, "SUMMER10", "ann@example.com");
 
     // A second code with the same text: the server's reason, in the toast and at the field.
     await tab.getByRole("button", { name: "Create Code" }).click();
@@ -136,12 +190,15 @@ e2eTest(
     await expectToast(page, "Referral code updated", "SUMMER10 · $5.00 off");
     await edit.waitFor({ state: "hidden" });
     await row.getByText("$5.00 off").waitFor();
-    assertEquals((await row.locator("th, td").allTextContents()).slice(1, 5), [
+    assertEquals((await row.locator("th, td").allTextContents()).slice(1, 7), [
       "$5.00 off",
-      "0 / ∞",
+      "1 / ∞",
+      "1",
+      "$22.49",
       "Inactive",
       "Aug 31, 2030",
     ]);
+    await assertAccessible(page);
     const stored = await getReferralCodeByCode(t.kv, "SUMMER10");
     assertEquals(
       [stored?.discountType, stored?.discountValue, stored?.usageLimit, stored?.isActive],
@@ -166,7 +223,9 @@ e2eTest(
     await confirm.getByText("Are you sure you want to delete this referral code?").waitFor();
     await confirm.getByRole("button", { name: "Delete SUMMER10" }).click();
     await expectToast(page, "Referral code deleted", "SUMMER10");
-    await tab.getByText("No referral codes created yet").waitFor();
+    await row.waitFor({ state: "detached" });
+    // What is left is the code Ann's order gave her to share.
+    assertEquals(await tab.locator("[data-referral-row]").count(), 1);
     assertEquals(await getReferralCodeByCode(t.kv, "SUMMER10"), null);
 
     // The dashboard's own Admin Settings button opens the same prompt editor.
@@ -183,7 +242,7 @@ e2eTest(
 );
 
 e2eTest("referral codes: cards on a phone, with 44 px actions, edit and delete", async () => {
-  await using t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
+  await using t = await createTestApp({ env: CODES_ENV });
   const { browser, token } = await signedInBrowser(t, ADMIN, PHONE);
   await using _browser = browser;
   await createThroughApi(t, token, {
@@ -202,13 +261,20 @@ e2eTest("referral codes: cards on a phone, with 44 px actions, edit and delete",
     expiresAt: "2030-04-30",
     description: "",
   });
+  // Two friends pay with FRIENDS: 50% off $24.99, twice.
+  await paidOrderWith(t, "FRIENDS", "ann@example.com");
+  await paidOrderWith(t, "FRIENDS", "bob@example.com");
   const page = await browser.open("/admin/orders");
   const tab = await referralTab(page);
   const card = codeEntry(page, "SPRING-5");
   await card.waitFor();
   assertEquals(await card.getAttribute("data-referral-card"), "SPRING-5", "a card, not a table row");
-  assertMatch((await card.textContent())!, /\$5\.00 off.*0 \/ 100.*Apr 30, 2030/);
-  assertMatch((await codeEntry(page, "FRIENDS").textContent())!, /50% off.*0 \/ ∞.*Never/);
+  assertMatch((await card.textContent())!, /\$5\.00 off.*0 \/ 100.*Orders0.*Revenue\$0\.00.*Apr 30, 2030/);
+  assertMatch(
+    (await codeEntry(page, "FRIENDS").textContent())!,
+    /50% off.*2 \/ ∞.*Orders2.*Revenue\$24\.98.*Never/,
+  );
+  await assertAccessible(page);
   const edit = card.getByRole("button", { name: "Edit SPRING-5" });
   const box = (await edit.boundingBox())!;
   assert(box.width >= 44 && box.height >= 44, `touch target ${box.width}×${box.height}`);
@@ -217,6 +283,11 @@ e2eTest("referral codes: cards on a phone, with 44 px actions, edit and delete",
   await edit.click();
   const dialog = page.getByRole("dialog", { name: "Edit Referral Code" });
   assertEquals(await dialog.getByLabel("Amount ($)").inputValue(), "5.00");
+  // The type switch empties the value both ways.
+  await dialog.getByLabel("Discount type").selectOption("percentage");
+  assertEquals(await dialog.getByLabel("Percentage (%)").inputValue(), "");
+  await dialog.getByLabel("Discount type").selectOption("fixed_amount");
+  assertEquals(await dialog.getByLabel("Amount ($)").inputValue(), "");
   await dialog.getByLabel("Amount ($)").fill("7.5");
   await browser.screenshot(page, "codes-edit-dialog-phone-viewport");
   await dialog.getByRole("button", { name: "Save Changes" }).click();
@@ -232,7 +303,25 @@ e2eTest("referral codes: cards on a phone, with 44 px actions, edit and delete",
     .click();
   await expectToast(page, "Referral code deleted");
   await card.waitFor({ state: "detached" });
-  assertEquals(await tab.locator("[data-referral-card]:visible").count(), 1);
+  // FRIENDS, and the codes Ann's and Bob's orders gave them to share.
+  assertEquals(await tab.locator("[data-referral-card]:visible").count(), 3);
+  await dismissToasts(page);
+
+  // A code made already expired (to park it): warned about, saved anyway, listed as Expired.
+  await tab.getByRole("button", { name: "Create Code" }).click();
+  const create = page.getByRole("dialog", { name: "Create Referral Code" });
+  await create.getByLabel("Code").fill("parked");
+  await create.getByLabel("Expiry date (optional)").fill("2021-06-30");
+  await create.getByText(EXPIRED_WARNING).scrollIntoViewIfNeeded();
+  await browser.screenshot(page, "codes-expired-warning-phone-viewport");
+  await assertAccessible(page);
+  await create.getByRole("button", { name: "Create Code" }).click();
+  await expectToast(page, "Referral code created", "PARKED · 10% off");
+  const parked = codeEntry(page, "PARKED");
+  await parked.getByText("Expired").waitFor();
+  assertEquals((await getReferralCodeByCode(t.kv, "PARKED"))?.expiresAt, "2021-06-30T23:59:59.999Z");
+  await dismissToasts(page);
+  await browser.screenshot(page, "codes-cards-after-phone");
   assertEquals(browser.problems, []);
 });
 

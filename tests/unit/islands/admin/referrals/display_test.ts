@@ -5,6 +5,7 @@ import {
   expiryDay,
   hasExpired,
   referralLink,
+  revenueText,
   usageText,
 } from "../../../../../islands/admin/referrals/display.ts";
 
@@ -49,4 +50,11 @@ Deno.test("the shared link is the site root with the code as ref", () => {
     referralLink("https://littlehits.example/", "MIA-7K3Q"),
     "https://littlehits.example/?ref=MIA-7K3Q",
   );
+});
+
+Deno.test("revenue reads as dollars with thousands separated", () => {
+  assertEquals(revenueText(123450), "$1,234.50");
+  assertEquals(revenueText(0), "$0.00");
+  assertEquals(revenueText(75), "$0.75");
+  assertEquals(revenueText(1_000_000_00), "$1,000,000.00");
 });

@@ -1,4 +1,5 @@
-import { assertEquals } from "@std/assert";
+import { assert, assertEquals } from "@std/assert";
+import { MAX_PERCENT_OFF } from "../../../../../domain/pricing.ts";
 import type { ReferralCode } from "../../../../../domain/referrals.ts";
 import {
   bodyOf,
@@ -7,9 +8,13 @@ import {
   codeCharacterProblem,
   codeInput,
   emptyReferralForm,
+  EXPIRED_WARNING,
+  expiryWarning,
   formOf,
   problemsOf,
   type ReferralForm,
+  valueNote,
+  withDiscountType,
 } from "../../../../../islands/admin/referrals/form.ts";
 
 const CODE_MESSAGE = "Code must contain only letters, numbers, underscores, and hyphens";
@@ -186,4 +191,49 @@ Deno.test("editing fills the form from the stored code, cents shown back as doll
     description: "Spring mailing",
     isActive: false,
   });
+});
+
+Deno.test("switching the discount type empties the value: 10 percent is not 10 dollars", () => {
+  const percent = form({ value: "10" });
+  const fixed = withDiscountType(percent, "fixed_amount");
+  assertEquals([fixed.discountType, fixed.value], ["fixed_amount", ""]);
+  assertEquals(fixed.code, "SUMMER10", "the rest of the form is kept");
+  const back = withDiscountType({ ...fixed, value: "5.00" }, "percentage");
+  assertEquals([back.discountType, back.value], ["percentage", ""]);
+  assertEquals(canSubmit(back), false, "nothing to save until a value is typed again");
+  // Choosing the type it already has changes nothing.
+  assertEquals(withDiscountType(percent, "percentage"), percent);
+});
+
+Deno.test("an expiry already over is a warning, not a problem: the form still saves", () => {
+  const now = Date.parse("2026-05-10T12:00:00Z");
+  const yesterday = form({ expiresAt: "2026-05-09" });
+  assertEquals(expiryWarning(yesterday, now), EXPIRED_WARNING);
+  assertEquals(EXPIRED_WARNING, "This code has already expired, so nobody can use it.");
+  assertEquals(problemsOf(yesterday), {});
+  assertEquals(bodyOf(yesterday, false).expiresAt, "2026-05-09");
+  // Today runs to its end (UTC), as the server stores the day: still usable.
+  assertEquals(expiryWarning(form({ expiresAt: "2026-05-10" }), now), undefined);
+  assertEquals(
+    expiryWarning(form({ expiresAt: "2026-05-10" }), Date.parse("2026-05-11T00:00:00Z")),
+    EXPIRED_WARNING,
+  );
+  assertEquals(expiryWarning(form({ expiresAt: "" }), now), undefined);
+  assertEquals(expiryWarning(form({ expiresAt: "not a day" }), now), undefined, "a problem says that one");
+});
+
+Deno.test("100% off is refused; at the largest discount a note says what customers still pay", () => {
+  assertEquals(MAX_PERCENT_OFF, 97);
+  assert(problemsOf(form({ value: "100" })).value, "100% off is an error, not a warning");
+  assertEquals(valueNote(form({ value: "100" })), undefined);
+  assertEquals(valueNote(form({ value: "50" })), undefined);
+  assertEquals(
+    valueNote(form({ value: String(MAX_PERCENT_OFF) })),
+    "The largest discount allowed: customers pay $0.75 for a song ($1.05 with streaming).",
+  );
+  assertEquals(
+    valueNote(form({ discountType: "fixed_amount", value: "24.49" })),
+    "The largest discount allowed: customers pay $0.50 for a song ($10.50 with streaming).",
+  );
+  assertEquals(valueNote(form({ discountType: "fixed_amount", value: "5" })), undefined);
 });
