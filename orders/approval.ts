@@ -1,4 +1,5 @@
 import type { Deps } from "../deps.ts";
+import { NOT_HEARD, wasHeard } from "../domain/bulk_actions.ts";
 import { deliveryDelayMs, describeDelay } from "../domain/delivery.ts";
 import { refusalOf, REFUSALS } from "../domain/order_guards.ts";
 import { changeOrder } from "./change_order.ts";
@@ -25,11 +26,18 @@ const NOT_GIFT = "This order is not a gift, so it has no recipient email.";
  * Approves the song: its email goes after the delay staff give every song, or at the family's chosen
  * moment when that is later (domain/requested_delivery.ts).
  */
-export async function approveSong(deps: Deps, orderId: string, approvedBy: string) {
+export async function approveSong(
+  deps: Deps,
+  orderId: string,
+  approvedBy: string,
+  /** Bulk Approve's rule: only a song someone listened to, checked against the order as stored. */
+  options: { requireHeard?: boolean } = {},
+) {
   const now = deps.clock.now();
   const delayMs = deliveryDelayMs(deps.config.deliveryDelayHours);
   const order = await changeOrder(deps.kv, orderId, (current) => {
-    const refusal = refusalOf(current, "approve") ?? (current.songUrl ? null : REFUSALS.noSong);
+    const refusal = refusalOf(current, "approve") ?? (current.songUrl ? null : REFUSALS.noSong) ??
+      (options.requireHeard && !wasHeard(current) ? NOT_HEARD : null);
     if (refusal) return new ConflictError(refusal);
     return approved(
       current,

@@ -70,6 +70,7 @@ export function OrderDialogs(
           order={order}
           onClose={close}
           onUpload={allows(order, "upload") ? () => open("upload", order) : undefined}
+          onRegenerate={allows(order, "regenerateOrder") ? () => open("confirmRegenerate", order) : undefined}
         />
       );
     case "confirmSend":

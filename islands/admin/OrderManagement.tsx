@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { AlertCircleIcon, SpinnerIcon } from "../../components/icons.tsx";
 import { buttonClass } from "../../components/ui.ts";
 import type { PreviewKeys, PreviewReview } from "./dialogs/PreviewDialog.tsx";
+import { BulkBar } from "./BulkBar.tsx";
 import { FILTER_TABS_ID, FilterTabs } from "./FilterTabs.tsx";
 import { listAfterChange } from "./list_counts.ts";
 import { hasActiveFilters, listExportPath } from "./list_query.ts";
@@ -17,6 +18,7 @@ import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
 import { panelId, tabId } from "./Tabs.tsx";
 import type { ListedOrder, OrderBusy, RowAction } from "./types.ts";
 import { currentRowText } from "./current_row.ts";
+import { useBulk } from "./use_bulk.ts";
 import { useCurrentRow } from "./use_current_row.ts";
 import { useOrderKeys } from "./use_order_keys.ts";
 import { useReviewFlow } from "./use_review_flow.ts";
@@ -47,6 +49,7 @@ export function OrderManagement({ state }: { state: OrderListState }) {
   const { query, list, failed, pending, change, reload } = state;
   const rows = useCurrentRow(() => list.value?.orders ?? []);
   const review = useReviewFlow(state);
+  const bulk = useBulk({ pageIds: (list.value?.orders ?? []).map((order) => order.id), reload });
 
   // A call's answer is the order as it now stands: its row and an open dialog show it at once, so a
   // button the change ruled out (a second Approve) is gone before the list comes back, however slow.
@@ -131,6 +134,7 @@ export function OrderManagement({ state }: { state: OrderListState }) {
     onStreaming: actions.setStreaming,
     onOpen: (order: ListedOrder) => openDialog("detail", order),
     currentId: rows.current.value?.id ?? null,
+    selection: { selected: bulk.selected.value, toggle: bulk.toggle, togglePage: bulk.togglePage },
   };
   const currentOrder = rows.order();
 
@@ -190,6 +194,7 @@ export function OrderManagement({ state }: { state: OrderListState }) {
             No orders found matching your criteria.
           </p>
         )}
+        <BulkBar bulk={bulk} />
         {current && current.orders.length > 0 && (
           <>
             {/* Seven columns with whole addresses need 1280 px; narrower screens get the cards. */}

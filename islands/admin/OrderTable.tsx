@@ -1,3 +1,4 @@
+import { pageSelection } from "./bulk_selection.ts";
 import { LocalTime } from "./LocalTime.tsx";
 import {
   ChildCell,
@@ -10,6 +11,7 @@ import {
 } from "./order_cells.tsx";
 import { RequestedDate } from "./RequestedDate.tsx";
 import { RowActions } from "./RowActions.tsx";
+import { SelectBox } from "./SelectBox.tsx";
 import { SendCountdown } from "./SendCountdown.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 import { StreamingSelect } from "./StreamingSelect.tsx";
@@ -20,13 +22,22 @@ const HEAD =
 const CELL = "px-3 py-3 align-top";
 
 /** Staff-side §2, wide screens: order number, child, email, streaming, status, date, actions. */
-export function OrderTable({ orders, busy, onAction, onStreaming, onOpen, currentId }: OrderListViewProps) {
+export function OrderTable(
+  { orders, busy, onAction, onStreaming, onOpen, currentId, selection }: OrderListViewProps,
+) {
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full text-sm text-slate-700">
         <caption className="sr-only">Orders (select a row to see its details)</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
+            <th scope="col" className="w-12 px-1">
+              <SelectBox
+                label="Select all orders on this page"
+                checked={pageSelection(selection.selected, orders.map((order) => order.id))}
+                onToggle={selection.togglePage}
+              />
+            </th>
             <th scope="col" className={HEAD}>Order #</th>
             <th scope="col" className={HEAD}>Child</th>
             <th scope="col" className={HEAD}>Email</th>
@@ -47,6 +58,13 @@ export function OrderTable({ orders, busy, onAction, onStreaming, onOpen, curren
               }`}
               onClick={(event) => !isOwnControl(event.target) && onOpen(order)}
             >
+              <td className="px-1 align-top">
+                <SelectBox
+                  label={`Select order #${order.orderNumber}`}
+                  checked={selection.selected.has(order.id)}
+                  onToggle={() => selection.toggle(order.id)}
+                />
+              </td>
               <td className={CELL}>
                 <button
                   type="button"

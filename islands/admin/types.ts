@@ -34,4 +34,12 @@ export interface OrderListViewProps {
   onOpen(order: ListedOrder): void;
   /** The keyboard's current row (issue 23), marked on its row or card. */
   currentId: string | null;
+  /** The bulk actions' tick boxes (issue 23). */
+  selection: RowSelection;
+}
+
+export interface RowSelection {
+  selected: ReadonlySet<string>;
+  toggle(orderId: string): void;
+  togglePage(): void;
 }

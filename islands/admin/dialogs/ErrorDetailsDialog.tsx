@@ -2,9 +2,11 @@ import { type ReactNode, useId } from "react";
 import type { AdminOrder } from "../../../domain/admin_orders.ts";
 import type { GenerationEvent } from "../../../domain/events.ts";
 import type { Severity } from "../../../domain/generation_errors.ts";
-import { UploadIcon } from "../../../components/icons.tsx";
+import { CopyIcon, RefreshIcon, UploadIcon } from "../../../components/icons.tsx";
 import { buttonClass } from "../../../components/ui.ts";
+import { copyText } from "../../lib/clipboard.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
+import { toast } from "../../lib/toast.ts";
 import { callText, failureSummary, familyToldAt, timelineByStage, truncateId } from "./error_details.ts";
 
 export interface ErrorDetailsDialogProps {
@@ -12,6 +14,8 @@ export interface ErrorDetailsDialogProps {
   onClose(): void;
   /** Given when the dashboard can open the upload dialog for this order. */
   onUpload?(): void;
+  /** Given when the order may be made again (it restarts from the stage that failed). */
+  onRegenerate?(): void;
 }
 
 const SEVERITY_CLASS: Record<Severity, string> = {
@@ -53,7 +57,7 @@ const formatClock = (iso: string) => {
  * Staff-side §2, Error Details: why a failed order stopped, how bad that is, what to do about it,
  * and every event of its generation in stage order.
  */
-export function ErrorDetailsDialog({ order, onClose, onUpload }: ErrorDetailsDialogProps) {
+export function ErrorDetailsDialog({ order, onClose, onUpload, onRegenerate }: ErrorDetailsDialogProps) {
   const summary = failureSummary(order);
   const groups = timelineByStage(order.events ?? []);
   const { classification } = summary;
@@ -123,15 +127,34 @@ export function ErrorDetailsDialog({ order, onClose, onUpload }: ErrorDetailsDia
               The family will be told by email at {formatClock(toldAt)} unless the song is fixed before then.
             </p>
           )}
-          {onUpload && summary.suggestsUpload && (
-            <button
-              type="button"
-              onClick={onUpload}
-              className={`${buttonClass("primary", "sm")} min-h-[44px] justify-self-start`}
-            >
-              <UploadIcon />
-              Upload a song
-            </button>
+          {(onRegenerate || onUpload) && (
+            <div className="flex flex-wrap gap-2" data-recovery="">
+              {/* The advice's own remedy leads: an upload after repeated failures, else a retry. */}
+              {onRegenerate && (
+                <button
+                  type="button"
+                  onClick={onRegenerate}
+                  className={`${
+                    buttonClass(summary.suggestsUpload ? "outline" : "primary", "sm")
+                  } min-h-[44px]`}
+                >
+                  <RefreshIcon />
+                  Regenerate
+                </button>
+              )}
+              {onUpload && (
+                <button
+                  type="button"
+                  onClick={onUpload}
+                  className={`${
+                    buttonClass(summary.suggestsUpload ? "primary" : "outline", "sm")
+                  } min-h-[44px]`}
+                >
+                  <UploadIcon />
+                  Upload a song
+                </button>
+              )}
+            </div>
           )}
         </section>
 
@@ -185,8 +208,10 @@ function EventRow({ event }: { event: GenerationEvent }) {
     event.durationMs !== null ? { label: "Duration", value: `${event.durationMs} ms` } : null,
     { label: "Retry", value: event.retryCount },
     event.code !== null ? { label: "Code", value: event.code } : null,
-    event.requestId ? { label: "Request", value: <TruncatedId id={event.requestId} /> } : null,
-    event.taskId ? { label: "Task", value: <TruncatedId id={event.taskId} /> } : null,
+    event.requestId
+      ? { label: "Request", value: <CopyableId id={event.requestId} name="request id" /> }
+      : null,
+    event.taskId ? { label: "Task", value: <CopyableId id={event.taskId} name="task id" /> } : null,
   ].filter((fact) => fact !== null);
   return (
     <li className="grid gap-1.5 rounded-xl border border-slate-200 bg-white p-3" data-event-type={event.type}>
@@ -211,11 +236,32 @@ function EventRow({ event }: { event: GenerationEvent }) {
   );
 }
 
-/** The id cut to 16 characters, with the whole id in the tooltip (and selectable from data-full-id). */
-function TruncatedId({ id }: { id: string }) {
+/**
+ * The id cut to 16 characters, with the whole id in the tooltip and a button that copies it whole:
+ * what staff paste into the provider's support form.
+ */
+function CopyableId({ id, name }: { id: string; name: string }) {
+  const copy = async () => {
+    if (await copyText(id)) toast({ title: `The ${name} is copied` });
+    else {toast({
+        title: "Copy failed",
+        description: `The ${name} could not be copied.`,
+        variant: "destructive",
+      });}
+  };
   return (
-    <span className="font-mono" title={id} data-full-id={id}>
-      {truncateId(id)}
+    <span className="inline-flex items-center gap-1">
+      <span className="font-mono" title={id} data-full-id={id}>
+        {truncateId(id)}
+      </span>
+      <button
+        type="button"
+        onClick={copy}
+        aria-label={`Copy the ${name}`}
+        className="inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-violet-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+      >
+        <CopyIcon />
+      </button>
     </span>
   );
 }

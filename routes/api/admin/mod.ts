@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env.ts";
+import { bulkAdminApi } from "./bulk.ts";
 import { deliveryAdminApi } from "./delivery.ts";
 import { exportAdminApi } from "./export.ts";
 import { ordersAdminApi } from "./orders.ts";
@@ -16,6 +17,7 @@ import { takesAdminApi } from "./takes.ts";
  */
 export const adminApi = new Hono<AppEnv>();
 
+adminApi.route("/", bulkAdminApi);
 adminApi.route("/", ordersAdminApi);
 adminApi.route("/", exportAdminApi);
 adminApi.route("/", deliveryAdminApi);

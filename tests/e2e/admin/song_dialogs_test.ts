@@ -11,7 +11,14 @@ import { createLocalLyricist } from "../../../providers/words/local.ts";
 import type { Lyricist } from "../../../providers/words/mod.ts";
 import { MANUAL_SONG_MESSAGES } from "../../../orders/manual_song.ts";
 import { pngBytes, synthMp3 } from "../../../fakes/audio_files.ts";
-import { createTestApp, e2eTest, loopbackAppUrl, openSignedInBrowser, type TestApp } from "../../helpers.ts";
+import {
+  axeViolations,
+  createTestApp,
+  e2eTest,
+  loopbackAppUrl,
+  openSignedInBrowser,
+  type TestApp,
+} from "../../helpers.ts";
 import { placeOrder } from "../../integration/jobs/helpers.ts";
 
 /**
@@ -582,8 +589,24 @@ for (const size of SIZES) {
     await details.getByText("4210 ms").waitFor();
     await browser.screenshot(page, `song-dialogs-${size.name}-error-details-viewport`);
 
-    // The advice points at a manual upload, which the server takes for a failed order: offered here.
-    await details.getByRole("button", { name: "Upload a song" }).click();
+    // The ids staff paste into a provider's support form are copied whole.
+    await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: browser.origin });
+    await details.getByRole("button", { name: "Copy the request id" }).click();
+    await expectToast(page, "The request id is copied");
+    assertEquals(await page.evaluate(() => navigator.clipboard.readText()), REQUEST_ID);
+    await details.getByRole("button", { name: "Copy the task id" }).first().click();
+    assertEquals(await page.evaluate(() => navigator.clipboard.readText()), TASK_ID);
+    assertEquals(await axeViolations(page), []);
+
+    // Both remedies sit beside the advice: a retry, and the manual upload it points at (first, here).
+    const recovery = details.locator("[data-recovery] button");
+    assertEquals(await recovery.allInnerTexts(), ["Regenerate", "Upload a song"]);
+    await details.getByRole("button", { name: "Regenerate" }).click();
+    await page.getByRole("heading", { name: /Regenerate/ }).first().waitFor();
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "detached" });
+    await rowButton(page, order, "Error Details").click();
+    await dialog(page).getByRole("button", { name: "Upload a song" }).click();
     await page.getByRole("heading", { name: "Upload Song" }).waitFor();
     await page.keyboard.press("Escape");
     await dialog(page).waitFor({ state: "detached" });

@@ -182,7 +182,7 @@ Deno.test("with FAILURE_EMAIL_GRACE_MINUTES=0 the family is told at once, as bef
   await using _app = t;
   await using worker = clockWorker(t);
   const failed = await failedOrder(t, worker);
-  assertEquals(failed.failureEmailDueAt, new Date(t.clock.now()).toISOString());
+  // Due the moment it failed, so the sweep that failed it may have sent it already.
   await worker.sweep();
   assertEquals(await failureEmails(t, failed.id), 1, "without moving the clock");
   await sweepAt(t, worker, t.clock.now(), 60);

@@ -124,6 +124,7 @@ function validBodies(fixtures: Fixtures): Record<string, unknown> {
     "POST /api/admin/orders/:id/bonus-take": { offered: true },
     "PATCH /api/admin/orders/:id/update-email": { emailType: "parent", newEmail: CUSTOMER },
     "POST /api/admin/orders/:id/listen": { playedMs: 42_000, durationMs: 130_000 },
+    "POST /api/admin/orders/bulk": { action: "approve", ids: [fixtures.orderId], override: true },
     "POST /api/admin/orders/:id/reject": { reason: "The name is sung wrong." },
     "POST /api/admin/referral-codes": referral,
     "PATCH /api/admin/referral-codes/:id": { ...referral, code: REFERRAL },

@@ -395,6 +395,15 @@ export const ROUTE_TABLE: RouteCase[] = [
   },
   {
     method: "POST",
+    path: "/api/admin/orders/bulk",
+    expected: adminOnly(),
+    why: `${STAFF}; issue 23: the ticked rows, each by its own row's rules`,
+    send: async (w) => ({
+      body: { action: "approve", ids: [(await customerOrder(w, "completed")).id], override: true },
+    }),
+  },
+  {
+    method: "POST",
     path: "/api/admin/orders/:id/hold",
     expected: adminOnly(),
     why: `${STAFF}; issue 23: an approved song taken back before its email goes`,

@@ -1,0 +1,71 @@
+import { useSignal } from "@preact/signals-react";
+import { useEffect } from "react";
+import type { BulkAction, BulkResult } from "../../domain/bulk_actions.ts";
+import { api, ApiError } from "../lib/api.ts";
+import { toast } from "../lib/toast.ts";
+import { keptOnPage, pageToggled, toggled } from "./bulk_selection.ts";
+
+/** What the last bulk call answered, kept on screen until staff dismiss it. */
+export interface BulkAnswer {
+  action: BulkAction;
+  message: string;
+  results: BulkResult[];
+}
+
+/**
+ * The ticked rows and the bulk calls on them (POST /api/admin/orders/bulk). Rows leaving the page
+ * (another page, tab or search) are unticked, so an action only ever runs on rows staff can see.
+ */
+export function useBulk({ pageIds, reload }: { pageIds: string[]; reload(): Promise<void> }) {
+  const selected = useSignal<ReadonlySet<string>>(new Set());
+  const busy = useSignal<BulkAction | null>(null);
+  const answer = useSignal<BulkAnswer | null>(null);
+  const confirming = useSignal<BulkAction | null>(null);
+  const pageKey = pageIds.join(",");
+
+  useEffect(() => {
+    const kept = keptOnPage(selected.value, pageIds);
+    if (kept.size !== selected.value.size) selected.value = kept;
+  }, [pageKey]);
+
+  async function run(action: BulkAction, ids: string[], override = false) {
+    busy.value = action;
+    try {
+      const body = await api<Omit<BulkAnswer, "action">>("POST", "/api/admin/orders/bulk", {
+        action,
+        ids,
+        ...(override && { override: true }),
+      });
+      answer.value = { action, ...body };
+      // What was done is unticked; what was refused stays ticked for another try.
+      const done = new Set(body.results.filter((result) => result.ok).map((result) => result.id));
+      selected.value = new Set([...selected.value].filter((id) => !done.has(id)));
+      toast({ title: body.message });
+    } catch (error) {
+      toast({
+        title: "Bulk action failed",
+        description: error instanceof ApiError && error.serverMessage
+          ? error.serverMessage
+          : "Could not reach the server. Please check your connection and try again.",
+        variant: "destructive",
+      });
+    } finally {
+      busy.value = null;
+      confirming.value = null;
+      reload();
+    }
+  }
+
+  return {
+    selected,
+    busy,
+    answer,
+    confirming,
+    toggle: (id: string) => (selected.value = toggled(selected.value, id)),
+    togglePage: () => (selected.value = pageToggled(selected.value, pageIds)),
+    clear: () => (selected.value = new Set()),
+    run,
+  };
+}
+
+export type BulkState = ReturnType<typeof useBulk>;

@@ -1,0 +1,54 @@
+import type { Deps } from "../deps.ts";
+import type { BulkAction, BulkResult } from "../domain/bulk_actions.ts";
+import { AppError } from "../domain/errors.ts";
+import type { Order } from "../domain/orders.ts";
+import { getOrder } from "../kv/orders.ts";
+import { approveSong, scheduleSendNow } from "./approval.ts";
+import { MESSAGES as REGENERATION_MESSAGES, regenerateOrder } from "./restart.ts";
+
+/** What each action does to one order, through the command its row's button calls. */
+const ONE_ORDER: Record<
+  BulkAction,
+  (deps: Deps, id: string, by: string, override: boolean) => Promise<{ order: Order; message: string }>
+> = {
+  approve: (deps, id, by, override) => approveSong(deps, id, by, { requireHeard: !override }),
+  // The job message queued in the same write sends it; a page of emails is not waited for here.
+  "send-now": async (deps, id, by) => ({
+    order: await scheduleSendNow(deps, id, by),
+    message: "The email is on its way.",
+  }),
+  regenerate: async (deps, id, by) => ({
+    order: await regenerateOrder(deps, id, by),
+    message: REGENERATION_MESSAGES.regenerating,
+  }),
+};
+
+/**
+ * Runs `action` on each order in turn, as its own atomic change: one order's refusal (already
+ * approved, not listened to, gone) is its result and never stops the others. Each id once, in the
+ * order given, so the answer lines up with the rows staff ticked.
+ */
+export async function runBulkAction(
+  deps: Deps,
+  action: BulkAction,
+  ids: string[],
+  by: string,
+  options: { override?: boolean } = {},
+): Promise<BulkResult[]> {
+  const results: BulkResult[] = [];
+  for (const id of new Set(ids)) {
+    try {
+      const { order, message } = await ONE_ORDER[action](deps, id, by, options.override ?? false);
+      results.push({ id, orderNumber: order.orderNumber, ok: true, status: 200, message });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const orderNumber = error.status === 404 ? null : await orderNumberOf(deps, id);
+      results.push({ id, orderNumber, ok: false, status: error.status, message: error.message });
+    }
+  }
+  return results;
+}
+
+async function orderNumberOf(deps: Deps, id: string): Promise<number | null> {
+  return (await getOrder(deps.kv, id))?.orderNumber ?? null;
+}

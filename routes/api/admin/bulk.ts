@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { BULK_ACTIONS, bulkSummary, MAX_BULK_ORDERS } from "../../../domain/bulk_actions.ts";
+import { runBulkAction } from "../../../orders/bulk.ts";
+import type { AppEnv } from "../../env.ts";
+import { currentUser, requireAdmin } from "../../middleware/session.ts";
+import { valid } from "../validate.ts";
+
+/** Staff's actions on the rows they ticked (issue 23): each order by its own row's rules. */
+export const bulkAdminApi = new Hono<AppEnv>();
+
+const bulkBody = z.object({
+  action: z.enum(BULK_ACTIONS, { error: `action must be one of ${BULK_ACTIONS.join(", ")}.` }),
+  ids: z.array(z.string({ error: "ids must be order ids." }).max(100, "ids must be order ids."), {
+    error: "ids must be a list of order ids.",
+  }).min(1, "Choose at least one order.").max(
+    MAX_BULK_ORDERS,
+    `At most ${MAX_BULK_ORDERS} orders at a time.`,
+  ),
+  /** Approve songs nobody has listened to: staff say so explicitly. */
+  override: z.boolean({ error: "override must be true or false." }).optional(),
+}).strict();
+
+bulkAdminApi.post("/orders/bulk", requireAdmin, valid("json", bulkBody), async (c) => {
+  const { action, ids, override } = c.req.valid("json");
+  const results = await runBulkAction(c.var.deps, action, ids, currentUser(c).username, { override });
+  return c.json({ message: bulkSummary(action, results), results });
+});
