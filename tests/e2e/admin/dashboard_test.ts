@@ -14,9 +14,10 @@ import {
   type TestApp,
 } from "../../helpers.ts";
 import { deliveredOrder } from "../../integration/delivery/helpers.ts";
-import { placeOrder, waitForOrder } from "../../integration/jobs/helpers.ts";
+import { placeOrder, settled, waitForOrder } from "../../integration/jobs/helpers.ts";
 
 const ADMIN = "boss@example.com";
+const SEED_TIMEOUT_MS = 120_000;
 const CUSTOMER = "parent@example.com";
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -104,7 +105,11 @@ async function seed(t: TestApp, heldChild: string): Promise<Seeded> {
     streamingArtistName: "Little Star",
   });
   const failedPlaced = await placeOrder(t, { childName: "Fay", parentEmail: "fay@example.com" });
-  for (const order of [...placed, zelda, streaming, failedPlaced]) await waitForOrder(t, order.id);
+  // Twenty-odd songs through the real pipeline, beside browsers on a busy 2-core machine: the first
+  // has taken over 30 s (the synthesiser's worker starting), so the seed waits longer than one order.
+  for (const order of [...placed, zelda, streaming, failedPlaced]) {
+    await waitForOrder(t, order.id, settled, SEED_TIMEOUT_MS);
+  }
   const failed = (await updateOrder(t.kv, failedPlaced.id, (order) => ({
     ...order,
     status: "failed",
