@@ -210,12 +210,16 @@ e2eTest(
     assertEquals(await count(page, "in-progress"), 1);
     assertEquals(await count(page, "failed"), 1);
 
-    // The table: 20 newest first, the spec's columns, statuses as staff read them.
+    // The table: 20 newest first, the spec's columns after the bulk actions' tick boxes (issue 23),
+    // statuses as staff read them.
     const table = page.getByRole("table");
     assertEquals(
       await table.getByRole("columnheader").allTextContents(),
-      ["Order #", "Child", "Email", "Streaming", "Status", "Date", "Actions"],
+      ["", "Order #", "Child", "Email", "Streaming", "Status", "Date", "Actions"],
     );
+    await table.getByRole("columnheader").first().getByRole("checkbox", {
+      name: "Select all orders on this page",
+    }).waitFor();
     assertEquals(await table.locator("tbody tr").count(), 20);
     assertEquals(await showing(page).textContent(), "Showing 1 to 20 of 24 orders");
     const newest = [...seeded.all].sort((a, b) => b.orderNumber - a.orderNumber);
