@@ -3,6 +3,7 @@ import type { Order } from "../../domain/orders.ts";
 import { keys } from "../keys.ts";
 import type { Migration } from "../migrations.ts";
 import { blockOf, searchEntriesOf } from "../orders.ts";
+import { deleteUnder } from "./delete_under.ts";
 
 /**
  * Migration 5: the dashboard's In Progress and Failed tabs (issue 23), which writeOrder keeps with
@@ -21,7 +22,6 @@ const NEW_FILTERS: readonly AdminFilter[] = ["in-progress", "failed"];
 const MUTATIONS_PER_COMMIT = 800;
 /** A commit at least this often, even of nothing, renews the lease and keeps the place on a long run. */
 const ORDERS_PER_COMMIT = 500;
-const DELETES_PER_COMMIT = 500;
 
 interface Progress {
   /** The id of the last order read; "" before the first. */
@@ -90,17 +90,3 @@ export const inProgressAndFailedTabs: Migration = {
     await flush();
   },
 };
-
-async function deleteUnder(kv: Deno.Kv, prefix: Deno.KvKey) {
-  let operation = kv.atomic();
-  let pending = 0;
-  for await (const entry of kv.list({ prefix })) {
-    operation.delete(entry.key);
-    if (++pending === DELETES_PER_COMMIT) {
-      await operation.commit();
-      operation = kv.atomic();
-      pending = 0;
-    }
-  }
-  if (pending) await operation.commit();
-}

@@ -2,6 +2,7 @@ import type { Order } from "../../domain/orders.ts";
 import { keys } from "../keys.ts";
 import type { Migration } from "../migrations.ts";
 import { referralCountersOf } from "../orders.ts";
+import { deleteUnder } from "./delete_under.ts";
 
 /**
  * Migration 6: each referral code's paid orders and revenue (issue 23), which writeOrder keeps with
@@ -16,7 +17,6 @@ import { referralCountersOf } from "../orders.ts";
 const CODES_PER_COMMIT = 400;
 /** A commit at least this often, even of nothing, renews the lease and keeps the place on a long run. */
 const ORDERS_PER_COMMIT = 500;
-const DELETES_PER_COMMIT = 500;
 
 interface Progress {
   /** The id of the last order read; "" before the first. */
@@ -62,17 +62,3 @@ export const referralCodeStats: Migration = {
     await flush();
   },
 };
-
-async function deleteUnder(kv: Deno.Kv, prefix: Deno.KvKey) {
-  let operation = kv.atomic();
-  let pending = 0;
-  for await (const entry of kv.list({ prefix })) {
-    operation.delete(entry.key);
-    if (++pending === DELETES_PER_COMMIT) {
-      await operation.commit();
-      operation = kv.atomic();
-      pending = 0;
-    }
-  }
-  if (pending) await operation.commit();
-}
