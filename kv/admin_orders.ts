@@ -9,8 +9,18 @@ import {
   hasFilterBit,
   totalPagesOf,
 } from "../domain/admin_orders.ts";
+import { DEFAULT_LIST_QUERY, type ListQuery } from "../domain/admin_list_query.ts";
 import { queryTerms, type SearchTerm } from "../domain/admin_search.ts";
 import { adminOrderView } from "../domain/order_views.ts";
+import {
+  datedInView,
+  inView,
+  needsView,
+  numberSpanOf,
+  viewOf,
+  viewPage,
+  walkView,
+} from "./admin_list_views.ts";
 import type { Order } from "../domain/orders.ts";
 import { listEvents } from "./events.ts";
 import { getManyInChunks } from "./get_many.ts";
@@ -22,24 +32,21 @@ import { countOrders, getOrder, getOrders, ORDER_BLOCK_SIZE } from "./orders.ts"
 /**
  * The dashboard's order list (staff-side §2) read from indexes kept by kv/orders.ts, so its cost
  * does not grow with the number of orders: counts come from counters, a page from the filter index
- * (block counters say where a deep page starts), a search from prefix entries (domain/admin_search.ts).
+ * (block counters say where a deep page starts), a search from prefix entries (domain/admin_search.ts),
+ * a narrowed or re-sorted list from its view's index (kv/admin_list_views.ts).
  */
-export interface AdminListQuery {
-  page?: number;
-  filter?: AdminFilter;
-  q?: string;
-}
 
 /** A search whose words are this common is cut here rather than reading the whole index. */
 const MAX_SEARCH_MATCHES = 200_000;
 
-export async function listAdminOrders(kv: Deno.Kv, query: AdminListQuery): Promise<AdminOrderList> {
-  const filter = query.filter ?? "all";
-  const q = (query.q ?? "").trim();
-  const terms = queryTerms(q);
+export async function listAdminOrders(kv: Deno.Kv, asked: Partial<ListQuery>): Promise<AdminOrderList> {
+  const query: ListQuery = { ...DEFAULT_LIST_QUERY, ...asked, q: (asked.q ?? "").trim() };
+  const terms = queryTerms(query.q);
   const { ids, total, counts, page } = terms.length
-    ? await searchPage(kv, terms, filter, query.page ?? 1)
-    : await filterPage(kv, filter, query.page ?? 1);
+    ? await searchPage(kv, terms, query)
+    : needsView(query)
+    ? await narrowedPage(kv, query)
+    : await filterPage(kv, query.filter, query.page);
   const orders = await withStoredEvents(kv, await getOrders(kv, ids));
   return {
     orders,
@@ -48,9 +55,14 @@ export async function listAdminOrders(kv: Deno.Kv, query: AdminListQuery): Promi
     page,
     pageSize: ADMIN_PAGE_SIZE,
     totalPages: totalPagesOf(total),
-    filter,
-    q,
+    filter: query.filter,
+    q: query.q,
   };
+}
+
+async function narrowedPage(kv: Deno.Kv, query: ListQuery) {
+  const { numbers, ...rest } = await viewPage(kv, query);
+  return { ids: await orderIdsByNumber(kv, numbers), ...rest };
 }
 
 async function shopCounts(kv: Deno.Kv): Promise<Record<AdminFilter, number>> {
@@ -127,15 +139,15 @@ async function soonestFirst(kv: Deno.Kv, orderNumbers: number[]) {
   orderNumbers.sort((a, b) => (momentOf.get(a) ?? last) - (momentOf.get(b) ?? last) || b - a);
 }
 
-async function searchPage(kv: Deno.Kv, terms: SearchTerm[], filter: AdminFilter, requested: number) {
-  const matches = await searchMatches(kv, terms);
+async function searchPage(kv: Deno.Kv, terms: SearchTerm[], query: ListQuery) {
+  const matches = await narrowed(kv, await searchMatches(kv, terms), query);
   const counts = Object.fromEntries(ADMIN_FILTERS.map((f) => [f, 0])) as Record<AdminFilter, number>;
   for (const bits of matches.values()) {
     for (const f of ADMIN_FILTERS) if (hasFilterBit(bits, f)) counts[f]++;
   }
-  const listed = await listedNumbers(kv, matches, filter);
+  const listed = await listedNumbers(kv, matches, query);
   const total = listed.length;
-  const page = clampPage(requested, total);
+  const page = clampPage(query.page, total);
   const numbers = listed.slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE);
   return { ids: await orderIdsByNumber(kv, numbers), total, counts, page };
 }
@@ -164,41 +176,59 @@ async function searchMatches(kv: Deno.Kv, terms: SearchTerm[]): Promise<Map<numb
   return matches ?? new Map();
 }
 
-/** The matches under `filter`, in the tab's order: newest first, or soonest chosen moment first. */
-async function listedNumbers(kv: Deno.Kv, matches: Map<number, number>, filter: AdminFilter) {
+/** The matches placed on the query's days and in its view. */
+async function narrowed(kv: Deno.Kv, matches: Map<number, number>, query: ListQuery) {
+  if (!needsView(query)) return matches;
+  const span = await numberSpanOf(kv, query);
+  const placed = [...matches.keys()].filter((n) => span && n >= span.lo && n <= span.hi);
+  const kept = await inView(kv, viewOf(query), placed);
+  return new Map(kept.map((n) => [n, matches.get(n)!]));
+}
+
+/**
+ * The matches under the query's tab, in its order: newest or oldest first, or for the "For a date"
+ * tab soonest chosen moment first.
+ */
+async function listedNumbers(kv: Deno.Kv, matches: Map<number, number>, query: ListQuery) {
   const listed: number[] = [];
-  for (const [orderNumber, bits] of matches) if (hasFilterBit(bits, filter)) listed.push(orderNumber);
-  listed.sort((a, b) => b - a);
-  if (filter === "dated") await soonestFirst(kv, listed);
+  for (const [orderNumber, bits] of matches) if (hasFilterBit(bits, query.filter)) listed.push(orderNumber);
+  listed.sort(query.sort === "oldest" ? (a, b) => a - b : (a, b) => b - a);
+  if (query.filter === "dated") await soonestFirst(kv, listed);
   return listed;
 }
 
 /**
- * Every order of a tab or a search, in the list's own order, a batch of ids at a time: what the CSV
- * export streams. One batch is held at a time, so 100,000 orders cost the server no more than a page.
+ * Every order of the list as the query narrows it, in the list's own order, a batch of ids at a time:
+ * what the CSV export streams. One batch is held at a time, so 100,000 orders cost the server no more
+ * than a page.
  */
 export async function* listedOrderIds(
   kv: Deno.Kv,
-  query: { filter: AdminFilter; q: string },
+  query: ListQuery,
   batchSize = 100,
 ): AsyncGenerator<string[]> {
-  const terms = queryTerms(query.q.trim());
+  for await (const numbers of batches(listedOrderNumbers(kv, query), batchSize)) {
+    yield await orderIdsByNumber(kv, numbers);
+  }
+}
+
+async function* listedOrderNumbers(kv: Deno.Kv, query: ListQuery): AsyncGenerator<number> {
+  const terms = queryTerms(query.q);
   if (terms.length) {
-    const listed = await listedNumbers(kv, await searchMatches(kv, terms), query.filter);
-    for (let i = 0; i < listed.length; i += batchSize) {
-      yield await orderIdsByNumber(kv, listed.slice(i, i + batchSize));
-    }
+    yield* await listedNumbers(kv, await narrowed(kv, await searchMatches(kv, terms), query), query);
     return;
   }
-  const dated = query.filter === "dated";
-  const entries = kv.list<string>(
-    { prefix: dated ? keys.ordersByRequestedDelivery() : keys.ordersByFilter(query.filter) },
-    { reverse: !dated, batchSize },
-  );
-  let batch: string[] = [];
-  for await (const entry of entries) {
-    batch.push(entry.value);
-    if (batch.length === batchSize) {
+  const span = await numberSpanOf(kv, query);
+  if (!span) return;
+  if (query.filter === "dated") yield* await datedInView(kv, viewOf(query), span);
+  else yield* walkView(kv, query.filter, viewOf(query), span, query.sort === "newest");
+}
+
+async function* batches<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const item of items) {
+    batch.push(item);
+    if (batch.length === size) {
       yield batch;
       batch = [];
     }

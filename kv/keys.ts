@@ -45,6 +45,24 @@ export const keys = {
   orderBlockCount: (filter: string, block: number) => ["order_block_counts", filter, block] as const,
   orderBlockCounts: (filter: string) => ["order_block_counts", filter] as const,
   /**
+   * The list's views (domain/admin_list_views.ts): each order under every view it is in, holding its
+   * filter bits, so one walk of a view counts and pages every tab of it.
+   */
+  orderInView: (view: string, orderNumber: number) => ["orders_by_view", view, orderNumber] as const,
+  ordersInView: (view: string) => ["orders_by_view", view] as const,
+  allOrderViews: () => ["orders_by_view"] as const,
+  /** A tab's orders in a view, in all and per block of order numbers (as orderBlockCount). */
+  orderViewCount: (filter: string, view: string) => ["order_view_counts", filter, view] as const,
+  allOrderViewCounts: () => ["order_view_counts"] as const,
+  orderViewBlockCount: (filter: string, view: string, block: number) =>
+    ["order_view_block_counts", filter, view, block] as const,
+  orderViewBlockCounts: (filter: string, view: string) => ["order_view_block_counts", filter, view] as const,
+  allOrderViewBlockCounts: () => ["order_view_block_counts"] as const,
+  /** Orders by the moment they were placed (ms): where a range of days starts and ends in order numbers. */
+  orderByPlacedAt: (placedMs: number, orderNumber: number) =>
+    ["orders_by_placed_at", placedMs, orderNumber] as const,
+  ordersByPlacedAt: () => ["orders_by_placed_at"] as const,
+  /**
    * The dashboard's search (domain/admin_search.ts): an entry per word of an order, one for its
    * address and one per suffix of its address's domain; each holds the order's filter bits, so matches
    * are counted per tab without reading orders.

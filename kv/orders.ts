@@ -1,4 +1,5 @@
 import { filterBits, filtersOf } from "../domain/admin_orders.ts";
+import { viewsOf } from "../domain/admin_list_views.ts";
 import { type SearchIndex, searchTermsOf } from "../domain/admin_search.ts";
 import { dueWorkOf } from "../domain/due_work.ts";
 import { isOrderId, type Order } from "../domain/orders.ts";
@@ -47,8 +48,31 @@ function indexEntriesOf(order: Order): IndexEntry[] {
       index.push(byId(keys.orderByRequestedDelivery(at, order.orderNumber)));
     }
   }
-  index.push(...searchEntriesOf(order));
+  index.push(...searchEntriesOf(order), ...listEntriesOf(order));
   return index;
+}
+
+/**
+ * An order's entries in the list's views and its placing time, for writeOrder and for the migration
+ * that adds them to orders written before.
+ */
+export function listEntriesOf(order: Order): IndexEntry[] {
+  const bits = filterBits(filtersOf(order));
+  return [
+    [keys.orderByPlacedAt(Date.parse(order.createdAt), order.orderNumber), order.id],
+    ...viewsOf(order).map((view): IndexEntry => [keys.orderInView(view, order.orderNumber), bits]),
+  ];
+}
+
+/** What an order adds to its views' counters: one per tab it is in, in all and in its block. */
+export function viewCountersOf(order: Order): Counted[] {
+  const block = blockOf(order.orderNumber);
+  return filtersOf(order).flatMap((filter) =>
+    viewsOf(order).flatMap((view) => [
+      { key: keys.orderViewCount(filter, view), amount: ONE },
+      { key: keys.orderViewBlockCount(filter, view, block), amount: ONE },
+    ])
+  );
 }
 
 const SEARCH_INDEXES: readonly SearchIndex[] = ["word", "email", "domain"];
@@ -89,7 +113,7 @@ function countersOf(order: Order): Counted[] {
       { key: keys.orderBlockCount(filter, blockOf(order.orderNumber)), amount: ONE },
     );
   }
-  counters.push(...referralCountersOf(order));
+  counters.push(...referralCountersOf(order), ...viewCountersOf(order));
   return counters;
 }
 
@@ -150,6 +174,17 @@ export function writeOrder(operation: Deno.AtomicOperation, before: Order | null
   }
   return operation;
 }
+
+/**
+ * The mutations writeOrder adds for a new order: for writers that put several orders in one commit,
+ * which takes at most 1,000 (an order with a referral code and streaming is over a hundred).
+ */
+export function newOrderMutations(order: Order): number {
+  return 1 + indexEntriesOf(order).length + byKey(countersOf(order)).size;
+}
+
+/** Mutations a commit that writes several orders may hold, leaving room for a checkpoint and a lease. */
+export const MUTATIONS_PER_BATCH = 800;
 
 /** Adds the writes that remove `order` with its indexes and counters to `operation`. */
 export function unwriteOrder(operation: Deno.AtomicOperation, order: Order) {

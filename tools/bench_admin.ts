@@ -22,7 +22,8 @@ import { createSession } from "../kv/sessions.ts";
 import { upsertUserOnSignIn } from "../kv/users.ts";
 import { countOrders } from "../kv/orders.ts";
 import { seededRandom } from "../fakes/loopback.ts";
-import { writeSampleOrders } from "./sample_orders.ts";
+import { SAMPLE_CODES, writeSampleOrders } from "./sample_orders.ts";
+import { keys } from "../kv/keys.ts";
 import { ascending, percentile } from "./stats.ts";
 
 const { values } = parseArgs({
@@ -42,6 +43,7 @@ const SAMPLES = Number(values.samples);
  */
 const GOALS = { page: 25, search: 250, wholeShopSearch: 1_500 };
 const ADMIN = "bench-admin@example.com";
+const DAY_MS = 86_400_000;
 
 async function layoutHash(): Promise<string> {
   const sources = [
@@ -114,6 +116,36 @@ const total = await countOrders(kv, "all");
 const CHILDREN = ["mia", "leo", "ava", "noah", "zoe", "luna", "theo"];
 const SURNAMES = ["smith", "garcia", "okafor", "nguyen", "muller", "rossi"];
 const PARENTS = ["anna", "ben", "carla", "grace", "hugo", "kemi"];
+const NARROWINGS = [
+  "gift=gift",
+  "gift=not-gift",
+  "streaming=with",
+  "streaming=without",
+  "streaming=live",
+  "streaming=processing",
+  ...SAMPLE_CODES.map((code) => `code=${code}`),
+  "gift=gift&streaming=with",
+  "gift=not-gift&code=GRANDMA",
+];
+/** The samples were placed a minute apart over the 69 days before seeding. */
+const placedDays = await placedDaySpan();
+function randomWeek(): [string, string] {
+  const start = placedDays.first +
+    Math.floor(random() * Math.max(1, (placedDays.last - placedDays.first) / DAY_MS - 6)) * DAY_MS;
+  return [
+    new Date(start).toISOString().slice(0, 10),
+    new Date(start + 6 * DAY_MS).toISOString().slice(0, 10),
+  ];
+}
+async function placedDaySpan() {
+  const ends: number[] = [];
+  for (const reverse of [false, true]) {
+    for await (const entry of kv.list({ prefix: keys.ordersByPlacedAt() }, { limit: 1, reverse })) {
+      ends.push(Math.floor((entry.key[1] as number) / DAY_MS) * DAY_MS);
+    }
+  }
+  return { first: ends[0], last: ends[1] };
+}
 
 console.log(
   `admin list bench: ${total.toLocaleString("en-US")} orders (${
@@ -127,6 +159,33 @@ const results = [
     return `?filter=${filter}&page=${1 + Math.floor(random() * (total / 20) * (filter === "all" ? 1 : 0.2))}`;
   }, GOALS.page),
   await measure("last page of All", () => `?page=${Math.ceil(total / 20)}`, GOALS.page),
+  await measure(
+    "narrowed: gift, streaming, status or code, first page",
+    () => `?${pick(NARROWINGS)}&filter=${pick(ADMIN_FILTERS)}`,
+    GOALS.page,
+  ),
+  await measure("narrowed: random page", () => {
+    const narrowing = pick(NARROWINGS);
+    return `?${narrowing}&page=${1 + Math.floor(random() * 50)}`;
+  }, GOALS.page),
+  await measure("oldest first, random page, each filter", () => {
+    const filter = pick(ADMIN_FILTERS);
+    return `?sort=oldest&filter=${filter}&page=${
+      1 + Math.floor(random() * (total / 20) * (filter === "all" ? 1 : 0.2))
+    }`;
+  }, GOALS.page),
+  await measure("placed in a random week, each filter, random page", () => {
+    const [from, to] = randomWeek();
+    return `?from=${from}&to=${to}&tz=Europe/London&filter=${pick(ADMIN_FILTERS)}&page=${
+      1 + Math.floor(random() * 20)
+    }`;
+  }, GOALS.page),
+  await measure("every narrowing at once, a week, oldest first", () => {
+    const [from, to] = randomWeek();
+    return `?gift=${pick(["gift", "not-gift"])}&streaming=${pick(["with", "without"])}&code=${
+      pick(SAMPLE_CODES)
+    }&from=${from}&to=${to}&sort=oldest`;
+  }, GOALS.page),
   await measure(
     "search: child first + last name",
     () => `?q=${pick(CHILDREN)}+${pick(SURNAMES)}`,

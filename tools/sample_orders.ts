@@ -4,7 +4,8 @@
  * admin benchmark (100,000 orders), the list tests and the seed task; never used by the app itself.
  */
 import { type Order, orderFormSchema, SINGER_GENDERS, SONG_GENRES, SONG_STYLES } from "../domain/orders.ts";
-import { FIRST_ORDER_NUMBER, writeOrder } from "../kv/orders.ts";
+import { STREAMING_STATUSES } from "../domain/streaming_status.ts";
+import { FIRST_ORDER_NUMBER, MUTATIONS_PER_BATCH, newOrderMutations, writeOrder } from "../kv/orders.ts";
 import { keys } from "../kv/keys.ts";
 
 const CHILDREN = [
@@ -24,6 +25,9 @@ const CHILDREN = [
 ];
 const SURNAMES = ["Smith", "García", "Okafor", "Nguyen", "Müller", "Rossi", "Kowalski", "Haddad", "Tanaka"];
 const PARENTS = ["Anna", "Ben", "Carla", "David", "Emma", "Farid", "Grace", "Hugo", "Ines", "Jonas", "Kemi"];
+
+/** Referral codes a tenth of the sample orders used. */
+export const SAMPLE_CODES = ["FRIEND10", "GRANDMA", "NURSERY"];
 
 type SampleState = "generating" | "failed" | "review" | "approved" | "sent";
 
@@ -54,6 +58,8 @@ export function sampleOrder(i: number, orderNumber: number, now: number): Order 
     songStyle: SONG_STYLES[i % SONG_STYLES.length],
     addStreamingServices: i % 9 === 0,
     streamingArtistName: i % 9 === 0 ? `${child} Stars` : "",
+    isGift: i % 6 === 1,
+    giftRecipientName: i % 6 === 1 ? `${PARENTS[(i * 5) % PARENTS.length]} ${surname}` : "",
   });
   const created = new Date(now - (100_000 - i) * 60_000).toISOString();
   const base: Order = {
@@ -67,7 +73,7 @@ export function sampleOrder(i: number, orderNumber: number, now: number): Order 
     discountAmount: 0,
     totalPrice: 2499 + (form.addStreamingServices ? 1000 : 0),
     promoCode: null,
-    referralCodeUsed: null,
+    referralCodeUsed: i % 10 === 3 ? SAMPLE_CODES[i % SAMPLE_CODES.length] : null,
     customerReferralCode: null,
     payment: { kind: "demo" },
     currentStage: "LYRICS",
@@ -119,23 +125,29 @@ export function sampleOrder(i: number, orderNumber: number, now: number): Order 
         deliveryScheduledFor: created,
         emailSentAt: created,
         emailSendCount: 1,
+        ...(base.addStreamingServices
+          ? { streamingStatus: STREAMING_STATUSES[Math.floor(i / 9) % STREAMING_STATUSES.length] }
+          : {}),
       };
   }
 }
-
-/** Orders per atomic write: each order is about 20 mutations, and a write takes at most 1,000. */
-const ORDERS_PER_WRITE = 25;
 
 /** Writes `count` sample orders numbered from the shop's sequence; answers how many were written. */
 export async function writeSampleOrders(kv: Deno.Kv, count: number, now = Date.now()): Promise<number> {
   let written = 0;
   while (written < count) {
-    const batch = Math.min(ORDERS_PER_WRITE, count - written);
     const sequence = await kv.get<number>(keys.orderSequence());
     const operation = kv.atomic();
     const first = sequence.value ?? FIRST_ORDER_NUMBER;
+    // As many orders as fit in one commit: each is 30 to over 100 mutations (indexes and counters).
+    let batch = 0;
+    for (let mutations = 0; written + batch < count; batch++) {
+      const order = sampleOrder(written + batch, first + batch, now);
+      mutations += newOrderMutations(order);
+      if (batch > 0 && mutations > MUTATIONS_PER_BATCH) break;
+      writeOrder(operation, null, order);
+    }
     operation.check(sequence).set(keys.orderSequence(), first + batch);
-    for (let j = 0; j < batch; j++) writeOrder(operation, null, sampleOrder(written + j, first + j, now));
     const result = await operation.commit();
     if (result.ok) written += batch;
   }

@@ -7,7 +7,8 @@ import type { PreviewKeys, PreviewReview } from "./dialogs/PreviewDialog.tsx";
 import { BulkBar } from "./BulkBar.tsx";
 import { FILTER_TABS_ID, FilterTabs } from "./FilterTabs.tsx";
 import { listAfterChange } from "./list_counts.ts";
-import { hasActiveFilters, listExportPath } from "./list_query.ts";
+import { hasActiveFilters, listExportPath, resetFilters } from "./list_query.ts";
+import { ListNarrowing } from "./ListNarrowing.tsx";
 import { orderActions } from "./order_actions.ts";
 import { OrderCards } from "./OrderCards.tsx";
 import { type OrderDialog, OrderDialogs } from "./OrderDialogs.tsx";
@@ -154,7 +155,7 @@ export function OrderManagement({ state }: { state: OrderListState }) {
           {hasActiveFilters(query.value) && (
             <button
               type="button"
-              onClick={() => change({ filter: "all", q: "", page: 1 })}
+              onClick={() => change(resetFilters())}
               className={`${buttonClass("ghost", "sm")} min-h-[44px] whitespace-nowrap`}
             >
               Reset Filters
@@ -168,6 +169,7 @@ export function OrderManagement({ state }: { state: OrderListState }) {
             Export CSV
           </a>
         </div>
+        <ListNarrowing query={query.value} onChange={(next) => change(next)} />
       </div>
 
       {failed.value && current && (

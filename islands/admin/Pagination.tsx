@@ -1,4 +1,4 @@
-import type { MouseEvent } from "react";
+import type { FormEvent, MouseEvent } from "react";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons.tsx";
 import { pageLinks, showingRange } from "../../domain/admin_orders.ts";
 import type { ListQuery } from "../../domain/admin_list_query.ts";
@@ -96,7 +96,40 @@ export function Pagination({ query, total, pageSize, totalPages, onPage }: Pagin
           </li>
         </ul>
       )}
+      {totalPages > 1 && <GoToPage query={query} totalPages={totalPages} onPage={onPage} />}
     </nav>
+  );
+}
+
+/**
+ * Issue 23: a page by its number, for a list of thousands. A plain GET form carrying the list's view,
+ * so it works before the island runs; a number past the end goes to the last page.
+ */
+function GoToPage({ query, totalPages, onPage }: Pick<PaginationProps, "query" | "totalPages" | "onPage">) {
+  const kept = [...new URLSearchParams(listQueryString({ ...query, page: 1 }))];
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const asked = Number(new FormData(event.currentTarget).get("page"));
+    if (!Number.isInteger(asked) || asked < 1) return;
+    onPage(Math.min(asked, totalPages));
+  };
+  return (
+    <form action="/admin/orders" method="get" onSubmit={onSubmit} className="flex items-center gap-2">
+      {kept.map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+      <label htmlFor="go-to-page" className="text-sm text-slate-700">Go to page</label>
+      <input
+        id="go-to-page"
+        name="page"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={totalPages}
+        required
+        placeholder={String(query.page)}
+        className="h-11 w-24 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-violet-600 focus:outline-none focus:ring-2 focus:ring-violet-200"
+      />
+      <button type="submit" className={`${LINK} ${IDLE} border border-slate-300`}>Go</button>
+    </form>
   );
 }
 

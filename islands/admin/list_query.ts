@@ -1,34 +1,50 @@
-import type { ListQuery } from "../../domain/admin_list_query.ts";
+import { DEFAULT_LIST_QUERY, type ListQuery } from "../../domain/admin_list_query.ts";
+import { ANY_FACETS, hasFacets } from "../../domain/admin_list_views.ts";
 
 /**
  * The order list's view (domain/admin_list_query.ts reads it) written back: into the address, so a
  * reload or a shared link opens the same view, and into the API call.
  */
 
-/** The address's query string ("" for the default view): only what differs from the default. */
-export function listQueryString(query: ListQuery): string {
+/** The fields that choose which orders are listed, in the order the address writes them. */
+const LISTING_FIELDS = ["filter", "q", "sort", "gift", "streaming", "code", "from", "to"] as const;
+
+/** Only what differs from the default view; the time zone only when a day is chosen, as it reads them. */
+function listingParams(query: ListQuery): URLSearchParams {
   const params = new URLSearchParams();
+  for (const field of LISTING_FIELDS) {
+    if (query[field] !== DEFAULT_LIST_QUERY[field]) params.set(field, query[field]);
+  }
+  if (query.from || query.to) params.set("tz", query.tz);
+  return params;
+}
+
+/** The address's query string ("" for the default view). */
+export function listQueryString(query: ListQuery): string {
+  const params = listingParams(query);
   if (query.page !== 1) params.set("page", String(query.page));
-  if (query.filter !== "all") params.set("filter", query.filter);
-  if (query.q) params.set("q", query.q);
   const text = params.toString();
   return text ? `?${text}` : "";
 }
 
 export function listApiPath(query: ListQuery): string {
-  const params = new URLSearchParams({ page: String(query.page), filter: query.filter });
-  if (query.q) params.set("q", query.q);
+  const params = listingParams(query);
+  params.set("page", String(query.page));
   return `/api/admin/orders?${params}`;
 }
 
-/** The list's tab and search, every page of it, as a spreadsheet (routes/api/admin/export.ts). */
+/** Every page of the list as it is narrowed, as a spreadsheet (routes/api/admin/export.ts). */
 export function listExportPath(query: ListQuery): string {
-  const params = new URLSearchParams({ filter: query.filter });
-  if (query.q) params.set("q", query.q);
-  return `/api/admin/orders.csv?${params}`;
+  return `/api/admin/orders.csv?${listingParams(query)}`;
 }
 
-/** Staff-side §2: 'Reset Filters' shows while a search or a tab other than All narrows the list. */
+/** Staff-side §2: 'Reset Filters' shows while anything narrows the list (a sort only orders it). */
 export function hasActiveFilters(query: ListQuery): boolean {
-  return query.q !== "" || query.filter !== "all";
+  return query.q !== "" || query.filter !== "all" || hasFacets(query) || query.from !== "" ||
+    query.to !== "";
+}
+
+/** What 'Reset Filters' leaves: every order, in the order staff chose. */
+export function resetFilters(): Partial<ListQuery> {
+  return { ...ANY_FACETS, page: 1, filter: "all", q: "", from: "", to: "" };
 }

@@ -5,6 +5,7 @@ import { dueWorkLanes } from "./v3_due_work_lanes.ts";
 import { searchByDomain } from "./v4_search_by_domain.ts";
 import { inProgressAndFailedTabs } from "./v5_in_progress_and_failed_tabs.ts";
 import { referralCodeStats } from "./v6_referral_code_stats.ts";
+import { listViews } from "./v7_list_views.ts";
 
 /**
  * Every migration of the stored shapes, oldest first (docs/migrations.md). Append only: a released
@@ -17,4 +18,5 @@ export const MIGRATIONS: readonly Migration[] = [
   searchByDomain,
   inProgressAndFailedTabs,
   referralCodeStats,
+  listViews,
 ];

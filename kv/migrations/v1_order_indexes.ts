@@ -1,7 +1,7 @@
 import type { Order } from "../../domain/orders.ts";
 import { keys } from "../keys.ts";
 import type { Migration } from "../migrations.ts";
-import { writeOrder } from "../orders.ts";
+import { MUTATIONS_PER_BATCH, newOrderMutations, writeOrder } from "../orders.ts";
 
 /**
  * Migration 1: the order indexes and counters derived from orders (the dashboard's filter, block and
@@ -15,8 +15,6 @@ import { writeOrder } from "../orders.ts";
  */
 export const ORDER_INDEX_LAYOUT = 2;
 const DERIVED = [["orders_by_filter"], ["order_block_counts"], ["order_search"], ["order_counts"]];
-/** About 30 mutations an order (its indexes and counters): well inside the 1,000 of a commit. */
-const ORDERS_PER_COMMIT = 20;
 const DELETES_PER_COMMIT = 500;
 
 interface Progress {
@@ -36,17 +34,22 @@ export const orderIndexes: Migration = {
       await context.commit(kv.atomic(), progress);
     }
     let batch: Order[] = [];
+    let mutations = 0;
     const flush = async () => {
       const operation = kv.atomic();
       for (const order of batch) writeOrder(operation, null, order);
       await context.commit(operation, { after: batch.at(-1)!.id } satisfies Progress);
       batch = [];
+      mutations = 0;
     };
     const orders = kv.list<Order>({ prefix: ["orders"], start: ["orders", progress.after] });
     for await (const entry of orders) {
       if (entry.key[1] === progress.after) continue;
+      // An order's indexes and counters grow with what the list can narrow by: count them, not orders.
+      const size = newOrderMutations(entry.value);
+      if (batch.length && mutations + size > MUTATIONS_PER_BATCH) await flush();
       batch.push(entry.value);
-      if (batch.length === ORDERS_PER_COMMIT) await flush();
+      mutations += size;
     }
     if (batch.length) await flush();
     // Older code that still runs its own start-up rebuild sees the layout as done (and so does a

@@ -206,7 +206,10 @@ Deno.test("migration 1 rebuilds an old store's order indexes, and a crash half-w
   };
   await assertRejects(() => runMigrations(kv, [crashing], RUN), Error, "power cut");
   const halfway = await countersAndTruth(kv);
-  assertEquals(halfway.stored.counts.all, 40, "two batches of 20 orders are in");
+  // Batches are as many orders as fit a commit's mutations (the samples with a referral code and
+  // streaming are over a hundred each), so two are some of the 90 orders.
+  const inAfterTwo = halfway.stored.counts.all;
+  assert(inAfterTwo > 10 && inAfterTwo < 90, `two batches are in: ${inAfterTwo}`);
 
   const report = await runMigrations(kv, MIGRATIONS, RUN);
   assertEquals(report.applied[0], { version: 1, name: "order-indexes", resumed: true });

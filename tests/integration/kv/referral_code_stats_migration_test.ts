@@ -37,9 +37,9 @@ function oldOrder(i: number): Order {
 /** A store as the code before the figures left it: its orders, and none of the figures. */
 async function storeBeforeTheFigures(count: number) {
   const kv = await Deno.openKv(":memory:");
-  for (let first = 0; first < count; first += 20) {
+  for (let first = 0; first < count; first += 5) {
     const operation = kv.atomic();
-    for (let i = first; i < Math.min(first + 20, count); i++) writeOrder(operation, null, oldOrder(i));
+    for (let i = first; i < Math.min(first + 5, count); i++) writeOrder(operation, null, oldOrder(i));
     await operation.commit();
   }
   for await (const entry of kv.list({ prefix: keys.referralCodeStats() })) await kv.delete(entry.key);

@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { readListQuery } from "../../../domain/admin_list_query.ts";
+import { DEFAULT_LIST_QUERY, readListQuery } from "../../../domain/admin_list_query.ts";
 
 const problem = (search: string) => readListQuery(new URLSearchParams(search)).problem;
 
@@ -22,9 +22,28 @@ Deno.test("admin list query: the API refuses the first thing wrong, page then fi
 
 Deno.test("admin list query: with nothing wrong, the API and the address read the same view", () => {
   assertEquals(readListQuery(new URLSearchParams("?page=2&filter=sent&q=%20Mia%20")), {
-    query: { page: 2, filter: "sent", q: "Mia" },
+    query: { ...DEFAULT_LIST_QUERY, page: 2, filter: "sent", q: "Mia" },
     problem: null,
   });
   assertEquals(readListQuery(new URLSearchParams("?filter=failed")).query.filter, "failed");
   assertEquals(readListQuery(new URLSearchParams("?filter=in-progress")).query.filter, "in-progress");
+});
+
+Deno.test("admin list query: the API names what is wrong with a sort, a narrowing or the days", () => {
+  assertEquals(
+    problem("?sort=oldest&gift=gift&streaming=live&code=FRIEND10&from=2026-11-01&to=2026-11-01"),
+    null,
+  );
+  assertEquals(problem("?sort=sideways"), "sort must be one of newest, oldest.");
+  assertEquals(problem("?gift=maybe"), "gift must be one of any, gift, not-gift.");
+  assertEquals(
+    problem("?streaming=live%20%2B%20sent"),
+    "streaming must be one of any, with, without, not-uploaded, processing, live.",
+  );
+  assertEquals(problem("?code=a"), "code: Code must be at least 3 characters");
+  assertEquals(problem("?from=2026-02-30"), "from must be a day written as YYYY-MM-DD.");
+  assertEquals(problem("?to=yesterday"), "to must be a day written as YYYY-MM-DD.");
+  assertEquals(problem("?from=2026-11-02&to=2026-11-01"), "from must be on or before to.");
+  assertEquals(problem("?from=2026-11-02&tz=Mars%2FOlympus"), "tz must be a time zone.");
+  assertEquals(readListQuery(new URLSearchParams("?tz=europe/london")).query.tz, "Europe/London");
 });

@@ -1,50 +1,82 @@
 import { assertEquals } from "@std/assert";
-import { parseListQuery } from "../../../../domain/admin_list_query.ts";
+import { DEFAULT_LIST_QUERY, type ListQuery, parseListQuery } from "../../../../domain/admin_list_query.ts";
 import {
   hasActiveFilters,
   listApiPath,
   listExportPath,
   listQueryString,
+  resetFilters,
 } from "../../../../islands/admin/list_query.ts";
 
 const parse = (search: string) => parseListQuery(new URLSearchParams(search));
+const view = (fields: Partial<ListQuery>): ListQuery => ({ ...DEFAULT_LIST_QUERY, ...fields });
 
 Deno.test("list query: reads page, filter and search from the address, defaulting what is wrong", () => {
-  assertEquals(parse(""), { page: 1, filter: "all", q: "" });
-  assertEquals(parse("?page=3&filter=review&q=%20Mia%20"), { page: 3, filter: "review", q: "Mia" });
-  assertEquals(parse("?page=0&filter=nope"), { page: 1, filter: "all", q: "" });
+  assertEquals(parse(""), DEFAULT_LIST_QUERY);
+  assertEquals(parse("?page=3&filter=review&q=%20Mia%20"), view({ page: 3, filter: "review", q: "Mia" }));
+  assertEquals(
+    parse("?page=0&filter=nope&sort=sideways&gift=maybe&from=2026-02-30&tz=Mars/Olympus"),
+    DEFAULT_LIST_QUERY,
+  );
   assertEquals(parse("?page=2.5").page, 1);
   assertEquals(parse("?page=-4").page, 1);
   assertEquals(parse(`?q=${"x".repeat(300)}`).q.length, 200);
+  assertEquals(parse("?code=%20friend10%20").code, "FRIEND10");
 });
 
-Deno.test("list query: the address keeps only what differs from the default view", () => {
-  assertEquals(listQueryString({ page: 1, filter: "all", q: "" }), "");
-  assertEquals(listQueryString({ page: 2, filter: "all", q: "" }), "?page=2");
-  assertEquals(listQueryString({ page: 1, filter: "sent", q: "a b" }), "?filter=sent&q=a+b");
-  const round = { page: 4, filter: "approved" as const, q: "#1042" };
+Deno.test("list query: the address keeps only what differs from the default view, and reads back the same", () => {
+  assertEquals(listQueryString(view({})), "");
+  assertEquals(listQueryString(view({ page: 2 })), "?page=2");
+  assertEquals(listQueryString(view({ filter: "sent", q: "a b" })), "?filter=sent&q=a+b");
+  assertEquals(listQueryString(view({ sort: "oldest" })), "?sort=oldest");
+  const round = view({
+    page: 4,
+    filter: "approved",
+    q: "#1042",
+    sort: "oldest",
+    gift: "gift",
+    streaming: "live",
+    code: "FRIEND10",
+    from: "2026-11-01",
+    to: "2026-11-30",
+    tz: "Europe/London",
+  });
   assertEquals(parse(listQueryString(round)), round);
 });
 
-Deno.test("list query: the API call always names the page and the filter", () => {
-  assertEquals(listApiPath({ page: 1, filter: "all", q: "" }), "/api/admin/orders?page=1&filter=all");
+Deno.test("list query: the time zone is written only with the days it reads", () => {
+  assertEquals(listQueryString(view({ tz: "Asia/Tokyo" })), "");
   assertEquals(
-    listApiPath({ page: 2, filter: "review", q: "mia@example.com" }),
-    "/api/admin/orders?page=2&filter=review&q=mia%40example.com",
+    listQueryString(view({ from: "2026-11-01", tz: "Asia/Tokyo" })),
+    "?from=2026-11-01&tz=Asia%2FTokyo",
   );
 });
 
-Deno.test("list query: Reset Filters shows for a search or a tab other than All, not for a page", () => {
-  assertEquals(hasActiveFilters({ page: 1, filter: "all", q: "" }), false);
-  assertEquals(hasActiveFilters({ page: 3, filter: "all", q: "" }), false);
-  assertEquals(hasActiveFilters({ page: 1, filter: "review", q: "" }), true);
-  assertEquals(hasActiveFilters({ page: 1, filter: "all", q: "Mia" }), true);
+Deno.test("list query: the API call always names the page", () => {
+  assertEquals(listApiPath(view({})), "/api/admin/orders?page=1");
+  assertEquals(
+    listApiPath(view({ page: 2, filter: "review", q: "mia@example.com", gift: "not-gift" })),
+    "/api/admin/orders?filter=review&q=mia%40example.com&gift=not-gift&page=2",
+  );
 });
 
-Deno.test("the export asks for the list's tab and search, not its page", () => {
-  assertEquals(listExportPath({ page: 3, filter: "review", q: "" }), "/api/admin/orders.csv?filter=review");
+Deno.test("list query: Reset Filters shows while anything narrows the list, not for a page or a sort", () => {
+  assertEquals(hasActiveFilters(view({})), false);
+  assertEquals(hasActiveFilters(view({ page: 3 })), false);
+  assertEquals(hasActiveFilters(view({ sort: "oldest" })), false);
+  assertEquals(hasActiveFilters(view({ filter: "review" })), true);
+  assertEquals(hasActiveFilters(view({ q: "Mia" })), true);
+  assertEquals(hasActiveFilters(view({ streaming: "with" })), true);
+  assertEquals(hasActiveFilters(view({ code: "GRANDMA" })), true);
+  assertEquals(hasActiveFilters(view({ to: "2026-11-02" })), true);
+  const narrowed = view({ filter: "sent", gift: "gift", from: "2026-11-01", sort: "oldest", page: 5 });
+  assertEquals({ ...narrowed, ...resetFilters() }, view({ sort: "oldest" }));
+});
+
+Deno.test("the export asks for the list as narrowed, not its page", () => {
+  assertEquals(listExportPath(view({ page: 3, filter: "review" })), "/api/admin/orders.csv?filter=review");
   assertEquals(
-    listExportPath({ page: 1, filter: "all", q: "mia smith" }),
-    "/api/admin/orders.csv?filter=all&q=mia+smith",
+    listExportPath(view({ q: "mia smith", streaming: "with", sort: "oldest" })),
+    "/api/admin/orders.csv?q=mia+smith&sort=oldest&streaming=with",
   );
 });

@@ -1,0 +1,110 @@
+import { assert, assertEquals } from "@std/assert";
+import type { Page } from "playwright-core";
+import { DEFAULT_LIST_QUERY, type ListQuery } from "../../../domain/admin_list_query.ts";
+import { listAdminOrders } from "../../../kv/admin_orders.ts";
+import { writeSampleOrders } from "../../../tools/sample_orders.ts";
+import { axeViolations, createTestApp, e2eTest, openSignedInBrowser } from "../../helpers.ts";
+
+const ADMIN = "boss@example.com";
+const SIZES = [
+  { name: "desktop", width: 1280, height: 900, rows: "tr[data-order-id]" },
+  { name: "phone", width: 390, height: 844, rows: "article[data-order-id]" },
+];
+
+/** The ids of the orders the page lists, in its order. */
+async function listedIds(page: Page, rows: string) {
+  return await page.locator(rows).evaluateAll((found) =>
+    found.filter((row) => (row as HTMLElement).offsetParent !== null).map((row) =>
+      (row as HTMLElement).dataset.orderId!
+    )
+  );
+}
+
+/** Waits until the page lists what the store says the query lists (its first page). */
+async function expectListed(page: Page, rows: string, kv: Deno.Kv, fields: Partial<ListQuery>) {
+  const expected = (await listAdminOrders(kv, { ...DEFAULT_LIST_QUERY, ...fields })).orders.map((o) => o.id);
+  const deadline = Date.now() + 10_000;
+  let shown: string[] = [];
+  while (Date.now() < deadline) {
+    shown = await listedIds(page, rows);
+    if (JSON.stringify(shown) === JSON.stringify(expected)) return expected;
+    await page.waitForTimeout(100);
+  }
+  assertEquals(shown, expected, JSON.stringify(fields));
+  return expected;
+}
+
+for (const size of SIZES) {
+  e2eTest(`staff sort and narrow the order list, and go to a page by its number (${size.name})`, async () => {
+    await using t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
+    await writeSampleOrders(t.kv, 130);
+    const { browser } = await openSignedInBrowser(t, ADMIN, { width: size.width, height: size.height });
+    await using _browser = browser;
+    const page = await browser.open("/admin/orders");
+    await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
+    const narrowing = page.getByRole("group", { name: "Sort and narrow the orders" });
+    await narrowing.waitFor();
+    assertEquals(await axeViolations(page), []);
+    await browser.screenshot(page, `list-narrowing-${size.name}`);
+
+    await narrowing.getByLabel("Gift").selectOption("gift");
+    await page.waitForURL(/gift=gift/);
+    const gifts = await expectListed(page, size.rows, t.kv, { gift: "gift" });
+    assert(gifts.length > 0, "the samples have gifts");
+
+    await narrowing.getByLabel("Sort").selectOption("oldest");
+    await page.waitForURL(/sort=oldest/);
+    await expectListed(page, size.rows, t.kv, { gift: "gift", sort: "oldest" });
+
+    await narrowing.getByLabel("Streaming").selectOption("with");
+    await expectListed(page, size.rows, t.kv, { gift: "gift", sort: "oldest", streaming: "with" });
+    await narrowing.getByLabel("Streaming").selectOption("any");
+
+    // A code that cannot be one is named beside the box, and the list stays as it was.
+    const code = narrowing.getByLabel("Referral code");
+    await code.fill("x");
+    await code.press("Enter");
+    await narrowing.getByText("Code must be at least 3 characters").waitFor();
+    assert(!page.url().includes("code="));
+    await code.fill("grandma");
+    await code.press("Enter");
+    await page.waitForURL(/code=GRANDMA/);
+    const coded = await expectListed(page, size.rows, t.kv, {
+      gift: "gift",
+      sort: "oldest",
+      code: "GRANDMA",
+    });
+    assert(coded.length > 0, "some gifts used the code");
+    assertEquals(await code.inputValue(), "GRANDMA");
+    assertEquals(await axeViolations(page), []);
+    await narrowing.scrollIntoViewIfNeeded();
+    await browser.screenshot(page, `list-narrowing-${size.name}-narrowed-viewport`);
+
+    // Days after every order: nothing listed, said in words.
+    await narrowing.getByLabel("Placed from").fill("2099-01-01");
+    await page.getByText("No orders found matching your criteria.").waitFor();
+    assert(page.url().includes("from=2099-01-01") && page.url().includes("tz="), page.url());
+
+    // Reset Filters lists every order again, in the order staff chose.
+    await page.getByRole("button", { name: "Reset Filters" }).click();
+    await expectListed(page, size.rows, t.kv, { sort: "oldest" });
+    assertEquals(await narrowing.getByLabel("Gift").inputValue(), "any");
+    assertEquals(await narrowing.getByLabel("Placed from").inputValue(), "");
+
+    // 130 orders are 7 pages: go straight to the 6th.
+    const goTo = page.getByLabel("Go to page");
+    await goTo.fill("6");
+    await goTo.press("Enter");
+    await page.waitForURL(/page=6/);
+    await page.getByRole("link", { name: "Page 6" }).and(page.locator("[aria-current=page]")).waitFor();
+    await expectListed(page, size.rows, t.kv, { sort: "oldest", page: 6 });
+    assertEquals(await axeViolations(page), []);
+
+    // The view is in the address: a reload opens the same list.
+    await page.reload();
+    await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
+    await expectListed(page, size.rows, t.kv, { sort: "oldest", page: 6 });
+    assertEquals(await narrowing.getByLabel("Sort").inputValue(), "oldest");
+    assertEquals(browser.problems, []);
+  });
+}
