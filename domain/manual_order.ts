@@ -10,6 +10,8 @@ export const MAX_CHILD_AGE = 18;
 
 export const MANUAL_CHILD_NAME_MAX_CHARS = 100;
 export const MANUAL_SONG_TITLE_MAX_CHARS = 80;
+/** Lyrics staff type (a manual order, or the words an upload brings): a long song, with room to spare. */
+export const SONG_LYRICS_MAX_CHARS = 20_000;
 
 /** Staff-side §5 and §8: a required field left out, as a toast's title and description. */
 export const MANUAL_ORDER_MISSING = {
@@ -28,4 +30,9 @@ export interface ManualOrderBody {
   parentEmail: string;
   songTitle: string;
   songLyrics: string;
+  /**
+   * Issue 23: staff saw the warning that an order with this child, address and title exists
+   * (domain/manual_order_duplicates.ts) and create this one anyway. Absent: warn first.
+   */
+  allowDuplicate?: boolean;
 }

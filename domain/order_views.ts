@@ -2,6 +2,7 @@ import { allows } from "./order_guards.ts";
 import type { RequestedDelivery } from "./requested_delivery.ts";
 import { deliveryStateOf, isReleased } from "./delivery.ts";
 import type { Order } from "./orders.ts";
+import { familyStatusOf } from "./family_status.ts";
 import { failureWords, progressWords } from "./parent_words.ts";
 import { anotherVersionDownloadPath } from "./download.ts";
 import { bonusTakeOf, deliveredTake } from "./song_takes.ts";
@@ -12,7 +13,8 @@ import type { TimedLyrics } from "./timed_lyrics.ts";
  * the public view only: what the reveal page and the order-processing page show, and nothing about
  * the people (no emails, prices or payment). The song itself (audio, title, lyrics) appears in
  * customers' views only once it has been delivered (domain/delivery.ts, isReleased); so does a gift's
- * card (who it is from and their message), which is part of the present being unwrapped.
+ * card (who it is from and their message), which is part of the present being unwrapped. Their status
+ * is the family's (domain/family_status.ts): a failure is not told before its email.
  */
 export interface PublicOrderView {
   id: string;
@@ -56,7 +58,7 @@ export interface GiftCard {
 export function publicOrderView(order: Order, timings: TimingsByBlob = new Map()): PublicOrderView {
   return {
     id: order.id,
-    status: order.status,
+    status: familyStatusOf(order),
     childName: firstName(order.childName),
     childAge: order.childAge ?? null,
     childFriends: order.childFriends,
@@ -246,7 +248,7 @@ function aboutTheSong(order: Order) {
   return {
     id: order.id,
     orderNumber: order.orderNumber,
-    status: order.status,
+    status: familyStatusOf(order),
     createdAt: order.createdAt,
     completedAt: order.completedAt ?? null,
     error: failureWords(order),
@@ -319,7 +321,7 @@ export function mySongsItem(order: Order, access: MySongsItem["access"]): MySong
     songTitle: song.songTitle,
     childName: order.childName,
     orderNumber: order.orderNumber,
-    status: order.status,
+    status: familyStatusOf(order),
     createdAt: order.createdAt,
     completedAt: order.completedAt ?? null,
     songUrl: song.songUrl,
@@ -327,7 +329,7 @@ export function mySongsItem(order: Order, access: MySongsItem["access"]): MySong
     songStyle: order.songStyle,
     childAge: order.childAge ?? null,
     childFriends: order.childFriends,
-    progress: order.status === "generating" ? progressWords(order.currentStage) : null,
+    progress: familyStatusOf(order) === "generating" ? progressWords(order.currentStage) : null,
     delivery: deliveryStateOf(order),
     deliveryScheduledFor: order.status === "completed" ? order.deliveryScheduledFor ?? null : null,
     requestedDelivery: access === "owner" ? order.requestedDelivery ?? null : null,

@@ -1,4 +1,4 @@
-import type { Order } from "./orders.ts";
+import { type FamilyStatusFacts, familyStatusOf } from "./family_status.ts";
 
 /**
  * What a parent reads about a song on its way: plain sentences, never our stage names, a provider's
@@ -24,7 +24,10 @@ export function progressWords(stage: string | null | undefined): string {
 /** A failed song, whatever broke: the detail is for staff, who have already been told. */
 export const FAILURE_WORDS = "Something went wrong on our side; we're on it. You can also try again now.";
 
-/** The customer views' `error`: the failure in plain words when the song failed, else nothing. */
-export function failureWords(order: Pick<Order, "status">): string | null {
-  return order.status === "failed" ? FAILURE_WORDS : null;
+/**
+ * The customer views' `error`: the failure in plain words once the family may know the song failed
+ * (domain/family_status.ts), else nothing.
+ */
+export function failureWords(order: FamilyStatusFacts): string | null {
+  return familyStatusOf(order) === "failed" ? FAILURE_WORDS : null;
 }

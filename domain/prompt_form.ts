@@ -25,3 +25,11 @@ export function promptBodySchema(kind: PromptKind) {
     ),
   }, { error: empty });
 }
+
+/**
+ * A version number in a path (`…/versions/{version}/restore`): digits only, as the versions are
+ * counted. Anything else names no version, so the route answers it as not found.
+ */
+export const promptVersionParamSchema = z.object({
+  version: z.string().regex(/^\d{1,9}$/).transform(Number),
+});

@@ -1,5 +1,8 @@
 import type { Order } from "./orders.ts";
+import type { PromptScope } from "./prompt_kinds.ts";
 import type { SessionUser } from "./users.ts";
+
+export type { PromptScope };
 
 /**
  * Which system prompts apply. Demo users open the prompt editor and may save
@@ -8,8 +11,6 @@ import type { SessionUser } from "./users.ts";
  * scope has none). Admins edit the live prompts, even one whose address is also on DEMO_EMAILS: they
  * are the studio's staff.
  */
-export type PromptScope = "live" | "demo";
-
 export function promptScopeOfUser(user: Pick<SessionUser, "role" | "isDemo">): PromptScope {
   return user.role !== "admin" && user.isDemo ? "demo" : "live";
 }

@@ -1,4 +1,5 @@
 import { blobIdOfAudioFile, SONG_AUDIO_PREFIX } from "./download.ts";
+import { SONG_WORDS_MAX_BYTES } from "./upload_words.ts";
 
 /**
  * Songs staff upload (staff-side §2, Upload Song and Create Manual Order): the size limit, how it is
@@ -11,9 +12,10 @@ const BYTES_PER_MB = 1024 * 1024;
 export const MAX_SONG_BYTES = MAX_SONG_MB * BYTES_PER_MB;
 /**
  * What a multipart body may add to the file: boundaries and part headers (a few hundred bytes), with
- * room for a long file name. A body over the file limit plus this cannot hold an acceptable file.
+ * room for a long file name, and the song's title and lyrics when staff give them (upload_words.ts).
+ * A body over the file limit plus this cannot hold an acceptable upload.
  */
-const MULTIPART_ALLOWANCE_BYTES = 64 * 1024;
+const MULTIPART_ALLOWANCE_BYTES = 64 * 1024 + SONG_WORDS_MAX_BYTES;
 export const MAX_UPLOAD_BODY_BYTES = MAX_SONG_BYTES + MULTIPART_ALLOWANCE_BYTES;
 
 /** How long an upload waits for an order to take it before it is discarded. */

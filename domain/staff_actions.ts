@@ -1,8 +1,10 @@
 import type { EventDraft } from "./events.ts";
+import { PROMPT_LABELS, type PromptKind, type PromptScope } from "./prompt_kinds.ts";
 import { formatCents } from "./pricing.ts";
 import { takeLabel, type TakeNumber } from "./song_takes.ts";
 import type { StreamingStatus } from "./streaming_status.ts";
 import { type GenerationStage, STAGE_LABELS } from "./stages.ts";
+import type { SongWords } from "./upload_words.ts";
 
 /**
  * What staff did to an order, on its record (issue 23): each staff command writes one "STAFF" event
@@ -25,6 +27,9 @@ export const STAFF_ACTIONS = [
   "bonus-take",
   "refund",
   "manual-order",
+  // Not on an order: on the system prompt's own record (kv/prompt_events.ts).
+  "prompt-save",
+  "prompt-restore",
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
@@ -68,13 +73,16 @@ export type StaffActionFacts =
   | { action: "email-change"; emailType: "parent" | "gift"; from: string | null; to: string }
   | { action: "links-revoked"; links: number }
   | { action: "streaming-change"; from: StreamingStatus; to: StreamingStatus }
-  | { action: "upload"; file: UploadedFile }
+  // `words`: the title and lyrics the upload gave an order that had none (domain/upload_words.ts).
+  | { action: "upload"; file: UploadedFile; words?: SongWords | null }
   | { action: "regenerate"; from: "failed" | "song"; stage: GenerationStage }
   | { action: "regenerate-lyrics"; customInput: string }
   | { action: "take-choice"; take: TakeNumber; sentAgain: boolean }
   | { action: "bonus-take"; take: TakeNumber | null; offered: boolean }
   | { action: "refund"; amountCents: number; refundId: string }
-  | { action: "manual-order"; file: UploadedFile; songTitle: string };
+  | { action: "prompt-save"; kind: PromptKind; scope: PromptScope; version: number }
+  | { action: "prompt-restore"; kind: PromptKind; scope: PromptScope; version: number; restoredFrom: number }
+  | { action: "manual-order"; file: UploadedFile; songTitle: string; duplicateOf?: number[] };
 
 /** The timeline's line for what `by` did: stage STAFF, and the facts as its context. */
 export function staffEvent(by: string, facts: StaffActionFacts): EventDraft {
@@ -101,9 +109,14 @@ function contextOf(facts: StaffActionFacts): Record<string, unknown> {
       };
     }
     case "upload":
-      return { action: facts.action, ...facts.file };
+      return { action: facts.action, ...facts.file, ...facts.words };
     case "manual-order":
-      return { action: facts.action, songTitle: facts.songTitle, ...facts.file };
+      return {
+        action: facts.action,
+        songTitle: facts.songTitle,
+        ...facts.file,
+        ...(facts.duplicateOf ? { duplicateOf: facts.duplicateOf } : {}),
+      };
     default:
       return { ...facts };
   }
@@ -132,7 +145,7 @@ function messageOf(by: string, facts: StaffActionFacts): string {
     case "streaming-change":
       return `Streaming status changed from ${facts.from} to ${facts.to} by ${by}.`;
     case "upload":
-      return `Song uploaded by ${by}: ${facts.file.fileName}.`;
+      return `Song uploaded by ${by}: ${facts.file.fileName}${uploadWordsNote(facts.words)}.`;
     case "regenerate":
       return facts.from === "failed"
         ? `Regenerate by ${by}: the failed order restarts at ${STAGE_LABELS[facts.stage]}.`
@@ -150,9 +163,24 @@ function messageOf(by: string, facts: StaffActionFacts): string {
         : `The other take is no longer offered to the family (${by}).`;
     case "refund":
       return `Refunded $${formatCents(facts.amountCents)} by ${by}.`;
+    case "prompt-save":
+      return `${PROMPT_LABELS[facts.kind]} prompt saved as version ${facts.version} by ${by}.`;
+    case "prompt-restore":
+      return `${PROMPT_LABELS[facts.kind]} prompt version ${facts.restoredFrom} restored as version ` +
+        `${facts.version} by ${by}.`;
     case "manual-order":
-      return `Order created by ${by} with an uploaded song: ${facts.file.fileName}.`;
+      return `Order created by ${by} with an uploaded song: ${facts.file.fileName}.` +
+        (facts.duplicateOf
+          ? ` Created anyway beside ${orderNumbers(facts.duplicateOf)}, with the same child, email and title.`
+          : "");
   }
+}
+
+/** What the upload added, named on the line; the lyrics themselves are long, so only the context has them. */
+function uploadWordsNote(words: SongWords | null | undefined): string {
+  if (!words?.songTitle && !words?.songLyrics) return "";
+  const title = words.songTitle ? `the title "${words.songTitle}"` : "";
+  return `, with ${[title, words.songLyrics ? "lyrics" : ""].filter(Boolean).join(" and ")}`;
 }
 
 /** "after listening to 1:42 of 2:10", naming the listener when another admin heard it. */
@@ -172,3 +200,6 @@ export function clockTime(ms: number): string {
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+const orderNumbers = (numbers: number[]) =>
+  `${numbers.length === 1 ? "order" : "orders"} ${numbers.map((number) => `#${number}`).join(", ")}`;

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { PlusIcon, SettingsIcon } from "../components/icons.tsx";
 import { buttonClass } from "../components/ui.ts";
 import type { AdminOrderList } from "../domain/admin_orders.ts";
+import { AttentionPanel } from "./admin/AttentionPanel.tsx";
 import { BacklogPanel } from "./admin/BacklogPanel.tsx";
 import { startClientClock } from "./admin/clock.ts";
 import { CreateOrderDialog } from "./admin/dialogs/CreateOrderDialog.tsx";
@@ -79,6 +80,7 @@ export default function AdminDashboard({ appUrl, initialQuery, initialList }: Ad
       </div>
 
       <BacklogPanel />
+      <AttentionPanel />
 
       <TabList
         label="Admin sections"

@@ -147,6 +147,16 @@ export const keys = {
   demoSystemPrompt: (kind: string) => ["demo_system_prompts", kind] as const,
   demoSystemPromptVersion: (kind: string, version: number) =>
     ["demo_system_prompt_versions", kind, version] as const,
+  /** All saved versions of a prompt, for its history (listed newest first by reading in reverse). */
+  systemPromptVersions: (kind: string) => ["system_prompt_versions", kind] as const,
+  demoSystemPromptVersions: (kind: string) => ["demo_system_prompt_versions", kind] as const,
+  /**
+   * Who saved or restored a prompt, when (domain/staff_actions.ts): the prompt's own staff events,
+   * written with the version they describe, by sortable event id.
+   */
+  promptEvent: (scope: string, kind: string, eventId: string) =>
+    ["prompt_events", scope, kind, eventId] as const,
+  promptEvents: (scope: string, kind: string) => ["prompt_events", scope, kind] as const,
 
   /** Blobs (songs, uploads): the meta record commits a blob whose chunks were written before it. */
   blob: (id: string) => ["blobs", id] as const,

@@ -3,6 +3,7 @@ import type { PromptScope } from "../domain/prompt_scope.ts";
 import { DEFAULT_LYRICS_PROMPT, DEFAULT_TAGS_PROMPT } from "../domain/prompts.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
 import { keys } from "./keys.ts";
+import { addPromptEvent } from "./prompt_events.ts";
 
 /**
  * The two system prompts (staff-side §3). What an admin saved last is the single source of truth;
@@ -21,17 +22,27 @@ export interface StoredPrompt {
   version: number;
   updatedAt: string;
   updatedBy: string | null;
+  /** Set on a restore (issue 23): the earlier version whose text this save brought back. */
+  restoredFrom?: number;
 }
 
 const DEFAULTS: Record<PromptKind, string> = { lyrics: DEFAULT_LYRICS_PROMPT, tags: DEFAULT_TAGS_PROMPT };
 
-const SCOPE_KEYS = {
-  live: { current: keys.systemPrompt, version: keys.systemPromptVersion },
-  demo: { current: keys.demoSystemPrompt, version: keys.demoSystemPromptVersion },
+export const SCOPE_KEYS = {
+  live: {
+    current: keys.systemPrompt,
+    version: keys.systemPromptVersion,
+    versions: keys.systemPromptVersions,
+  },
+  demo: {
+    current: keys.demoSystemPrompt,
+    version: keys.demoSystemPromptVersion,
+    versions: keys.demoSystemPromptVersions,
+  },
 } as const;
 
 /** The prompt `scope` sees now, and which scope it comes from (a demo scope without one: live). */
-async function currentIn(kv: Deno.Kv, kind: PromptKind, scope: PromptScope) {
+export async function currentIn(kv: Deno.Kv, kind: PromptKind, scope: PromptScope) {
   if (scope === "demo") {
     const demo = (await kv.get<StoredPrompt>(keys.demoSystemPrompt(kind))).value;
     if (demo) return { from: "demo" as const, stored: demo };
@@ -75,8 +86,10 @@ export async function readSystemPromptVersion(
 }
 
 /**
- * Saves `prompt` as the next version of `scope`. The version record and the current pointer are one
- * write, checked against the pointer that was read, so two saves at once get two different versions.
+ * Saves `prompt` as the next version of `scope`. The version record, the current pointer and the
+ * staff event naming who saved it are one write, checked against the pointer that was read, so two
+ * saves at once get two different versions. A restore is such a save too, of an earlier version's
+ * text (`restoredFrom`): history only ever grows.
  */
 export function saveSystemPrompt(
   kv: Deno.Kv,
@@ -85,24 +98,43 @@ export function saveSystemPrompt(
   by: string,
   now: number,
   scope: PromptScope,
+  restoredFrom?: number,
 ): Promise<SystemPromptView> {
   const { current: currentKey, version: versionKey } = SCOPE_KEYS[scope];
   return retryOnConflict(`the ${scope} ${kind} prompt`, async () => {
     const current = await kv.get<StoredPrompt>(currentKey(kind));
     const version = (current.value?.version ?? 0) + 1;
-    const saved: StoredPrompt = { prompt, version, updatedAt: new Date(now).toISOString(), updatedBy: by };
-    const result = await kv.atomic()
+    const saved: StoredPrompt = {
+      prompt,
+      version,
+      updatedAt: new Date(now).toISOString(),
+      updatedBy: by,
+      ...(restoredFrom === undefined ? {} : { restoredFrom }),
+    };
+    const operation = kv.atomic()
       .check(current)
       .check({ key: versionKey(kind, version), versionstamp: null })
       .set(versionKey(kind, version), saved)
-      .set(currentKey(kind), saved)
-      .commit();
+      .set(currentKey(kind), saved);
+    addPromptEvent(
+      operation,
+      scope,
+      kind,
+      by,
+      restoredFrom === undefined
+        ? { action: "prompt-save", version }
+        : { action: "prompt-restore", version, restoredFrom },
+      now,
+    );
+    const result = await operation.commit();
     return result.ok ? viewOf(kind, saved) : CONFLICT;
   });
 }
 
 function viewOf(kind: PromptKind, stored: StoredPrompt | null): SystemPromptView {
-  return stored
-    ? { kind, ...stored, isDefault: false }
-    : { kind, prompt: DEFAULTS[kind], version: 0, updatedAt: null, updatedBy: null, isDefault: true };
+  if (stored) {
+    const { restoredFrom: _restoredFrom, ...view } = stored;
+    return { kind, ...view, isDefault: false };
+  }
+  return { kind, prompt: DEFAULTS[kind], version: 0, updatedAt: null, updatedBy: null, isDefault: true };
 }

@@ -1,3 +1,4 @@
+import type { SongWords } from "../domain/upload_words.ts";
 import { type BlobMeta, commitBlob } from "./blobs.ts";
 import type { BlobStore } from "./blob_store.ts";
 import { keys } from "./keys.ts";
@@ -26,6 +27,11 @@ export interface SongUpload {
   expiresAt: string;
   attachedTo: string | null;
   attachedAt: string | null;
+  /**
+   * The title and lyrics staff sent with the file, for an order that has none (issue 23); they reach
+   * the order when it takes the upload. Absent on records older than them.
+   */
+  words?: SongWords | null;
 }
 
 /** Extra time the record's own KV expiry waits past `expiresAt`, so the collector sees it first. */

@@ -8,10 +8,12 @@ import type { UploadedFile } from "../domain/staff_actions.ts";
 import { songMade, songUploaded } from "../domain/order_lifecycle.ts";
 import { buildOrder, isOrderId, type Order, type OrderForm, orderFormSchema } from "../domain/orders.ts";
 import { blobIdOfSongUrl } from "../domain/song_uploads.ts";
+import { type SongWords, songWordsRefusal } from "../domain/upload_words.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { addEvents, addStaffEvent } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
 import { claimOrderNumber, inOrderNumberTurn, writeOrder } from "../kv/orders.ts";
+import { DuplicateOrderError, duplicatesOf } from "./manual_order_duplicates.ts";
 import { attachSongUpload, getSongUpload, type SongUpload } from "../kv/song_uploads.ts";
 import { getUserByEmail } from "../kv/users.ts";
 import { iso } from "../domain/time.ts";
@@ -37,7 +39,10 @@ export const MANUAL_SONG_MESSAGES = {
   orderNotFound: "Order not found.",
 } as const;
 
-/** Staff-side §7, `POST /api/admin/orders/{id}/upload`: the order completes with the uploaded song. */
+/**
+ * Staff-side §7, `POST /api/admin/orders/{id}/upload`: the order completes with the uploaded song,
+ * and with the title and lyrics sent with it when the order had none (domain/upload_words.ts).
+ */
 export function uploadSong(
   deps: Deps,
   orderId: string,
@@ -60,13 +65,16 @@ export function uploadSong(
     const upload = usableUpload(uploadEntry, now);
     const refusal = refusalOf(order, "upload");
     if (refusal) throw new ConflictError(refusal);
+    const words = upload.value.words ?? null;
+    const wordsRefusal = songWordsRefusal(order, words);
+    if (wordsRefusal) throw new ConflictError(wordsRefusal);
 
     const next = songUploaded(
-      order,
+      withWords(order, words),
       {
         songUrl: songUrlOf(deps, upload.value.blobId),
         songBlobId: upload.value.blobId,
-        songTitle: order.songTitle || `${order.childName}'s Song`,
+        songTitle: words?.songTitle || order.songTitle || `${order.childName}'s Song`,
       },
       admin.username,
       now,
@@ -77,7 +85,7 @@ export function uploadSong(
       operation,
       orderId,
       admin.username,
-      { action: "upload", file: uploadedFile(upload.value) },
+      { action: "upload", file: uploadedFile(upload.value), words },
       now,
     );
     addEvents(operation, orderId, [
@@ -93,7 +101,15 @@ export function uploadSong(
   });
 }
 
-/** The fields staff typed (domain/manual_order.ts, checked by the route) and the uploaded song. */
+/** Lyrics sent with the upload go where the order had none (songWordsRefusal has checked that). */
+function withWords(order: Order, words: SongWords | null): Order {
+  return words?.songLyrics ? { ...order, songLyrics: words.songLyrics } : order;
+}
+
+/**
+ * The fields staff typed (domain/manual_order.ts, checked by the route) and the uploaded song. Words
+ * sent with the upload are not used: the form's own title and lyrics are required.
+ */
 export interface ManualOrderInput extends ManualOrderBody {
   songUrl: string;
 }
@@ -102,7 +118,8 @@ export interface ManualOrderInput extends ManualOrderBody {
  * Staff-side §7, `POST /api/admin/orders/create`: a finished order around an uploaded song, ready for
  * approval. It costs nothing and is paid by nobody (`payment.kind` "manual" says who made it); it
  * belongs to the user with the parent's address when there is one (else it joins them when they sign
- * in, like a guest's order). The number comes from the same sequence as every order.
+ * in, like a guest's order). The number comes from the same sequence as every order. One that repeats
+ * an existing order is refused with a warning until staff say to go on (`allowDuplicate`).
  */
 export async function createManualOrder(
   deps: Deps,
@@ -111,6 +128,8 @@ export async function createManualOrder(
 ): Promise<Order> {
   const { kv } = deps;
   const blobId = ourBlobId(deps, input.songUrl);
+  const duplicateOf = (await duplicatesOf(kv, input)).map((order) => order.orderNumber);
+  if (duplicateOf.length > 0 && !input.allowDuplicate) throw new DuplicateOrderError(duplicateOf);
   const owner = await getUserByEmail(kv, input.parentEmail);
   return await inOrderNumberTurn(() =>
     retryOnConflict("manual order", async () => {
@@ -142,6 +161,8 @@ export async function createManualOrder(
         action: "manual-order",
         file: uploadedFile(upload.value),
         songTitle: input.songTitle,
+        // Going on past the warning is staff's call, so the timeline says which orders it repeats.
+        ...(duplicateOf.length > 0 ? { duplicateOf } : {}),
       }, now);
       return (await operation.commit()).ok ? order : CONFLICT;
     })

@@ -11,6 +11,8 @@ import { deleteUnder } from "./delete_under.ts";
 export interface Backfill {
   /** Where what is added lives, cleared first: a run on an older store may already have written some. */
   clear: Deno.KvKey[];
+  /** Single entries cleared first too (a prefix never covers the key it names). */
+  clearKeys?: Deno.KvKey[];
   entriesOf(order: Order): (readonly [Deno.KvKey, unknown])[];
   countersOf(order: Order): Counted[];
 }
@@ -34,6 +36,7 @@ export async function backfillOrders(kv: Deno.Kv, context: MigrationContext, bac
   let progress = context.checkpoint as Progress | null;
   if (!progress) {
     for (const prefix of backfill.clear) await deleteUnder(kv, prefix);
+    for (const key of backfill.clearKeys ?? []) await kv.delete(key);
     progress = { after: "" };
     await context.commit(kv.atomic(), progress);
   }

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../../domain/errors.ts";
+import { familyStatusOf } from "../../domain/family_status.ts";
 import { mySongsItem, ownerOrderView } from "../../domain/order_views.ts";
 import { isOrderOwner, type OrderReader, orderViewFor, readerOf } from "../../domain/order_readers.ts";
 import { deliveryTimeChangeSchema, isOrderId, type Order, orderFormSchema } from "../../domain/orders.ts";
@@ -66,7 +67,7 @@ ordersApi.post("/guest/orders/:id/start-generation", (c) => answerStartGeneratio
 
 async function answerStartGeneration(c: Context<AppEnv>) {
   const order = await startGeneration(c.var.deps, c.req.param("id") ?? "");
-  return c.json({ message: "Song generation has started.", id: order.id, status: order.status });
+  return c.json({ message: "Song generation has started.", id: order.id, status: familyStatusOf(order) });
 }
 
 ordersApi.post("/orders/:id/retry-generation", requireUser, async (c) => {

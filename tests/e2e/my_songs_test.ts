@@ -108,7 +108,8 @@ e2eTest("my songs: every state on its card, the poll, delete with the dialog, re
   const { lyricist, steer } = steeredLyricist();
   await using t = await createTestApp({
     jobs: true,
-    env: { APP_URL: loopbackAppUrl() },
+    // Fay's card shows her failure once the family has been told by email: at once, here.
+    env: { APP_URL: loopbackAppUrl(), FAILURE_EMAIL_GRACE_MINUTES: "0" },
     providers: { words: lyricist },
   });
   // A held call would keep the worker from stopping if the test fails before letting it go.
@@ -121,6 +122,7 @@ e2eTest("my songs: every state on its card, the poll, delete with the dialog, re
   const failed = await waitForOrder(
     t,
     (await placeOrder(t, { childName: "Fay", parentEmail: EMAIL }, userId)).id,
+    (order) => order.status === "completed" || (order.status === "failed" && !!order.failureEmailSent),
   );
   assertEquals(failed.status, "failed");
   steer.refuse.delete("Fay");
@@ -309,6 +311,55 @@ e2eTest(
       await dialog.waitFor({ state: "detached" });
       assert(await card(page, "Rosa").isVisible(), "Enter on Cancel keeps the song");
       assertEquals((await songsFromApi(page)).length, 1);
+      assertEquals(browser.problems, []);
+    }
+  },
+);
+
+e2eTest(
+  "my songs: a failed song reads as being made until its failure email, then as failed (1280 and 390 px)",
+  async () => {
+    await using t = await createTestApp({ env: DELIVERY_ENV });
+    for (const width of [1280, 390]) {
+      const { browser, userId } = await signedInBrowser(t, { width, height: 844 });
+      await using _browser = browser;
+      const childName = `Fay${width}`;
+      const placed = await placeOrder(t, { childName, parentEmail: EMAIL }, userId);
+      // Failed writing its lyrics, within FAILURE_EMAIL_GRACE_MINUTES: staff may still fix it.
+      await updateOrder(t.kv, placed.id, (order) => ({
+        ...order,
+        status: "failed",
+        currentStage: "LYRICS",
+        failureType: "lyrics",
+        error: "Lyrics Generation failed: the lyricist refused the request (HTTP 400).",
+        nextPollAt: null,
+        failureEmailSent: false,
+        failureEmailDueAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+      }));
+
+      const page = await browser.open("/my-songs");
+      const fay = card(page, childName);
+      await fay.waitFor();
+      assertEquals(await fay.locator("[data-song-badge]").textContent(), "Creating your song");
+      assert(await fay.getByText("We're writing the words.").isVisible());
+      assertEquals(await fay.getByText(FAILURE_WORDS).count(), 0, "not before the email says so");
+      assertEquals(await fay.getByRole("button", { name: "Retry Generation" }).count(), 0);
+      assertEquals(await axeViolations(page), [], `being made at ${width} px`);
+      await browser.screenshot(page, `my-songs-failure-grace-${width}`);
+
+      // The failure email went: the card says what happened, in plain words, and offers a retry.
+      await updateOrder(t.kv, placed.id, (order) => ({
+        ...order,
+        failureEmailSent: true,
+        failureEmailDueAt: null,
+        failureEmailAttempts: 1,
+      }));
+      await page.reload();
+      await fay.locator("[data-song-badge]", { hasText: "Generation failed" }).waitFor();
+      assert(await fay.getByText(FAILURE_WORDS).isVisible());
+      assert(await fay.getByRole("button", { name: "Retry Generation" }).isVisible());
+      assertEquals(await axeViolations(page), [], `failed at ${width} px`);
+      await browser.screenshot(page, `my-songs-failure-told-${width}`);
       assertEquals(browser.problems, []);
     }
   },

@@ -5,6 +5,7 @@ import { LocalTime } from "../LocalTime.tsx";
 import { RequestedDeliveryWords } from "../RequestedDate.tsx";
 import { scheduleDecidedBy } from "../requested_date.ts";
 import { approvalView, stageLabel, statusView } from "../status.ts";
+import { streamingArtistOf } from "../streaming_artist.ts";
 import type { ListedOrder } from "../types.ts";
 import { EmailEditor } from "./EmailEditor.tsx";
 import { Field, Section, yesNo } from "./fields.tsx";
@@ -16,6 +17,7 @@ export interface DetailsTabProps {
 
 /** The order's state, the people, the gift, the money, streaming and delivery (staff-side §3). */
 export function DetailsTab({ order, onChanged }: DetailsTabProps) {
+  const artist = streamingArtistOf(order);
   return (
     <div className="grid gap-6">
       <Section title="Order">
@@ -84,11 +86,12 @@ export function DetailsTab({ order, onChanged }: DetailsTabProps) {
       </Section>
 
       <Section title="Streaming">
-        <Field label="Streaming Add-on" value={yesNo(order.addStreamingServices)} />
+        {/* A row of its own, so the status and the artist name it is for sit side by side. */}
+        <Field label="Streaming Add-on" value={yesNo(order.addStreamingServices)} wide />
         {order.addStreamingServices && (
           <>
-            <Field label="Artist Name" value={order.streamingArtistName} />
             <Field label="Streaming Status" value={order.streamingStatus ?? DEFAULT_STREAMING_STATUS} />
+            {artist && <Field label="Artist Name" value={artist} />}
           </>
         )}
       </Section>

@@ -2,6 +2,7 @@ import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type InputHTMLAttributes, useId, useRef } from "react";
 import type { AdminOrder } from "../../../domain/admin_orders.ts";
+import { AlertCircleIcon } from "../../../components/icons.tsx";
 import { buttonClass } from "../../../components/ui.ts";
 import { EMAIL_MAX_CHARS } from "../../../domain/email_address.ts";
 import { MANUAL_CHILD_NAME_MAX_CHARS, MANUAL_SONG_TITLE_MAX_CHARS } from "../../../domain/manual_order.ts";
@@ -11,6 +12,7 @@ import { toast } from "../../lib/toast.ts";
 import { keepKnownEvents } from "./answered_order.ts";
 import {
   checkManualOrder,
+  duplicateWarning,
   type ManualOrderField,
   type ManualOrderFields,
   MAX_CHILD_AGE,
@@ -49,6 +51,10 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
   const file = useSignal<File | null>(null);
   const invalid = useSignal<ManualOrderField[]>([]);
   const phase = useSignal<"idle" | "uploading" | "creating">("idle");
+  /** The server's warning that this order repeats one that exists, until a field changes. */
+  const duplicate = useSignal<string | null>(null);
+  /** The chosen file once uploaded: "Create it anyway" sends the same upload, not the file again. */
+  const uploaded = useSignal<{ file: File; songUrl: string } | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
@@ -57,6 +63,7 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
 
   const set = (field: keyof ManualOrderFields) => (value: string) => {
     fields.value = { ...fields.value, [field]: value };
+    duplicate.value = null;
     if (invalid.value.includes(field)) invalid.value = invalid.value.filter((name) => name !== field);
   };
 
@@ -66,10 +73,11 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
       return;
     }
     file.value = chosen;
+    uploaded.value = null;
     invalid.value = invalid.value.filter((name) => name !== "songFile");
   };
 
-  const submit = async () => {
+  const submit = async (allowDuplicate = false) => {
     if (busy) return;
     const check = checkManualOrder(fields.value, !!file.value);
     if (!check.ok) {
@@ -87,8 +95,7 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
 
     // The fields are disabled while busy: keep the focus inside the dialog, on what says what is going on.
     submitButton.current?.focus();
-    phase.value = "uploading";
-    const songUrl = await uploadOrExplain(file.value!, "Error", "Failed to upload song");
+    const songUrl = await songUrlOf(file.value!);
     if (songUrl === null) {
       phase.value = "idle";
       return;
@@ -99,7 +106,7 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
       const answer = await api<{ message: string; order: AdminOrder }>(
         "POST",
         "/api/admin/orders/create",
-        { ...check.body, songUrl },
+        { ...check.body, songUrl, ...(allowDuplicate ? { allowDuplicate: true } : {}) },
       );
       toast({
         title: "Order Created Successfully!",
@@ -110,12 +117,25 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
     } catch (error) {
       phase.value = "idle";
       reset();
+      const warning = duplicateWarning(error);
+      if (warning) {
+        duplicate.value = warning;
+        return;
+      }
       toast({
         title: "Error",
         description: serverMessage(error) ?? "Failed to create order",
         variant: "destructive",
       });
     }
+  };
+
+  const songUrlOf = async (chosen: File): Promise<string | null> => {
+    if (uploaded.value?.file === chosen) return uploaded.value.songUrl;
+    phase.value = "uploading";
+    const songUrl = await uploadOrExplain(chosen, "Error", "Failed to upload song");
+    if (songUrl !== null) uploaded.value = { file: chosen, songUrl };
+    return songUrl;
   };
 
   const isInvalid = (field: ManualOrderField) => invalid.value.includes(field);
@@ -203,6 +223,12 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
             label={phase.value === "creating" ? "Uploaded, creating the order…" : "Uploading song…"}
           />
         )}
+        {duplicate.value && !busy && (
+          <DuplicateWarning
+            message={duplicate.value}
+            onCreateAnyway={() => submit(true)}
+          />
+        )}
         <p className="text-sm text-slate-600">All fields are required.</p>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button type="button" className={`${buttonClass("outline")} min-h-[44px]`} onClick={onClose}>
@@ -224,6 +250,35 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * Issue 23: the order looks like one that exists. Staff may know better (a second song for the same
+ * child), so they can go on; changing any field asks the server again instead.
+ */
+function DuplicateWarning({ message, onCreateAnyway }: { message: string; onCreateAnyway(): void }) {
+  return (
+    <div
+      role="alert"
+      data-duplicate-warning=""
+      className="grid gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+    >
+      <p className="flex items-start gap-2">
+        <AlertCircleIcon className="mt-0.5 h-5 w-5 shrink-0" />
+        <span>
+          <strong className="font-semibold">This may be a duplicate.</strong> {message}{" "}
+          Change the details above, or create it anyway.
+        </span>
+      </p>
+      <button
+        type="button"
+        className={`${buttonClass("outline", "sm")} min-h-[44px] justify-self-start`}
+        onClick={onCreateAnyway}
+      >
+        Create it anyway
+      </button>
+    </div>
   );
 }
 

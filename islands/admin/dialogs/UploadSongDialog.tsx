@@ -1,8 +1,9 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import type { AdminOrder } from "../../../domain/admin_orders.ts";
 import { buttonClass } from "../../../components/ui.ts";
+import { readSongWords, wordsWanted } from "../../../domain/upload_words.ts";
 import { api, serverMessage } from "../../lib/api.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
 import { toast } from "../../lib/toast.ts";
@@ -10,6 +11,7 @@ import { keepKnownEvents } from "./answered_order.ts";
 import { SongFileField } from "./SongFileField.tsx";
 import { songFileProblem, UPLOAD_ACCEPT } from "./song_file.ts";
 import { UploadProgress } from "./UploadProgress.tsx";
+import { UploadWordsFields } from "./UploadWordsFields.tsx";
 import { refuseUnfitSong, useSongUpload } from "./use_song_upload.ts";
 
 export interface UploadSongDialogProps {
@@ -18,13 +20,20 @@ export interface UploadSongDialogProps {
   onUploaded(order: AdminOrder): void;
 }
 
-/** Staff-side §2, Upload Song: an MP3 made elsewhere becomes the order's song, waiting for approval. */
+/**
+ * Staff-side §2, Upload Song: an MP3 made elsewhere becomes the order's song, waiting for approval.
+ * An order without a title or lyrics (its generation stopped first) may get them with it (issue 23).
+ */
 export function UploadSongDialog({ order, onClose, onUploaded }: UploadSongDialogProps) {
   useSignals();
   const file = useSignal<File | null>(null);
   const phase = useSignal<"idle" | "uploading" | "saving">("idle");
   const input = useRef<HTMLInputElement>(null);
   const { progress, uploadOrExplain, reset } = useSongUpload();
+  // Decided once, from the order as the dialog opened: the fields do not vanish while staff type.
+  const [wanted] = useState(() => wordsWanted(order));
+  const title = useSignal("");
+  const lyrics = useSignal("");
 
   const choose = (chosen: File | null) => {
     file.value = refuseUnfitSong(chosen, input.current) ? null : chosen;
@@ -35,12 +44,17 @@ export function UploadSongDialog({ order, onClose, onUploaded }: UploadSongDialo
     if (!chosen || phase.value !== "idle") return;
     const problem = songFileProblem(chosen);
     if (problem) return toast({ ...problem, variant: "destructive" });
+    const words = readSongWords(wanted.title ? title.value : null, wanted.lyrics ? lyrics.value : null);
+    if (!words.ok) {
+      return toast({ title: "Upload failed", description: words.message, variant: "destructive" });
+    }
 
     phase.value = "uploading";
     const songUrl = await uploadOrExplain(
       chosen,
       "Upload failed",
       "Failed to upload song file. Please try again.",
+      words.words,
     );
     if (songUrl === null) {
       phase.value = "idle";
@@ -96,6 +110,14 @@ export function UploadSongDialog({ order, onClose, onUploaded }: UploadSongDialo
           inputRef={input}
           autoFocus
           onChange={choose}
+        />
+        <UploadWordsFields
+          wanted={wanted}
+          title={title.value}
+          lyrics={lyrics.value}
+          disabled={busy}
+          onTitle={(value) => (title.value = value)}
+          onLyrics={(value) => (lyrics.value = value)}
         />
         {progress.value !== null && (
           <UploadProgress

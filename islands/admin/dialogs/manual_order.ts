@@ -1,4 +1,5 @@
 import { hasEmailShape } from "../../../domain/email_address.ts";
+import { DUPLICATE_ORDER_CODE } from "../../../domain/manual_order_duplicates.ts";
 import {
   MANUAL_ORDER_AGE_MESSAGE,
   MANUAL_ORDER_MISSING,
@@ -6,6 +7,7 @@ import {
   MAX_CHILD_AGE,
   MIN_CHILD_AGE,
 } from "../../../domain/manual_order.ts";
+import { ApiError } from "../../lib/api.ts";
 import { INVALID_EMAIL } from "../detail/email.ts";
 
 /**
@@ -69,4 +71,18 @@ export function checkManualOrder(fields: ManualOrderFields, hasFile: boolean): M
       songLyrics: fields.songLyrics.trim(),
     },
   };
+}
+
+/**
+ * The server's warning that the order repeats an existing one (409 with the duplicate code, issue 23),
+ * for the dialog to show with its "Create it anyway"; null for any other failure.
+ */
+export function duplicateWarning(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  try {
+    const body = JSON.parse(error.body);
+    return body?.code === DUPLICATE_ORDER_CODE && typeof body.message === "string" ? body.message : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,4 +1,5 @@
 import { SONG_FIELD, SONG_UPLOAD_PATH } from "../../../domain/song_uploads.ts";
+import { SONG_LYRICS_FIELD, SONG_TITLE_FIELD, type SongWords } from "../../../domain/upload_words.ts";
 import { storedToken } from "../../lib/api.ts";
 
 /**
@@ -67,11 +68,21 @@ export function uploadFailureText(error: unknown, fallback: string): string {
   return `${/[.!?]$/.test(message) ? message : `${message}.`} ${details}`;
 }
 
-/** Sends `file`, reporting progress as whole percent; rejects with a SongUploadError. */
+/** The multipart body: the file, and the song's title and lyrics only when staff gave them. */
+export function songUploadForm(file: File, words?: SongWords | null): FormData {
+  const form = new FormData();
+  form.append(SONG_FIELD, file, file.name);
+  if (words?.songTitle) form.append(SONG_TITLE_FIELD, words.songTitle);
+  if (words?.songLyrics) form.append(SONG_LYRICS_FIELD, words.songLyrics);
+  return form;
+}
+
+/** Sends `file` (with `words`), reporting progress as whole percent; rejects with a SongUploadError. */
 export function uploadSongFile(
   file: File,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
+  words?: SongWords | null,
 ): Promise<UploadedSong> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
@@ -97,9 +108,7 @@ export function uploadSongFile(
       return;
     }
     signal?.addEventListener("abort", () => request.abort(), { once: true });
-    const form = new FormData();
-    form.append(SONG_FIELD, file, file.name);
     onProgress(0);
-    request.send(form);
+    request.send(songUploadForm(file, words));
   });
 }

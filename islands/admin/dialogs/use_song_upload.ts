@@ -1,5 +1,6 @@
 import { useSignal } from "@preact/signals-react";
 import { useEffect, useRef } from "react";
+import type { SongWords } from "../../../domain/upload_words.ts";
 import { toast } from "../../lib/toast.ts";
 import { songFileProblem } from "./song_file.ts";
 import { SongUploadError, uploadFailureText, uploadSongFile } from "./song_upload.ts";
@@ -14,11 +15,16 @@ export function useSongUpload() {
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  async function upload(file: File) {
+  async function upload(file: File, words?: SongWords | null) {
     controller.current = new AbortController();
     progress.value = 0;
     try {
-      return await uploadSongFile(file, (percent) => (progress.value = percent), controller.current.signal);
+      return await uploadSongFile(
+        file,
+        (percent) => (progress.value = percent),
+        controller.current.signal,
+        words,
+      );
     } catch (error) {
       progress.value = null;
       throw error;
@@ -28,10 +34,16 @@ export function useSongUpload() {
   /**
    * The uploaded song's address, or null when the upload failed: quietly when it was cancelled (the
    * dialog closed), otherwise with a toast headed `title`, in the server's words or `fallback`.
+   * `words`: the song's title and lyrics, sent with the file (Upload Song, for an order without them).
    */
-  async function uploadOrExplain(file: File, title: string, fallback: string): Promise<string | null> {
+  async function uploadOrExplain(
+    file: File,
+    title: string,
+    fallback: string,
+    words?: SongWords | null,
+  ): Promise<string | null> {
     try {
-      return (await upload(file)).songUrl;
+      return (await upload(file, words)).songUrl;
     } catch (error) {
       if (!(error instanceof SongUploadError && error.aborted)) {
         toast({ title, description: uploadFailureText(error, fallback), variant: "destructive" });

@@ -3,11 +3,13 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
 import { buttonClass } from "../../../components/ui.ts";
 import { api, ApiError, serverMessage } from "../../lib/api.ts";
+import { ConfirmDialog } from "../../lib/ConfirmDialog.tsx";
 import { Dialog } from "../../lib/Dialog.tsx";
 import { toast } from "../../lib/toast.ts";
 import { PromptPanel } from "./PromptPanel.tsx";
 import {
   canSaveOrReset,
+  DISCARD_QUESTION,
   emptyPromptMessage,
   fetchFailedMessage,
   isDirty,
@@ -38,12 +40,15 @@ const fetchPrompt = (kind: PromptKind) => api<SystemPrompt>("GET", promptPath(ki
 /**
  * The Admin Settings dialog (staff-side §2, system prompt editor): both prompts load when it opens;
  * each tab edits, resets and saves its own prompt, which then becomes the single source of truth.
+ * Every way out (Escape, a click outside, Close) asks first while either tab has unsaved text
+ * (issue 23), in the page rather than window.confirm, which would block the page and its focus.
  */
 export function PromptEditorDialog({ onClose }: PromptEditorDialogProps) {
   useSignals();
   const selected = useSignal<PromptKind>("lyrics");
   const tabs = useSignal<Tabs>({ lyrics: loadingTab(), tags: loadingTab() });
   const problems = useSignal<Problems>({ lyrics: null, tags: null });
+  const askingToDiscard = useSignal(false);
 
   const setTab = (kind: PromptKind, state: PromptTabState) => (tabs.value = { ...tabs.value, [kind]: state });
   const setProblem = (
@@ -108,38 +113,62 @@ export function PromptEditorDialog({ onClose }: PromptEditorDialogProps) {
   };
 
   const dirty = { lyrics: isDirty(tabs.value.lyrics), tags: isDirty(tabs.value.tags) };
+  const requestClose = () => {
+    if (PROMPT_KINDS.some((kind) => isDirty(tabs.value[kind]))) askingToDiscard.value = true;
+    else onClose();
+  };
   return (
-    <Dialog
-      title="Admin Settings - Song Generation Prompts"
-      description="Each saved prompt is used for every song generated from then on."
-      onClose={onClose}
-      size="xl"
-    >
-      <div className="grid gap-4">
-        <PromptTabs selected={selected.value} dirty={dirty} onSelect={(kind) => (selected.value = kind)} />
-        {PROMPT_KINDS.map((kind) => (
-          <PromptPanel
-            key={kind}
-            kind={kind}
-            state={tabs.value[kind]}
-            selected={selected.value === kind}
-            problem={problems.value[kind]}
-            onEdit={(draft) => {
-              setProblem(kind, null);
-              setTab(kind, { ...tabs.value[kind], draft });
-            }}
-            onSave={() => save(kind)}
-            onReset={() => {
-              setProblem(kind, null);
-              setTab(kind, reset(tabs.value[kind]));
-            }}
-            onRetry={() => retry(kind)}
-          />
-        ))}
-        <div className="flex justify-end border-t border-slate-100 pt-4">
-          <button type="button" className={buttonClass("ghost", "sm")} onClick={onClose}>Close</button>
+    <>
+      <Dialog
+        title="Admin Settings - Song Generation Prompts"
+        description="Each saved prompt is used for every song generated from then on."
+        onClose={requestClose}
+        size="xl"
+      >
+        <div className="grid gap-4">
+          <PromptTabs selected={selected.value} dirty={dirty} onSelect={(kind) => (selected.value = kind)} />
+          {PROMPT_KINDS.map((kind) => (
+            <PromptPanel
+              key={kind}
+              kind={kind}
+              state={tabs.value[kind]}
+              selected={selected.value === kind}
+              problem={problems.value[kind]}
+              onEdit={(draft) => {
+                setProblem(kind, null);
+                setTab(kind, { ...tabs.value[kind], draft });
+              }}
+              onSave={() => save(kind)}
+              onReset={() => {
+                setProblem(kind, null);
+                setTab(kind, reset(tabs.value[kind]));
+              }}
+              onRetry={() => retry(kind)}
+              onRestored={(saved) => {
+                setProblem(kind, null);
+                setTab(kind, { ...withSaved(tabs.value[kind], saved), saving: false });
+              }}
+            />
+          ))}
+          <div className="flex justify-end border-t border-slate-100 pt-4">
+            <button type="button" className={buttonClass("ghost", "sm")} onClick={requestClose}>Close</button>
+          </div>
         </div>
-      </div>
-    </Dialog>
+      </Dialog>
+      {askingToDiscard.value && (
+        <ConfirmDialog
+          title="Discard your changes?"
+          message={DISCARD_QUESTION}
+          confirmLabel="Discard"
+          cancelLabel="Keep editing"
+          destructive
+          onConfirm={() => {
+            askingToDiscard.value = false;
+            onClose();
+          }}
+          onCancel={() => (askingToDiscard.value = false)}
+        />
+      )}
+    </>
   );
 }

@@ -1,3 +1,5 @@
+import { useSignal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
 import { AlertCircleIcon, SpinnerIcon } from "../../../components/icons.tsx";
 import { buttonClass } from "../../../components/ui.ts";
 import {
@@ -6,8 +8,10 @@ import {
   PROMPT_EDITOR_LABELS,
   type PromptKind,
   type PromptTabState,
+  type SystemPrompt,
   versionText,
 } from "./prompts.ts";
+import { PromptHistory } from "./PromptHistory.tsx";
 import { promptPanelId, promptTabId } from "./PromptTabs.tsx";
 
 export interface PromptPanelProps {
@@ -21,14 +25,22 @@ export interface PromptPanelProps {
   onSave(): void;
   onReset(): void;
   onRetry(): void;
+  /** A restore from the history saved an earlier text as the newest version. */
+  onRestored(saved: SystemPrompt): void;
 }
 
 const TIME_FORMAT = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
-/** One prompt: its version line, the editor, the unsaved-changes hint, and Reset and Save. */
+/**
+ * One prompt: its version line, the editor, the unsaved-changes hint, Reset and Save, and the version
+ * history behind a toggle (it loads every version's text, so only when asked for).
+ */
 export function PromptPanel(
-  { kind, state, selected, problem, onEdit, onSave, onReset, onRetry }: PromptPanelProps,
+  { kind, state, selected, problem, onEdit, onSave, onReset, onRetry, onRestored }: PromptPanelProps,
 ) {
+  useSignals();
+  const historyOpen = useSignal(false);
+  const historyId = `prompt-history-${kind}`;
   const dirty = isDirty(state);
   const enabled = canSaveOrReset(state);
   const editorId = `prompt-editor-${kind}`;
@@ -109,6 +121,25 @@ export function PromptPanel(
               >
                 {state.saving ? "Saving..." : "Save"}
               </button>
+            </div>
+          </div>
+          <div className="grid gap-3 border-t border-slate-100 pt-3">
+            <div>
+              <button
+                type="button"
+                aria-expanded={historyOpen.value}
+                aria-controls={historyId}
+                className={buttonClass("ghost", "sm")}
+                onClick={() => (historyOpen.value = !historyOpen.value)}
+              >
+                <span aria-hidden="true" className="font-mono">{historyOpen.value ? "▾" : "▸"}</span>
+                Version history
+              </button>
+            </div>
+            <div id={historyId} hidden={!historyOpen.value}>
+              {historyOpen.value && (
+                <PromptHistory kind={kind} saved={state.saved} dirty={dirty} onRestored={onRestored} />
+              )}
             </div>
           </div>
         </>

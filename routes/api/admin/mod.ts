@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env.ts";
+import { attentionAdminApi } from "./attention.ts";
 import { bulkAdminApi } from "./bulk.ts";
 import { deliveryAdminApi } from "./delivery.ts";
 import { exportAdminApi } from "./export.ts";
@@ -26,3 +27,4 @@ adminApi.route("/", refundsAdminApi);
 adminApi.route("/", promptsAdminApi);
 adminApi.route("/", songsAdminApi);
 adminApi.route("/", takesAdminApi);
+adminApi.route("/", attentionAdminApi);

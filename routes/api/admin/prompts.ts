@@ -1,7 +1,15 @@
+import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { NotFoundError } from "../../../domain/errors.ts";
-import { PROMPT_KINDS, promptBodySchema, promptSavedMessage } from "../../../domain/prompt_form.ts";
+import {
+  PROMPT_KINDS,
+  promptBodySchema,
+  promptSavedMessage,
+  promptVersionParamSchema,
+} from "../../../domain/prompt_form.ts";
+import { promptRestoredMessage } from "../../../domain/prompt_kinds.ts";
 import { promptScopeOfUser } from "../../../domain/prompt_scope.ts";
+import { listSystemPromptVersions, restoreSystemPromptVersion } from "../../../kv/prompt_history.ts";
 import { readSystemPrompt, readSystemPromptVersion, saveSystemPrompt } from "../../../kv/prompts.ts";
 import type { AppEnv } from "../../env.ts";
 import { currentUser, requireAdminOrDemo } from "../../middleware/session.ts";
@@ -38,6 +46,37 @@ for (const kind of PROMPT_KINDS) {
     );
     return c.json({ message: promptSavedMessage(kind, saved.version), ...saved });
   });
+
+  // Issue 23: the history, newest first, with who saved each version and when.
+  promptsAdminApi.get(`/system-prompt/${kind}/versions`, async (c) => {
+    return c.json(await listSystemPromptVersions(c.var.deps.kv, kind, promptScopeOfUser(currentUser(c))));
+  });
+
+  // A restore is a new version with the earlier text, never a rewind: history only grows.
+  promptsAdminApi.post(
+    `/system-prompt/${kind}/versions/:version/restore`,
+    zValidator("param", promptVersionParamSchema, (result, c) => {
+      if (!result.success) {
+        throw new NotFoundError(
+          `The ${kind} prompt has no version ${(c.req.param("version") ?? "").slice(0, 20)}.`,
+        );
+      }
+    }),
+    async (c) => {
+      const { kv, clock } = c.var.deps;
+      const user = currentUser(c);
+      const { version } = c.req.valid("param");
+      const saved = await restoreSystemPromptVersion(
+        kv,
+        kind,
+        version,
+        user.username,
+        clock.now(),
+        promptScopeOfUser(user),
+      );
+      return c.json({ message: promptRestoredMessage(kind, version, saved.version), ...saved });
+    },
+  );
 
   // Beyond the spec: the text of an earlier version, e.g. the one an order's promptVersions names.
   promptsAdminApi.get(`/system-prompt/${kind}/versions/:version`, async (c) => {

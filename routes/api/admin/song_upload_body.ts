@@ -6,6 +6,12 @@ import {
   tooLargeDetails,
   UPLOAD_MESSAGES,
 } from "../../../domain/song_uploads.ts";
+import {
+  readSongWords,
+  SONG_LYRICS_FIELD,
+  SONG_TITLE_FIELD,
+  type SongWords,
+} from "../../../domain/upload_words.ts";
 import type { AppEnv } from "../../env.ts";
 import { multipartFileName } from "./multipart_file_name.ts";
 import { PayloadTooLargeError } from "../../../domain/errors.ts";
@@ -16,9 +22,10 @@ import { readBounded } from "../../body/read_bounded.ts";
  * Reading the song upload's multipart body without the small limit other bodies get
  * (routes/middleware/body_guard.ts skips this path) and without ever holding more than the song limit allows: a body declared too large is refused
  * before a byte is read, and one that turns out too large is cut off as soon as it passes the limit.
+ * Beside the file the body may carry the song's title and lyrics (domain/upload_words.ts).
  */
 export type UploadBody =
-  | { kind: "file"; file: File; fileName: string }
+  | { kind: "file"; file: File; fileName: string; words: SongWords | null }
   | { kind: "refused"; status: 400 | 413; message: string; details?: string };
 
 export async function readSongUpload(c: Context<AppEnv>): Promise<UploadBody> {
@@ -53,7 +60,14 @@ export async function readSongUpload(c: Context<AppEnv>): Promise<UploadBody> {
     return { kind: "refused", status: 400, message: UPLOAD_MESSAGES.noFile };
   }
   if (file.size > MAX_SONG_BYTES) return tooLarge(file.size);
-  return { kind: "file", file, fileName: multipartFileName(body, contentType, SONG_FIELD) ?? file.name };
+  const words = readSongWords(form.get(SONG_TITLE_FIELD), form.get(SONG_LYRICS_FIELD));
+  if (!words.ok) return { kind: "refused", status: 400, message: words.message };
+  return {
+    kind: "file",
+    file,
+    fileName: multipartFileName(body, contentType, SONG_FIELD) ?? file.name,
+    words: words.words,
+  };
 }
 
 function tooLarge(bytes: number | null): UploadBody {

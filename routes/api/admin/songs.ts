@@ -11,6 +11,7 @@ import {
   MANUAL_SONG_TITLE_MAX_CHARS,
   MAX_CHILD_AGE,
   MIN_CHILD_AGE,
+  SONG_LYRICS_MAX_CHARS,
 } from "../../../domain/manual_order.ts";
 import { inspectMp3 } from "../../../domain/mp3.ts";
 import { adminOrderView } from "../../../domain/order_views.ts";
@@ -20,6 +21,7 @@ import {
   SONG_UPLOAD_TTL_MS,
   UPLOAD_MESSAGES,
 } from "../../../domain/song_uploads.ts";
+import { SONG_WORDS_MESSAGES } from "../../../domain/upload_words.ts";
 import { createManualOrder, uploadSong } from "../../../orders/manual_song.ts";
 import { collectExpiredUploads, recordSongUpload } from "../../../kv/song_uploads.ts";
 import type { AppEnv } from "../../env.ts";
@@ -63,6 +65,7 @@ songsAdminApi.post(SONG_UPLOAD_ROUTE, requireAdmin, async (c) => {
       expiresAt: new Date(now + SONG_UPLOAD_TTL_MS).toISOString(),
       attachedTo: null,
       attachedAt: null,
+      words: body.words,
     },
     blob,
     now,
@@ -115,8 +118,9 @@ const manualOrderBody = z.object({
     `Song title must be at most ${MANUAL_SONG_TITLE_MAX_CHARS} characters.`,
   ),
   // Only the ends are trimmed: the lyrics' own line breaks are the song's layout.
-  songLyrics: z.string().trim().max(20_000, "Lyrics must be at most 20,000 characters."),
+  songLyrics: z.string().trim().max(SONG_LYRICS_MAX_CHARS, SONG_WORDS_MESSAGES.lyricsTooLong),
   songUrl: z.string().trim().max(2000, "songUrl is too long."),
+  allowDuplicate: z.boolean({ error: "allowDuplicate must be true or false." }).optional(),
 });
 
 songsAdminApi.post("/orders/create", requireAdmin, async (c) => {

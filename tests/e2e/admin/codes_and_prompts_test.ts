@@ -400,8 +400,11 @@ e2eTest(
     );
     assertEquals(await lyricsTab.textContent(), "Lyrics Prompt(unsaved changes)");
 
-    // Escape closes it and gives the focus back to the icon; opening again reads the prompts afresh.
+    // Escape, with the blank edit unsaved, asks first (issue 23); Discard closes it and gives the focus
+    // back to the icon; opening again reads the prompts afresh.
     await page.keyboard.press("Escape");
+    await page.getByRole("dialog", { name: "Discard your changes?" }).getByRole("button", { name: "Discard" })
+      .click();
     await settings.waitFor({ state: "hidden" });
     assert(await icon.evaluate((element) => element === document.activeElement), "focus back on the icon");
     await icon.click();

@@ -15,10 +15,12 @@ import {
   axeViolations,
   createTestApp,
   e2eTest,
+  jsonBody,
   loopbackAppUrl,
   openSignedInBrowser,
   type TestApp,
 } from "../../helpers.ts";
+import { sessionHeaders } from "../../integration/delivery/helpers.ts";
 import { placeOrder } from "../../integration/jobs/helpers.ts";
 
 /**
@@ -202,6 +204,63 @@ async function failedOrder(t: TestApp, childName: string): Promise<Order> {
     failureEmailSent: false,
     failureEmailDueAt: new Date(Date.now() + 30 * 60_000).toISOString(),
   }), (operation, next) => addEvents(operation, next.id, events)))!;
+}
+
+const FAY_LYRICS = "[Verse]\nFay runs in the sun\nLaughing with everyone\n\n[Chorus]\nHooray for Fay";
+
+/** Issue 23: an order whose generation failed writing its lyrics, so it has no lyrics and no title. */
+async function failedAtLyrics(t: TestApp, childName: string): Promise<Order> {
+  const placed = await placeOrder(t, { childName, parentEmail: PARENT });
+  return (await updateOrder(t.kv, placed.id, (order) => ({
+    ...order,
+    status: "failed",
+    currentStage: "LYRICS",
+    failureType: "lyrics",
+    error: "Lyrics Generation failed: the lyrics service is unavailable.",
+    lastErrorCode: 503,
+    nextPollAt: null,
+    songTitle: null,
+    songLyrics: null,
+    failureEmailSent: false,
+    failureEmailDueAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+  })))!;
+}
+
+/** Staff's two calls without the dialog: the file alone, then the order takes it. */
+async function uploadAlone(t: TestApp, order: Order) {
+  const headers = await sessionHeaders(t, ADMIN);
+  const form = new FormData();
+  form.append(
+    "audioFile",
+    new File([synthMp3() as Uint8Array<ArrayBuffer>], "noor.mp3", { type: "audio/mpeg" }),
+  );
+  const uploaded = await t.request("/api/admin/songs/upload-multipart", {
+    method: "POST",
+    headers,
+    body: form,
+  });
+  assertEquals(uploaded.status, 201);
+  const { songUrl } = await uploaded.json();
+  const attached = await t.request(
+    `/api/admin/orders/${order.id}/upload`,
+    jsonBody({ songUrl }, { headers }),
+  );
+  assertEquals(attached.status, 200);
+  await attached.body?.cancel();
+}
+
+/** Approved and its email sent, so the family's page has the song. */
+async function markDelivered(t: TestApp, orderId: string) {
+  const now = new Date().toISOString();
+  await updateOrder(t.kv, orderId, (order) => ({
+    ...order,
+    approvalStatus: "approved",
+    approvedAt: now,
+    deliveryScheduledFor: now,
+    emailScheduledFor: now,
+    emailSentAt: now,
+    emailSendCount: 1,
+  }));
 }
 
 /** A file of `bytes` zeros named `name` in a directory of its own, removed when disposed. */
@@ -538,6 +597,80 @@ for (const size of SIZES) {
       [],
     );
   });
+
+  e2eTest(
+    `song dialogs (${size.name}): an upload gives an order without lyrics its title and lyrics, and the family reads them`,
+    async () => {
+      await using t = await adminApp();
+      await using browser = await adminBrowser(t, size);
+      const fay = await failedAtLyrics(t, "Fay");
+      const noor = await failedAtLyrics(t, "Noor");
+      const placed = await placeOrder(t, { childName: "Gus", parentEmail: PARENT });
+      const gus = (await updateOrder(t.kv, placed.id, (order) => ({
+        ...order,
+        songTitle: "Gus and the Moon",
+        songLyrics: "Gus looks up at the moon",
+      })))!;
+      const page = await dashboard(browser, [fay, noor, gus]);
+
+      // An order that has its words is offered the file alone.
+      await rowButton(page, gus, "Upload").click();
+      await dialog(page).getByRole("heading", { name: "Upload Song" }).waitFor();
+      assertEquals(await dialog(page).locator("[data-upload-words]").count(), 0);
+      await page.keyboard.press("Escape");
+      await dialog(page).waitFor({ state: "detached" });
+
+      await rowButton(page, fay, "Error Details").click();
+      await dialog(page).getByRole("button", { name: "Upload a song" }).click();
+      const upload = dialog(page);
+      await upload.getByRole("heading", { name: "Upload Song" }).waitFor();
+      await upload.getByText("This order has no lyrics yet.", { exact: false }).waitFor();
+      const title = upload.getByLabel("Song title (optional)");
+      const lyrics = upload.getByLabel("Lyrics (optional)");
+      assertEquals(await title.getAttribute("maxlength"), "80");
+      assertEquals(await lyrics.getAttribute("maxlength"), "20000");
+      await upload.getByLabel("Audio file").setInputFiles({
+        name: "fay-song.mp3",
+        mimeType: "audio/mpeg",
+        buffer: Buffer.from(synthMp3()),
+      });
+      await title.fill("Fay's Sunny Day");
+      await lyrics.fill(FAY_LYRICS);
+      assertEquals(await axeViolations(page), []);
+      await browser.screenshot(page, `song-dialogs-${size.name}-upload-words-viewport`);
+      await upload.getByRole("button", { name: "Upload Song" }).click();
+      await expectToast(page, "Song uploaded", "Fay's song is ready for approval.");
+      await dialog(page).waitFor({ state: "detached" });
+      const stored = (await getOrder(t.kv, fay.id))!;
+      assertEquals([stored.status, stored.songTitle, stored.songLyrics], [
+        "completed",
+        "Fay's Sunny Day",
+        FAY_LYRICS,
+      ]);
+      assertEquals(browser.problems, []);
+
+      // Noor's song is uploaded alone, as before the words could come with it.
+      await uploadAlone(t, noor);
+
+      // Approved and sent: the family's page has the title and the lyrics; Noor's has no lyrics panel.
+      for (const order of [fay, noor]) await markDelivered(t, order.id);
+      // The reveal page reads the public view whoever opens it: the admin's browser sees the family's page.
+      const reveal = await browser.open(`/unboxing/${fay.id}?skip=true`);
+      await reveal.getByRole("heading", { name: "Fay's Sunny Day" }).waitFor();
+      await reveal.getByRole("button", { name: "Read Song Lyrics" }).click();
+      await reveal.getByText("Fay runs in the sun").waitFor();
+      assert(await reveal.getByText("Hooray for Fay").isVisible());
+      assertEquals(await axeViolations(reveal), []);
+      await browser.screenshot(reveal, `song-dialogs-${size.name}-upload-words-family`);
+
+      const plain = await browser.open(`/unboxing/${noor.id}?skip=true`);
+      await plain.getByRole("heading", { name: "Noor's Song" }).waitFor();
+      assertEquals(await plain.getByRole("button", { name: "Read Song Lyrics" }).count(), 0);
+      assertEquals(await axeViolations(plain), []);
+      await browser.screenshot(plain, `song-dialogs-${size.name}-upload-no-words-family`);
+      assertEquals(browser.problems, []);
+    },
+  );
 
   e2eTest(`song dialogs (${size.name}): error details of a failed order with its timeline`, async () => {
     await using t = await adminApp();

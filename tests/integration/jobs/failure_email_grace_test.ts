@@ -1,5 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
 import { type Order, orderFormSchema } from "../../../domain/orders.ts";
+import { FAILURE_WORDS } from "../../../domain/parent_words.ts";
 import { createDemoOrder } from "../../../orders/demo_order.ts";
 import { FAILURE_EMAIL_SENT_WORDS } from "../../../jobs/failure_email.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";
@@ -10,7 +11,7 @@ import { createLocalLyricist } from "../../../providers/words/local.ts";
 import type { Lyricist } from "../../../providers/words/mod.ts";
 import { synthMp3 } from "../../../fakes/audio_files.ts";
 import { createTestApp, jsonBody, type TestApp } from "../../helpers.ts";
-import { adminHeaders, clockWorker, DELIVERY_ENV } from "../delivery/helpers.ts";
+import { adminHeaders, clockWorker, DELIVERY_ENV, sessionHeaders } from "../delivery/helpers.ts";
 import { orderForm } from "../orders/helpers.ts";
 
 /**
@@ -113,6 +114,50 @@ Deno.test("a failed order's family is told after the grace, not before, and once
     assertEquals(await failureEmails(t, failed.id), 1, `still once, ${minutes} min after the failure`);
   }
   assertEquals((await getOrder(t.kv, failed.id))?.failureEmailSent, true);
+});
+
+/** What the family reads of the order: its My Songs card, its page as the owner and as anyone with the id. */
+async function familyViews(t: TestApp, orderId: string) {
+  const family = await sessionHeaders(t, "fay@example.com");
+  const items = await (await t.request("/api/orders/user", { headers: family })).json();
+  const card = items.find((item: { id: string }) => item.id === orderId);
+  const own = await (await t.request(`/api/orders/${orderId}`, { headers: family })).json();
+  const open = await (await t.request(`/api/orders/${orderId}`)).json();
+  // The order-processing page confirms its start too, and reads the status it is answered.
+  const started = await (await t.request(`/api/guest/orders/${orderId}/start-generation`, { method: "POST" }))
+    .json();
+  return {
+    statuses: [card.status, own.status, open.status, started.status],
+    errors: [card.error, own.error],
+    progress: card.progress,
+  };
+}
+
+Deno.test("the family's pages show a song being made during the grace, and the failure after its email", async () => {
+  const { t } = await studio("30");
+  await using _app = t;
+  await using worker = clockWorker(t);
+  const failed = await failedOrder(t, worker);
+  const failedAt = t.clock.now();
+
+  for (const minutes of [0, 29]) {
+    await sweepAt(t, worker, failedAt, minutes);
+    const seen = await familyViews(t, failed.id);
+    assertEquals(
+      seen.statuses,
+      ["generating", "generating", "generating", "generating"],
+      `${minutes} min after`,
+    );
+    assertEquals(seen.errors, [null, null]);
+    assertEquals(seen.progress, "We're writing the words.");
+  }
+
+  await sweepAt(t, worker, failedAt, 30);
+  assertEquals(await failureEmails(t, failed.id), 1);
+  const told = await familyViews(t, failed.id);
+  assertEquals(told.statuses, ["failed", "failed", "failed", "failed"]);
+  assertEquals(told.errors, [FAILURE_WORDS, FAILURE_WORDS]);
+  assertEquals(told.progress, null);
 });
 
 Deno.test("an order staff Regenerate within the grace never sends the failure email", async () => {

@@ -9,6 +9,7 @@
  */
 import { toLocalInput } from "../../../domain/requested_delivery.ts";
 import { updateOrder } from "../../../kv/orders.ts";
+import { saveSystemPrompt } from "../../../kv/prompts.ts";
 import type { Order } from "../../../domain/orders.ts";
 import { orderForm } from "../orders/helpers.ts";
 import {
@@ -286,6 +287,13 @@ export const ROUTE_TABLE: RouteCase[] = [
   },
   {
     method: "GET",
+    path: "/api/admin/attention",
+    expected: adminOnly(),
+    why: STAFF,
+    send: () => ({}),
+  },
+  {
+    method: "GET",
     path: "/api/admin/orders",
     expected: adminOnly(),
     why: STAFF,
@@ -535,6 +543,25 @@ export const ROUTE_TABLE: RouteCase[] = [
       expected: adminOrDemo(),
       why: PROMPTS,
       send: () => ({ params: { version: "0" } }),
+    },
+    {
+      method: "GET",
+      path: `/api/admin/system-prompt/${kind}/versions`,
+      expected: adminOrDemo(),
+      why: PROMPTS,
+      send: () => ({}),
+    },
+    {
+      method: "POST",
+      path: `/api/admin/system-prompt/${kind}/versions/:version/restore`,
+      expected: adminOrDemo(),
+      why: PROMPTS,
+      // The default can be restored once something else is in use (issue 23); a demo user without
+      // prompts of their own sees the live one.
+      send: async (w) => {
+        await saveSystemPrompt(w.t.kv, kind, `Write ${kind} kindly.`, EMAILS.admin, Date.now(), "live");
+        return { params: { version: "0" } };
+      },
     },
   ]),
   {

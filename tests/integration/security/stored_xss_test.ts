@@ -373,6 +373,7 @@ Deno.test("payloads typed into every stored field stay text in every page, API a
     ["/api/admin/referral-codes", admin],
     ["/api/admin/system-prompt/lyrics", admin],
     ["/api/admin/system-prompt/tags/versions/1", admin],
+    ["/api/admin/system-prompt/lyrics/versions", admin],
     [`/api/admin/system-prompt/lyrics/versions/${encodeURIComponent(XSS_PAYLOADS[0])}`, admin],
     [`/api/verify-payment/${sessions[0]}`, customer],
     ...[...orderIds, failedId].flatMap((id): [string, AuthHeaders][] => [

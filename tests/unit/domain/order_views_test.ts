@@ -328,3 +328,25 @@ Deno.test("the reveal gets the delivered take's timing and the offered take, onl
   );
   assertEquals([notYetSent.songTiming, notYetSent.anotherVersion], [null, null], "held back with the song");
 });
+
+Deno.test("issue 23: during the failure email's grace every customer view shows a song being made", () => {
+  const inGrace: Order = {
+    ...orderFullOfSecrets(),
+    status: "failed",
+    currentStage: "LYRICS",
+    error: "OpenAI 500: the provider's words",
+    failureEmailSent: false,
+    failureEmailDueAt: "2026-03-01T10:30:00Z",
+  };
+  const item = mySongsItem(inGrace, "owner");
+  assertEquals([item.status, item.error, item.progress], ["generating", null, "We're writing the words."]);
+  assertEquals([ownerOrderView(inGrace).status, ownerOrderView(inGrace).error], ["generating", null]);
+  assertEquals(recipientOrderView(inGrace).status, "generating");
+  assertEquals(publicOrderView(inGrace).status, "generating");
+
+  const told: Order = { ...inGrace, failureEmailSent: true, failureEmailDueAt: null };
+  const failedItem = mySongsItem(told, "owner");
+  assertEquals([failedItem.status, failedItem.progress], ["failed", null]);
+  assert(failedItem.error);
+  assertEquals(publicOrderView(told).status, "failed");
+});

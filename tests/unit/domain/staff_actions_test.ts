@@ -57,6 +57,14 @@ const CASES: [StaffActionFacts, string][] = [
     { action: "manual-order", file: FILE, songTitle: "Mia's Song" },
     "Order created by ann@studio.test with an uploaded song: Mia.mp3.",
   ],
+  [
+    { action: "prompt-save", kind: "lyrics", scope: "live", version: 3 },
+    "Lyrics prompt saved as version 3 by ann@studio.test.",
+  ],
+  [
+    { action: "prompt-restore", kind: "tags", scope: "demo", version: 4, restoredFrom: 1 },
+    "Tags prompt version 1 restored as version 4 by ann@studio.test.",
+  ],
 ];
 
 Deno.test("staff events: every action has its words, on the Staff stage, with who in the context", () => {
@@ -132,9 +140,61 @@ Deno.test("staff events: the other words of each action", () => {
   });
 });
 
+Deno.test("staff events: a manual order made past the duplicate warning names the orders it repeats", () => {
+  const made = (duplicateOf?: number[]) =>
+    staffEvent(ANN, { action: "manual-order", file: FILE, songTitle: "Mia's Song", duplicateOf });
+  assertEquals(
+    made([1003]).message,
+    "Order created by ann@studio.test with an uploaded song: Mia.mp3." +
+      " Created anyway beside order #1003, with the same child, email and title.",
+  );
+  assertEquals(
+    made([1003, 1007]).message,
+    "Order created by ann@studio.test with an uploaded song: Mia.mp3." +
+      " Created anyway beside orders #1003, #1007, with the same child, email and title.",
+  );
+  assertEquals(made([1003]).context?.duplicateOf, [1003]);
+  assertEquals("duplicateOf" in made().context!, false, "no warning, nothing said");
+});
+
 Deno.test("staff events: a player's time in whole seconds, with hours past an hour", () => {
   assertEquals(
     [0, 999, 5_000, 102_999, 600_000, 3_725_000, 86_400_000].map(clockTime),
     ["0:00", "0:00", "0:05", "1:42", "10:00", "1:02:05", "24:00:00"],
+  );
+});
+
+Deno.test("staff events: an upload that brought words names them; the lyrics are in the context only", () => {
+  const both = staffEvent(ANN, {
+    action: "upload",
+    file: FILE,
+    words: { songTitle: "Mia's Song", songLyrics: "La la la\nMia" },
+  });
+  assertEquals(
+    both.message,
+    `Song uploaded by ann@studio.test: Mia.mp3, with the title "Mia's Song" and lyrics.`,
+  );
+  assertEquals(both.context, {
+    by: ANN,
+    action: "upload",
+    ...FILE,
+    songTitle: "Mia's Song",
+    songLyrics: "La la la\nMia",
+  });
+  const lyricsOnly = staffEvent(ANN, {
+    action: "upload",
+    file: FILE,
+    words: { songTitle: null, songLyrics: "La" },
+  });
+  assertEquals(lyricsOnly.message, "Song uploaded by ann@studio.test: Mia.mp3, with lyrics.");
+  const titleOnly = staffEvent(ANN, {
+    action: "upload",
+    file: FILE,
+    words: { songTitle: "Mia", songLyrics: null },
+  });
+  assertEquals(titleOnly.message, `Song uploaded by ann@studio.test: Mia.mp3, with the title "Mia".`);
+  assertEquals(
+    staffEvent(ANN, { action: "upload", file: FILE, words: null }).message,
+    "Song uploaded by ann@studio.test: Mia.mp3.",
   );
 });

@@ -1,8 +1,10 @@
 import { assertEquals } from "@std/assert";
 import {
   checkManualOrder,
+  duplicateWarning,
   type ManualOrderFields,
 } from "../../../../../islands/admin/dialogs/manual_order.ts";
+import { ApiError } from "../../../../../islands/lib/api.ts";
 
 const FILLED: ManualOrderFields = {
   childName: " Mia ",
@@ -49,4 +51,21 @@ Deno.test("manual order: an address without @ or a dot is refused", () => {
     "Invalid email",
     "Please enter a valid email address",
   ]);
+});
+
+Deno.test("manual order: only the server's duplicate warning offers to create the order anyway", () => {
+  const refused = (status: number, body: string) => new ApiError(status, body, undefined, "");
+  const warning = "Order #1003 already has this child, parent email and song title.";
+  assertEquals(
+    duplicateWarning(refused(409, JSON.stringify({ message: warning, code: "duplicate_order" }))),
+    warning,
+  );
+  // Other conflicts (the upload already used) and other failures are errors, not warnings.
+  assertEquals(duplicateWarning(refused(409, JSON.stringify({ message: "Taken." }))), null);
+  assertEquals(
+    duplicateWarning(refused(400, JSON.stringify({ message: warning, code: "duplicate_order" }))),
+    null,
+  );
+  assertEquals(duplicateWarning(refused(409, "<html>Conflict</html>")), null);
+  assertEquals(duplicateWarning(new Error("offline")), null);
 });

@@ -3,6 +3,7 @@ import {
   percentOf,
   readUploadAnswer,
   SongUploadError,
+  songUploadForm,
   uploadFailureText,
 } from "../../../../../islands/admin/dialogs/song_upload.ts";
 
@@ -55,4 +56,16 @@ Deno.test("song upload: a message alone, or one that already ends a sentence", (
     uploadFailureText(new SongUploadError(400, "Not an MP3.", "It looks like a PDF."), FALLBACK),
     "Not an MP3. It looks like a PDF.",
   );
+});
+
+Deno.test("song upload: the form carries the title and lyrics only when given", () => {
+  const file = new File(["x"], "mia.mp3", { type: "audio/mpeg" });
+  const plain = songUploadForm(file, null);
+  assertEquals([...plain.keys()], ["audioFile"]);
+  const full = songUploadForm(file, { songTitle: "Mia's Song", songLyrics: "La\nla" });
+  assertEquals([full.get("songTitle"), full.get("songLyrics")], ["Mia's Song", "La\nla"]);
+  assertEquals([...songUploadForm(file, { songTitle: null, songLyrics: "La" }).keys()], [
+    "audioFile",
+    "songLyrics",
+  ]);
 });

@@ -1,0 +1,117 @@
+import { useSignal } from "@preact/signals-react";
+import { useSignals } from "@preact/signals-react/runtime";
+import { useEffect } from "react";
+import type { AttentionAnswer, AttentionGroupName } from "../../domain/attention.ts";
+import { api } from "../lib/api.ts";
+import {
+  countText,
+  GROUP_TAB,
+  groupsToShow,
+  groupTitle,
+  orderHref,
+  orderNote,
+  tabHref,
+  tabLinkText,
+} from "./attention_text.ts";
+
+/**
+ * Less often than the backlog: what it flags takes hours to build up (a review wait, a date's
+ * approval window), and each look reads up to a couple of hundred orders.
+ */
+export const ATTENTION_REFRESH_MS = 30_000;
+
+const HEADING_ID = "attention-heading";
+
+/**
+ * Issue 23: the orders that wait on staff before a family is let down (failed songs, late sends,
+ * dates at risk, songs long in review), each a link to the order in the list.
+ */
+export function AttentionPanel() {
+  useSignals();
+  const answer = useSignal<AttentionAnswer | null>(null);
+
+  useEffect(() => {
+    const load = () =>
+      api<AttentionAnswer>("GET", "/api/admin/attention").then((current) => (answer.value = current))
+        .catch(() => {
+          // What was shown stays; the order list says when the server cannot be reached.
+        });
+    load();
+    const timer = setInterval(load, ATTENTION_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  return answer.value && <AttentionView answer={answer.value} />;
+}
+
+/** The panel as one answer makes it: every group with something in it, or one line saying nothing is. */
+export function AttentionView({ answer }: { answer: AttentionAnswer }) {
+  const groups = groupsToShow(answer);
+  return (
+    <section
+      aria-labelledby={HEADING_ID}
+      data-attention=""
+      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4"
+    >
+      <h2 id={HEADING_ID} className="font-display text-lg font-bold text-slate-900">Needs attention</h2>
+      {groups.length === 0
+        ? <p className="text-sm text-slate-600">Nothing needs attention right now.</p>
+        : (
+          <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
+            {groups.map((name) => <Group key={name} name={name} answer={answer} />)}
+          </div>
+        )}
+    </section>
+  );
+}
+
+function Group({ name, answer }: { name: AttentionGroupName; answer: AttentionAnswer }) {
+  const group = answer[name];
+  const tab = GROUP_TAB[name];
+  const headingId = `attention-${name}`;
+  const urgent = name === "failed" || name === "overdueSends";
+  return (
+    <div data-attention-group={name} className="grid content-start gap-1 rounded-xl bg-slate-50 p-3">
+      <h3
+        id={headingId}
+        className="flex items-center justify-between gap-2 text-sm font-semibold text-slate-900"
+      >
+        {groupTitle(name, answer)}
+        <span
+          data-attention-count=""
+          className={`min-w-[1.75rem] rounded-full px-2 py-0.5 text-center text-xs font-bold tabular-nums ${
+            urgent ? "bg-red-700 text-white" : "bg-amber-100 text-amber-900"
+          }`}
+        >
+          {countText(group)}
+        </span>
+      </h3>
+      <ul className="grid">
+        {group.orders.map((order) => (
+          <li key={order.id}>
+            <a
+              href={orderHref(order)}
+              className="flex min-h-[44px] flex-wrap items-center gap-x-2 rounded-lg px-1 text-sm text-slate-700 hover:bg-violet-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+            >
+              <span className="font-mono font-semibold text-violet-700 underline underline-offset-2">
+                #{order.orderNumber}
+              </span>
+              <span className="min-w-0 break-words font-medium text-slate-900">{order.childName}</span>
+              <span className={order.risk === "missed" ? "font-medium text-red-700" : ""}>
+                {orderNote(name, order, answer.checkedAt)}
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      {tab && group.count > group.orders.length && (
+        <a
+          href={tabHref(tab)}
+          className="w-fit rounded py-2 text-sm font-medium text-violet-700 underline underline-offset-2 hover:text-violet-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
+        >
+          {tabLinkText(tab)}
+        </a>
+      )}
+    </div>
+  );
+}

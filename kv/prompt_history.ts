@@ -1,0 +1,74 @@
+import { ConflictError, NotFoundError } from "../domain/errors.ts";
+import {
+  PROMPT_HISTORY_LIMIT,
+  PROMPT_LABELS,
+  type PromptKind,
+  type PromptVersionEntry,
+  type PromptVersionList,
+  type SystemPromptView,
+} from "../domain/prompt_kinds.ts";
+import type { PromptScope } from "../domain/prompt_scope.ts";
+import {
+  currentIn,
+  readSystemPromptVersion,
+  saveSystemPrompt,
+  SCOPE_KEYS,
+  type StoredPrompt,
+} from "./prompts.ts";
+
+/**
+ * A system prompt's history (issue 23, "who did what"): its saved versions with who saved each and
+ * when, and restoring one, which saves its text again as a new version rather than rewinding.
+ * Numbers are those of the scope whose prompt the reader sees now, as in readSystemPromptVersion.
+ */
+export async function listSystemPromptVersions(
+  kv: Deno.Kv,
+  kind: PromptKind,
+  scope: PromptScope,
+  limit = PROMPT_HISTORY_LIMIT,
+): Promise<PromptVersionList> {
+  const { from, stored: current } = await currentIn(kv, kind, scope);
+  const versions: PromptVersionEntry[] = [];
+  const listed = kv.list<StoredPrompt>({ prefix: SCOPE_KEYS[from].versions(kind) }, { reverse: true, limit });
+  for await (const entry of listed) versions.push(entryOf(entry.value));
+  const truncated = versions.length === limit && versions.at(-1)!.version > 1;
+  // A pointer without its version record (a store written before versions were kept) still shows,
+  // with the default after it: what exists, without pretending to know what came between.
+  if (current && versions[0]?.version !== current.version) versions.unshift(entryOf(current));
+  if (!truncated) versions.push(entryOf(null, (await readSystemPromptVersion(kv, kind, 0, scope))!.prompt));
+  return { kind, current: current?.version ?? 0, versions, truncated };
+}
+
+/**
+ * Saves version `version`'s text as the newest version, recorded as a restore by `by`. An unknown
+ * version is a NotFoundError; the version already in use, a ConflictError (it would change nothing).
+ */
+export async function restoreSystemPromptVersion(
+  kv: Deno.Kv,
+  kind: PromptKind,
+  version: number,
+  by: string,
+  now: number,
+  scope: PromptScope,
+): Promise<SystemPromptView> {
+  const label = PROMPT_LABELS[kind];
+  const earlier = await readSystemPromptVersion(kv, kind, version, scope);
+  if (!earlier) throw new NotFoundError(`The ${kind} prompt has no version ${version}.`);
+  const { stored: current } = await currentIn(kv, kind, scope);
+  if ((current?.version ?? 0) === version) {
+    throw new ConflictError(`Version ${version} is already the ${label.toLowerCase()} prompt in use.`);
+  }
+  return saveSystemPrompt(kv, kind, earlier.prompt, by, now, scope, version);
+}
+
+function entryOf(stored: StoredPrompt | null, defaultText = ""): PromptVersionEntry {
+  return stored
+    ? {
+      version: stored.version,
+      text: stored.prompt,
+      author: stored.updatedBy,
+      savedAt: stored.updatedAt,
+      restoredFrom: stored.restoredFrom ?? null,
+    }
+    : { version: 0, text: defaultText, author: null, savedAt: null, restoredFrom: null };
+}

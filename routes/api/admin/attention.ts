@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import { DATED_WARNING_HOURS, REVIEW_WAIT_HOURS } from "../../../domain/attention.ts";
+import { deliveryDelayMs } from "../../../domain/delivery.ts";
+import { readAttention } from "../../../kv/attention.ts";
+import type { AppEnv } from "../../env.ts";
+import { requireAdmin } from "../../middleware/session.ts";
+
+/** Issue 23: the dashboard's "Needs attention" panel, guarded like the backlog beside it. */
+export const attentionAdminApi = new Hono<AppEnv>();
+
+attentionAdminApi.use("/attention", requireAdmin);
+
+attentionAdminApi.get("/attention", async (c) => {
+  const { kv, clock, config } = c.var.deps;
+  c.header("cache-control", "private, no-store");
+  return c.json(
+    await readAttention(kv, clock.now(), {
+      delayMs: deliveryDelayMs(config.deliveryDelayHours),
+      reviewWaitHours: REVIEW_WAIT_HOURS,
+      datedWarningHours: DATED_WARNING_HOURS,
+    }),
+  );
+});

@@ -1,0 +1,64 @@
+import { assert } from "@std/assert";
+import { type Order, orderFormSchema, requestedDeliveryOf } from "../../../domain/orders.ts";
+import { getOrder, updateOrder } from "../../../kv/orders.ts";
+import { createDemoOrder } from "../../../orders/demo_order.ts";
+import { ProviderCallError } from "../../../providers/calls.ts";
+import { createLocalLyricist } from "../../../providers/words/local.ts";
+import type { Lyricist } from "../../../providers/words/mod.ts";
+import type { TestApp } from "../../helpers.ts";
+import type { clockWorker } from "../delivery/helpers.ts";
+import { orderForm } from "../orders/helpers.ts";
+
+/**
+ * Orders in the states the "Needs attention" panel reads (issue 23), made on the test's clock by the
+ * real commands and pipeline, for the route's integration test and the panel's browser test.
+ */
+
+/** The local lyricist, refusing outright (a 400, never retried) for `child`'s songs. */
+export function refusingLyricist(child: string): Lyricist {
+  const local = createLocalLyricist();
+  return {
+    ...local,
+    writeLyrics(request, signal) {
+      if (request.brief.childName !== child) return local.writeLyrics(request, signal);
+      return Promise.reject(
+        new ProviderCallError("The model refused the request.", {
+          provider: "openai",
+          endpoint: "/v1/chat/completions",
+          method: "POST",
+          httpStatus: 400,
+          durationMs: 1,
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * An order placed now on the test's clock whose generation gives up (the lyricist refuses it), run by
+ * the worker's sweeps until it has failed and its confirmation has gone.
+ */
+export async function failedOrder(
+  t: TestApp,
+  worker: ReturnType<typeof clockWorker>,
+  overrides: Parameters<typeof orderForm>[0],
+): Promise<Order> {
+  const form = orderFormSchema.parse(orderForm(overrides));
+  const placed = await createDemoOrder(t.deps, form, "user-1");
+  for (let sweeps = 0; sweeps < 5; sweeps++) {
+    await worker.sweep();
+    const order = await getOrder(t.kv, placed.id);
+    if (order?.status === "failed" && order.confirmationEmail?.sentAt) return order;
+  }
+  throw new Error("the order did not fail");
+}
+
+/**
+ * The family's moment on a London clock (GMT in January), stored with the order's indexes as the
+ * order form makes it: placing it through the form would check it against the real clock.
+ */
+export async function forDate(t: TestApp, order: Order, deliveryAt: string): Promise<Order> {
+  const requestedDelivery = requestedDeliveryOf(deliveryAt, "Europe/London");
+  assert(requestedDelivery, deliveryAt);
+  return (await updateOrder(t.kv, order.id, (current) => ({ ...current, requestedDelivery })))!;
+}
