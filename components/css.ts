@@ -33,8 +33,9 @@ const BASE_CSS = [
   "[hidden]{display:none!important}",
   "@media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}",
   "[id]{scroll-margin-top:5rem}",
-  "details[data-menu]>summary{list-style:none}",
-  "details[data-menu]>summary::-webkit-details-marker{display:none}",
+  // The menu and the FAQ draw their own icons instead of the disclosure triangle.
+  ":is(details[data-menu],details[data-faq])>summary{list-style:none}",
+  ":is(details[data-menu],details[data-faq])>summary::-webkit-details-marker{display:none}",
 ].join("");
 
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;

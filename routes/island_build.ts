@@ -1,8 +1,9 @@
 /**
- * Bundles the islands for the browser: one entry per `islands/{Name}.tsx`, code splitting so React
- * and the client boot live in one shared chunk, minified, content-hashed names, and a manifest that
- * tells the server which files each island needs. `deno task build` runs it (tools/build.ts); main.ts
- * imports it only when the bundles are missing or in dev, so a deployment that built never loads esbuild.
+ * Bundles the islands for the browser: the tiny boot every page with islands loads, one entry per
+ * `islands/{Name}.tsx`, code splitting so React and the hydration code live in one shared chunk,
+ * minified, content-hashed names, and a manifest that tells the server which files each island needs.
+ * `deno task build` runs it (tools/build.ts); main.ts imports it only when the bundles are missing or in
+ * dev, so a deployment that built never loads esbuild.
  */
 import * as esbuild from "esbuild";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -14,6 +15,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const ISLANDS_DIR = join(ROOT, "islands");
 const ISLAND_FILE = /^([A-Z][A-Za-z0-9]*)\.tsx$/;
 const PUBLIC_PREFIX = "/build/";
+const BOOT_ENTRY = "islands/lib/boot.ts";
 
 export async function islandNames(): Promise<string[]> {
   const names: string[] = [];
@@ -24,7 +26,10 @@ export async function islandNames(): Promise<string[]> {
   return names.sort();
 }
 
-/** Each island's entry is generated: import the component and hand it to the shared boot. */
+/**
+ * Each island's entry is generated: its default export hydrates one marker with the component, and the
+ * tiny boot (islands/lib/boot.ts) imports it when the island's strategy says so.
+ */
 const islandEntries: esbuild.Plugin = {
   name: "island-entries",
   setup(build) {
@@ -33,9 +38,9 @@ const islandEntries: esbuild.Plugin = {
       namespace: "island",
     }));
     build.onLoad({ filter: /.*/, namespace: "island" }, (args) => ({
-      contents: `import Island from "./${args.path}.tsx";\n` +
-        `import { hydrate } from "./lib/boot.tsx";\n` +
-        `hydrate(${JSON.stringify(args.path)}, Island);\n`,
+      contents: `import { hydrateIsland } from "./lib/hydrate.tsx";\n` +
+        `import Island from "./${args.path}.tsx";\n` +
+        `export default (marker) => hydrateIsland(marker, ${JSON.stringify(args.path)}, Island);\n`,
       loader: "tsx",
       resolveDir: ISLANDS_DIR,
     }));
@@ -55,7 +60,10 @@ export async function buildIslands({ dev = false, outDir = join(ROOT, BUILD_DIR)
   await Deno.mkdir(outDir, { recursive: true });
   try {
     const result = await esbuild.build({
-      entryPoints: names.map((name) => ({ in: `island:${name}`, out: name })),
+      entryPoints: [
+        { in: BOOT_ENTRY, out: "boot" },
+        ...names.map((name) => ({ in: `island:${name}`, out: name })),
+      ],
       plugins: [islandEntries],
       bundle: true,
       splitting: true,
@@ -102,8 +110,8 @@ async function precompress(files: string[]) {
 }
 
 /**
- * For each island: its entry file, every chunk it imports (transitively) to preload, and the class
- * names its own source files can produce.
+ * The boot's file and chunks; for each island: its entry file, every chunk it imports (transitively)
+ * to preload, and the class names its own source files can produce.
  */
 async function manifestFrom(
   metafile: esbuild.Metafile,
@@ -121,7 +129,11 @@ async function manifestFrom(
     return seen;
   };
   const islands: BuildManifest["islands"] = {};
+  let boot: BuildManifest["boot"] = { src: "", preload: [] };
   for (const [output, meta] of Object.entries(metafile.outputs)) {
+    if (meta.entryPoint === BOOT_ENTRY) {
+      boot = { src: publicPath(output), preload: [...importsOf(output)].map(publicPath) };
+    }
     const name = meta.entryPoint?.replace(/^island:/, "");
     if (!name || !names.includes(name)) continue;
     const chunks = importsOf(output);
@@ -132,7 +144,7 @@ async function manifestFrom(
       classes: await classesIn(sources),
     };
   }
-  return { islands };
+  return { boot, islands };
 }
 
 const STRING_LITERAL = /"([^"\\\n]*)"|'([^'\\\n]*)'|`([^`]*)`/g;

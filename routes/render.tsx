@@ -5,8 +5,10 @@ import { renderToString } from "react-dom/server";
 import { stylesheetFor } from "../components/css.ts";
 import { Layout } from "../components/Layout.tsx";
 import { IslandCollector } from "../islands/marker.tsx";
+import type { Hydrate } from "../islands/lib/hydrate_strategy.ts";
 import { AdminSettings } from "../islands/mod.ts";
 import type { SessionUser } from "../domain/users.ts";
+import { jsonLdText } from "../domain/seo.ts";
 import { pageAnalyticsModes } from "../domain/browser_events.ts";
 import type { AppDeps, AppEnv } from "./env.ts";
 import { type HeadOptions, pageHead } from "./page_head.ts";
@@ -74,7 +76,7 @@ function renderDocument(
   deps: AppDeps,
   path: string,
 ): { html: string; styleSource: string } {
-  const islands = new Set<string>();
+  const islands = new Map<string, Hydrate>();
   const body = renderToString(
     <IslandCollector.Provider value={islands}>
       {options.bare ? page : (
@@ -89,7 +91,7 @@ function renderDocument(
       )}
     </IslandCollector.Provider>,
   );
-  const { scripts, preloads, classes } = deps.assets.forIslands(islands);
+  const { scripts, preloads, entries, classes } = deps.assets.forIslands(islands);
   const head = pageHead(options, {
     appUrl: deps.config.appUrl,
     path,
@@ -103,7 +105,12 @@ function renderDocument(
   // Tells the client boot the server saw a session, so it can drop a token the server no longer honours.
   const signedIn = user ? ` data-signed-in="true"` : "";
   const { css, cspSource } = stylesheetFor(BODY_OPEN + body, classes);
-  const scriptTags = scripts.map((src) => `<script type="module" src="${src}"></script>`).join("");
+  // Data, not code: the CSP's script-src governs only scripts the browser would run.
+  const entryData = scripts.length > 0
+    ? `<script type="application/json" id="lh-island-entries">${jsonLdText(entries)}</script>`
+    : "";
+  const scriptTags = entryData +
+    scripts.map((src) => `<script type="module" src="${src}"></script>`).join("");
   const html = `<!DOCTYPE html><html lang="en"${ready}${analytics}${signedIn}><head>${head}` +
     `<style>${css}</style>${scriptTags}</head>${BODY_OPEN}${body}</body></html>`;
   return { html, styleSource: cspSource };

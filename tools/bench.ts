@@ -123,7 +123,8 @@ try {
       area: "pages",
       measure: `JavaScript on ${path}, gzip`,
       value: `${js.gzip.toLocaleString("en-US")} B`,
-      goal: path === "/" ? "≤ 92,160 B (90 KB)" : path === REVEAL_PATH ? REVEAL_JS_GOAL : undefined,
+      // `/` lists only the boot since issue 24; its islands' code is measured in Chromium below.
+      goal: path === "/" ? "≤ 20,480 B (20 KB)" : path === REVEAL_PATH ? REVEAL_JS_GOAL : undefined,
     });
   }
   const landing = await measureLandingWeight(server.origin);
@@ -138,6 +139,31 @@ try {
     area: "pages",
     measure: "`/` on a phone before interaction",
     value: `${landing.total.toLocaleString("en-US")} B (reaction videos ${landing.reactionVideoBytes} B)`,
+  });
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const { firstView, afterIdle, allHydrated } = landing.javascript;
+  console.log("\nJavaScript on `/` (gzip, Chromium 390×844):\n");
+  console.log("| moment | gzip |");
+  console.log("|---|---:|");
+  console.log(`| loaded, before idle, nothing touched or scrolled | ${kb(firstView)} |`);
+  console.log(`| idle islands hydrated, nothing touched or scrolled | ${kb(afterIdle)} |`);
+  console.log(`| scrolled to the end, every island hydrated | ${kb(allHydrated)} |`);
+  reportFigure({
+    area: "pages",
+    measure: "JavaScript on `/` before interaction and idle, gzip",
+    value: kb(firstView),
+    goal: "≤ 20 KB",
+  });
+  reportFigure({
+    area: "pages",
+    measure: "JavaScript on `/` after idle, untouched, gzip",
+    value: kb(afterIdle),
+  });
+  reportFigure({
+    area: "pages",
+    measure: "JavaScript on `/` once every island has hydrated, gzip",
+    value: kb(allHydrated),
+    goal: "≤ 90 KB",
   });
   const memory = memoryOf(server.pid);
   if (memory) {

@@ -9,7 +9,7 @@
  * The setting must be in place before any schema is built, and Zod reads it from
  * `globalThis.__zod_globalConfig`, adopting an object already there when it loads (Zod's core.ts
  * documents pre-populating it). Setting it here, rather than calling `z.config` after importing Zod,
- * keeps Zod out of the chunk every page shares. boot.tsx imports this first; boot lives in the shared
+ * keeps Zod out of the chunk every page shares. hydrate.tsx imports this first; it lives in the shared
  * chunk with React and the bundler's helpers, which every chunk holding Zod imports, so this runs
  * before them (tests/e2e/csp_console_test.ts watches for the violation).
  *

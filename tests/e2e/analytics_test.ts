@@ -13,7 +13,7 @@ e2eTest(
     await using browser = await openBrowser(t);
     const page = await browser.open("/");
     const answered = page.waitForResponse((response) => isEvents(response.url()));
-    await page.getByRole("button", { name: "Who sings the song?" }).click();
+    await page.locator("#faq summary", { hasText: "Who sings the song?" }).click();
     const response = await answered;
     assertEquals(response.status(), 204);
     const sentByPage = JSON.parse(response.request().postData() ?? "{}");
@@ -62,8 +62,8 @@ e2eTest("analytics: with Global Privacy Control on, nothing arrives", async () =
     Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true })
   );
   const page = await browser.open("/");
-  await page.getByRole("button", { name: "Who sings the song?" }).click();
-  await page.getByRole("button", { name: "What music styles can I choose?" }).click();
+  await page.locator("#faq summary", { hasText: "Who sings the song?" }).click();
+  await page.locator("#faq summary", { hasText: "What music styles can I choose?" }).click();
   // Past the page's send delay, then away from the page (which would send anything queued).
   await page.waitForTimeout(2_500);
   await page.goto(browser.origin + "/privacy-policy");

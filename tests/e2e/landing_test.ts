@@ -47,7 +47,7 @@ for (const viewport of WIDTHS) {
       for (const title of ["How it Works", "Kids Love Their Personalized Songs!", "Our Story"]) {
         assert(await page.getByRole("heading", { name: title }).isVisible(), title);
       }
-      assertEquals(await page.locator("#faq [aria-expanded]").count(), 5);
+      assertEquals(await page.locator('#faq details[name="faq"]').count(), 5);
       assert(await page.locator("footer").getByRole("link", { name: "Privacy Policy" }).isVisible());
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
       assertEquals(overflow, 0, "nothing sticks out sideways");
@@ -136,19 +136,39 @@ e2eTest("landing: FAQ answers open one at a time and the open one closes again",
   await using t = await createTestApp();
   await using browser = await openBrowser(t);
   const page = await browser.open("/");
-  const first = page.getByRole("button", { name: "What music styles can I choose?" });
-  const second = page.getByRole("button", { name: "Who sings the song?" });
-  assertEquals(await first.getAttribute("aria-expanded"), "false");
-  await first.click();
-  assertEquals(await first.getAttribute("aria-expanded"), "true");
-  assert(await page.getByText("Pop, rock, country").isVisible());
-  await second.click();
-  assertEquals(await first.getAttribute("aria-expanded"), "false");
-  assertEquals(await second.getAttribute("aria-expanded"), "true");
-  await second.click();
-  assertEquals(await second.getAttribute("aria-expanded"), "false");
+  await expectFaqOneAtATime(page);
   assertEquals(browser.problems, []);
 });
+
+e2eTest("landing: without JavaScript the FAQ still opens one answer at a time", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t, { javaScriptEnabled: false });
+  const page = await browser.open("/");
+  await expectFaqOneAtATime(page);
+  // With scripts off, Chromium refuses the page's module preloads (reported as "csp"): nothing is missing.
+  assertEquals(
+    browser.problems.filter((problem) => !/^requestfailed: \S+\/build\/\S+\.js csp$/.test(problem)),
+    [],
+  );
+});
+
+/** `<details name="faq">`: the browser keeps one open, and a click on the open one closes it. */
+async function expectFaqOneAtATime(page: Page) {
+  const question = (text: string) => page.locator("#faq details", { hasText: text });
+  const first = question("What music styles can I choose?");
+  const second = question("Who sings the song?");
+  const isOpen = (details: typeof first) =>
+    details.evaluate((element) => (element as HTMLDetailsElement).open);
+  assertEquals(await isOpen(first), false);
+  await first.locator("summary").click();
+  await page.getByText("Pop, rock, country").waitFor();
+  await second.locator("summary").click();
+  await page.waitForFunction(() => document.querySelectorAll("#faq details[open]").length === 1);
+  assertEquals(await isOpen(first), false);
+  assertEquals(await isOpen(second), true);
+  await second.locator("summary").click();
+  await page.waitForFunction(() => document.querySelectorAll("#faq details[open]").length === 0);
+}
 
 e2eTest("landing: FAQ, contact and social clicks are counted, without personal data", async () => {
   await using t = await createTestApp({ env: { APP_ENV: "development" } });
@@ -156,8 +176,13 @@ e2eTest("landing: FAQ, contact and social clicks are counted, without personal d
   const events = await recordBrowserAnalytics(browser);
   const page = await browser.open("/");
   // Keep the page: the mail client and the social network are not part of this test.
-  await page.evaluate(() => document.addEventListener("click", (event) => event.preventDefault()));
-  await page.getByRole("button", { name: "Who sings the song?" }).click();
+  // Links only: the FAQ's <details> open by their default action.
+  await page.evaluate(() =>
+    document.addEventListener("click", (event) => {
+      if ((event.target as Element).closest("a")) event.preventDefault();
+    })
+  );
+  await page.locator("#faq summary", { hasText: "Who sings the song?" }).click();
   await page.locator("footer").getByRole("link", { name: "support@littlehits.studio" }).click();
   await page.locator("footer").getByRole("link", { name: "Follow us on Instagram" }).click();
   const counted = events

@@ -130,7 +130,7 @@ Deno.test("enumeration: a known and an unknown address get the same answer after
         providers: { ...t.providers, mail: tracedMailer(trace, masks) },
         clock: t.clock,
       }),
-      { assets: { forIslands: () => ({ scripts: [], preloads: [], classes: "" }) } },
+      { assets: { forIslands: () => ({ scripts: [], preloads: [], entries: {}, classes: "" }) } },
     );
     const response = await app.request("/api/auth/request-magic-link", jsonBody({ email }));
     trace.push("answered");

@@ -1,56 +1,17 @@
-// First: Zod must be jitless before any island module builds a schema (see zod_jitless.ts).
-import "./zod_jitless.ts";
-import { type ComponentType, type ReactNode, useEffect } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
 import { isAnalyticsEvent } from "../../domain/analytics.ts";
 import { track } from "./analytics.ts";
 import { api, ApiError } from "./api.ts";
 import { clearSession, hasStoredToken } from "./session.ts";
-import { Toaster } from "./Toaster.tsx";
 
 /**
- * The client runtime, shared by every island entry (the bundler keeps it in one chunk with React).
- * Each island entry calls `hydrate(name, Component)`; when every marker on the page has hydrated,
- * the toaster is mounted and `<html data-islands-ready>` is set for tests and tooling.
+ * What every page with scripts gets without React: the tiny boot (islands/lib/boot.ts) turns these on
+ * before any island hydrates, so the menu and counted links work on a page whose islands wait.
  */
-let pending = document.querySelectorAll("lh-island").length;
-
-function Hydrated({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    pending -= 1;
-    if (pending === 0) ready();
-  }, []);
-  return children;
-}
-
-// deno-lint-ignore no-explicit-any
-export function hydrate(name: string, Component: ComponentType<any>) {
-  for (const marker of document.querySelectorAll<HTMLElement>(`lh-island[data-island="${name}"]`)) {
-    const props = JSON.parse(marker.dataset.props ?? "{}");
-    hydrateRoot(
-      marker,
-      <Hydrated>
-        <Component {...props} />
-      </Hydrated>,
-      {
-        onRecoverableError(error) {
-          console.error(`Island "${name}" did not hydrate cleanly:`, error);
-        },
-      },
-    );
-  }
-}
-
-function ready() {
-  const host = document.createElement("div");
-  host.id = "toaster";
-  document.body.append(host);
-  createRoot(host).render(<Toaster />);
+export function enhancePage() {
   enhanceMenus();
   enhanceLogout();
   trackMarkedClicks();
   dropStaleToken();
-  document.documentElement.dataset.islandsReady = "true";
 }
 
 /**
@@ -85,8 +46,8 @@ function dropStaleToken() {
 }
 
 /**
- * The mobile menu is a `<details>` disclosure so it works with no script at all; where islands
- * load anyway, add what a script can: close on Escape, on a click outside, and after choosing a link.
+ * The mobile menu is a `<details>` disclosure so it works with no script at all; where scripts run,
+ * add what a script can: close on Escape, on a click outside, and after choosing a link.
  */
 function enhanceMenus() {
   const menus = () => document.querySelectorAll<HTMLDetailsElement>("details[data-menu][open]");

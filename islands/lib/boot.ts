@@ -1,0 +1,121 @@
+import { enhancePage } from "./page_features.ts";
+import { createLifecycle, parseHydrate, schedule, type Signals } from "./hydrate_strategy.ts";
+
+/**
+ * The page's only eager script: small and free of React (issue 24). It turns on the plain-DOM
+ * features, then hydrates each `<lh-island>` when its strategy says so by importing that island's
+ * entry, which brings React along the first time. `<html data-islands-ready>` is set once every
+ * `load` island has hydrated (at once on a page with none): tests and tooling wait on it.
+ */
+
+/** An island's entry: hydrates the marker, resolving once React has committed it. */
+type Mount = (marker: HTMLElement) => Promise<void>;
+
+/** How near the viewport a `visible` island hydrates, so it is live before the visitor reaches it. */
+const VISIBLE_MARGIN = "300px 0px";
+/** An `idle` island waits at most this long for an idle moment once the page has loaded. */
+const IDLE_TIMEOUT_MS = 3000;
+const INTERACTION_EVENTS = ["pointerdown", "keydown", "focusin"] as const;
+
+const entries: Record<string, string> = JSON.parse(
+  document.getElementById("lh-island-entries")?.textContent ?? "{}",
+);
+
+interface HeldClick {
+  target: EventTarget;
+  init: MouseEventInit;
+}
+
+const lifecycle = createLifecycle<HTMLElement, HeldClick>(
+  async (marker) => {
+    const name = marker.dataset.island ?? "";
+    const src = entries[name];
+    if (!src) throw new Error(`no script for island "${name}"`);
+    const { default: mount }: { default: Mount } = await import(src);
+    await mount(marker);
+    marker.dataset.hydrated = "true";
+  },
+  ({ target, init }) => target.dispatchEvent(new MouseEvent("click", init)),
+  (marker, error) => console.error(`Island "${marker.dataset.island}" could not load:`, error),
+);
+
+/**
+ * A `<lh-island>` is `display: contents` (no box of its own), so what is watched is what it holds.
+ * Without IntersectionObserver the island hydrates at once rather than never.
+ */
+function whenVisible(marker: HTMLElement, wake: () => void) {
+  if (!("IntersectionObserver" in globalThis)) {
+    wake();
+    return () => {};
+  }
+  const observer = new IntersectionObserver((seen) => {
+    if (seen.some((entry) => entry.isIntersecting)) wake();
+  }, { rootMargin: VISIBLE_MARGIN });
+  for (const child of marker.children) observer.observe(child);
+  return () => observer.disconnect();
+}
+
+/** Idle after the page's own load, so idle work never competes with the first view's downloads. */
+function whenIdle(wake: () => void) {
+  let cancel = () => {};
+  const afterLoad = () => {
+    if ("requestIdleCallback" in globalThis) {
+      const id = requestIdleCallback(wake, { timeout: IDLE_TIMEOUT_MS });
+      cancel = () => cancelIdleCallback(id);
+    } else {
+      const id = setTimeout(wake, 200);
+      cancel = () => clearTimeout(id);
+    }
+  };
+  if (document.readyState === "complete") afterLoad();
+  else {
+    addEventListener("load", afterLoad, { once: true });
+    cancel = () => removeEventListener("load", afterLoad);
+  }
+  return () => cancel();
+}
+
+function whenTouched(marker: HTMLElement, wake: () => void) {
+  for (const type of INTERACTION_EVENTS) marker.addEventListener(type, wake, { once: true });
+  return () => {
+    for (const type of INTERACTION_EVENTS) marker.removeEventListener(type, wake);
+  };
+}
+
+const signals: Signals<HTMLElement> = { visible: whenVisible, idle: whenIdle, interaction: whenTouched };
+
+/**
+ * Clicks inside an island that has not hydrated are held (their default action too, so a disclosure
+ * does not toggle twice) and replayed once it has: the first tap on the carousel still plays the video.
+ * The click's user activation lasts a few seconds (5 in Chromium), longer than the island's code takes
+ * on a usual connection, so a replayed play() with sound is still allowed.
+ */
+document.addEventListener("click", (event) => {
+  const marker = (event.target as Element).closest?.("lh-island") as HTMLElement | null;
+  if (!marker || !event.isTrusted) return;
+  const { clientX, clientY, screenX, screenY, button, buttons, detail } = event;
+  const init = {
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    clientX,
+    clientY,
+    screenX,
+    screenY,
+    button,
+    buttons,
+    detail,
+  };
+  if (!lifecycle.hold(marker, { target: event.target!, init })) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+}, { capture: true });
+
+enhancePage();
+const atLoad: Promise<void>[] = [];
+for (const marker of document.querySelectorAll<HTMLElement>("lh-island")) {
+  const strategy = parseHydrate(marker.dataset.hydrate);
+  if (strategy === "load") atLoad.push(lifecycle.start(marker));
+  else schedule(strategy, marker, signals, () => lifecycle.start(marker));
+}
+Promise.all(atLoad).then(() => document.documentElement.dataset.islandsReady = "true");
