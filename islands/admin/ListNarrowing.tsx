@@ -30,6 +30,11 @@ const ownTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 export function ListNarrowing({ query, onChange }: ListNarrowingProps) {
   useSignals();
   const code = useSignal(query.code);
+  // Known only in the browser: the server renders without it, so the first render agrees with the HTML.
+  const browserZone = useSignal<string | null>(null);
+  useEffect(() => {
+    browserZone.value = ownTimeZone();
+  }, []);
   const codeProblem = useSignal<string | null>(null);
   // A change from outside (Reset Filters, Back) replaces what is typed.
   useEffect(() => {
@@ -64,7 +69,9 @@ export function ListNarrowing({ query, onChange }: ListNarrowingProps) {
     if (day || other) next.tz = ownTimeZone();
     onChange(next);
   };
-  const otherZone = (query.from || query.to) && query.tz !== ownTimeZone() ? query.tz : null;
+  const otherZone = browserZone.value && (query.from || query.to) && query.tz !== browserZone.value
+    ? query.tz
+    : null;
 
   return (
     <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">

@@ -108,3 +108,28 @@ for (const size of SIZES) {
     assertEquals(browser.problems, []);
   });
 }
+
+e2eTest(
+  "days placed are read in the time zone the link names, and a browser elsewhere is told so",
+  async () => {
+    await using t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN } });
+    // A minute apart from 14:00Z on 15 November: the first hour is the 15th in Tokyo, the rest the 16th.
+    await writeSampleOrders(t.kv, 130, Date.parse("2026-11-15T14:00:00Z") + 100_000 * 60_000);
+    for (const timezoneId of ["Asia/Tokyo", "America/New_York"]) {
+      const { browser } = await openSignedInBrowser(t, ADMIN, { width: 1280, height: 900, timezoneId });
+      await using _browser = browser;
+      const fields = { from: "2026-11-15", to: "2026-11-15", tz: "Asia/Tokyo" } as const;
+      const page = await browser.open(`/admin/orders?from=${fields.from}&to=${fields.to}&tz=Asia%2FTokyo`);
+      await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
+      const listed = await expectListed(page, "tr[data-order-id]", t.kv, fields);
+      assertEquals(listed.length, 20, "a page of the 60 placed on that day in Tokyo");
+      await page.getByText("Showing 1 to 20 of 60 orders").waitFor();
+      const note = page.getByText("Days are read in the time zone Asia/Tokyo.");
+      if (timezoneId === "Asia/Tokyo") assertEquals(await note.count(), 0);
+      else await note.waitFor();
+      assertEquals(await axeViolations(page), []);
+      // The page agreed with its server-rendered HTML, wherever the browser is.
+      assertEquals(browser.problems, [], timezoneId);
+    }
+  },
+);
