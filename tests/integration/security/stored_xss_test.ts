@@ -95,11 +95,16 @@ const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))
 const URL_ATTRIBUTES = new Set(["href", "src", "action", "formaction", "poster", "xlink:href", "data"]);
 const FORBIDDEN_TAGS = new Set(["xss", "object", "embed", "base", "frame", "frameset"]);
 
-/** Our own scripts: bundles from this origin, and the landing page's structured data. */
+/**
+ * Our own scripts: bundles from this origin, and data blocks that never run (the landing page's
+ * structured data, the islands' script addresses).
+ */
 function isOurScript(attributes: Map<string, string>): boolean {
   const src = attributes.get("src");
   if (src !== undefined) return src.startsWith("/") && !src.startsWith("//");
-  return attributes.get("type") === "application/ld+json";
+  const type = attributes.get("type");
+  return type === "application/ld+json" ||
+    (type === "application/json" && attributes.get("id") === "lh-island-entries");
 }
 
 /**
