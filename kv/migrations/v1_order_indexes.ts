@@ -2,6 +2,7 @@ import type { Order } from "../../domain/orders.ts";
 import { keys } from "../keys.ts";
 import type { Migration } from "../migrations.ts";
 import { MUTATIONS_PER_BATCH, newOrderMutations, writeOrder } from "../orders.ts";
+import { deleteUnder } from "./delete_under.ts";
 
 /**
  * Migration 1: the order indexes and counters derived from orders (the dashboard's filter, block and
@@ -15,7 +16,6 @@ import { MUTATIONS_PER_BATCH, newOrderMutations, writeOrder } from "../orders.ts
  */
 export const ORDER_INDEX_LAYOUT = 2;
 const DERIVED = [["orders_by_filter"], ["order_block_counts"], ["order_search"], ["order_counts"]];
-const DELETES_PER_COMMIT = 500;
 
 interface Progress {
   /** The id of the last order written again; "" before the first. */
@@ -57,17 +57,3 @@ export const orderIndexes: Migration = {
     await kv.set(keys.orderIndexLayout(), ORDER_INDEX_LAYOUT);
   },
 };
-
-async function deleteUnder(kv: Deno.Kv, prefix: Deno.KvKey) {
-  let operation = kv.atomic();
-  let pending = 0;
-  for await (const entry of kv.list({ prefix })) {
-    operation.delete(entry.key);
-    if (++pending === DELETES_PER_COMMIT) {
-      await operation.commit();
-      operation = kv.atomic();
-      pending = 0;
-    }
-  }
-  if (pending) await operation.commit();
-}
