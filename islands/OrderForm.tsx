@@ -7,6 +7,7 @@ import type { SessionUser } from "../domain/users.ts";
 import { track } from "./lib/analytics.ts";
 import { ApiError, serverMessage } from "./lib/api.ts";
 import { toast } from "./lib/toast.ts";
+import { changedBeforeHydration } from "./lib/changed_before_hydration.ts";
 import { ConfirmDialog } from "./lib/ConfirmDialog.tsx";
 import { fieldId, type FormBinding } from "./order/fields.tsx";
 import { PriceSummary } from "./order/PriceSummary.tsx";
@@ -33,6 +34,7 @@ import {
   type FormClock,
   type OrderValues,
   problemsOf,
+  restoreValues,
   TEXT_FIELDS,
   withField,
 } from "./order/values.ts";
@@ -51,7 +53,8 @@ const emailOf = (user: SessionUser | null) => (user?.username.includes("@") ? us
 /**
  * The /order form (customer-side §2, §4, §5, §7): the child, the song, the contact, a price summary,
  * then checkout (or, for demo users, the order itself). The draft lives in session storage so a
- * reload keeps what was typed; it is restored after hydration so server and client HTML agree.
+ * reload keeps what was typed; it is restored after hydration so server and client HTML agree. What
+ * was typed before hydration (a slow phone, a quick parent) is kept over the draft.
  */
 export default function OrderForm({ user }: OrderFormProps) {
   useSignals();
@@ -66,6 +69,7 @@ export default function OrderForm({ user }: OrderFormProps) {
   // The family's clock, known once in the browser; the server's page asks nothing of it (the form
   // opens on "as soon as it's ready", which needs no clock).
   const timeZone = useSignal("UTC");
+  const formElement = useRef<HTMLFormElement>(null);
   const focused = useRef(new Set<string>());
   const completed = useRef(new Map<string, string>());
 
@@ -84,8 +88,15 @@ export default function OrderForm({ user }: OrderFormProps) {
     timeZone.value = browserTimeZone();
     if (referralCode.value) judgeReferral(referralCode.value);
     const draft = paymentNotice.value ? loadUnpaidOrder(values.value) : loadDraft(values.value);
-    if (draft) values.value = draft;
+    const typed = changedBeforeHydration(formElement.current!);
+    if (typed.size > 0) {
+      const base = draft ?? values.value;
+      values.value = restoreValues({ ...base, ...Object.fromEntries(typed) }, base);
+      saveDraft(values.value);
+    } else if (draft) values.value = draft;
     track("Order Started");
+    // A field focused before hydration sent no focus event React could hear.
+    if (document.activeElement) noteFocus(document.activeElement);
   }, []);
 
   useEffect(() => {
@@ -124,12 +135,13 @@ export default function OrderForm({ user }: OrderFormProps) {
   };
 
   // Focus and blur bubble to the form, so one pair of handlers tracks every field.
-  const onFocus = (event: FocusEvent<HTMLFormElement>) => {
-    const field = nameOf(event.target);
+  const onFocus = (event: FocusEvent<HTMLFormElement>) => noteFocus(event.target);
+  function noteFocus(target: EventTarget) {
+    const field = formElement.current?.contains(target as Node) ? nameOf(target) : "";
     if (!field || focused.current.has(field)) return;
     focused.current.add(field);
     track("Form Field Focused", { field });
-  };
+  }
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const field = nameOf(event.target);
     if (!(TEXT_FIELDS as readonly string[]).includes(field)) return;
@@ -211,6 +223,7 @@ export default function OrderForm({ user }: OrderFormProps) {
 
   return (
     <form
+      ref={formElement}
       noValidate
       onSubmit={submit}
       onFocus={onFocus}

@@ -18,11 +18,12 @@ import ReactionsCarouselComponent from "./ReactionsCarousel.tsx";
 import UnboxingComponent from "./Unboxing.tsx";
 import VerifySignInComponent from "./VerifySignIn.tsx";
 
-// The landing page's islands wait until they are needed (issue 24), so its first view loads no React.
-// The FAQ works as plain HTML and only counts views: `visible` has it live before the visitor reaches
-// it, where on `interaction` the first answer would wait for React to download before opening. The
-// carousel is far below the fold; the animal first peeks 12 s in; and the hero video must start by
-// itself (customer-side §2), which on `interaction` it would only do after a touch.
+// The landing page's islands wait until they are needed (issue 24), so nothing on its first view loads
+// React. The FAQ works as plain HTML and only counts views: `visible` has it live before the visitor
+// reaches it, where on `interaction` the first answer would wait for React to download before opening.
+// The carousel is far below the fold. The hero video must start by itself (customer-side §2), which on
+// `interaction` it would only do after a touch; it and the animal are plain islands (their `.client.ts`
+// needs no React), so hydrating them when idle costs about 1.5 KB, not React's chunk.
 export const Faq = island("Faq", FaqComponent, { hydrate: "visible" });
 export const HeroVideo = island("HeroVideo", HeroVideoComponent, { hydrate: "idle" });
 export const AnimalPeek = island("AnimalPeek", AnimalPeekComponent, { hydrate: "idle" });

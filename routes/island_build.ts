@@ -27,8 +27,25 @@ export async function islandNames(): Promise<string[]> {
 }
 
 /**
- * Each island's entry is generated: its default export hydrates one marker with the component, and the
- * tiny boot (islands/lib/boot.ts) imports it when the island's strategy says so.
+ * A plain island's browser half, beside its component: `islands/{Name}.client.ts`. Its default export
+ * brings the server's HTML to life with the DOM alone, so an island that needs no React (a decorative
+ * animation, a video's two buttons) never makes the page download React.
+ */
+export const plainClientFile = (name: string) => join(ISLANDS_DIR, `${name}.client.ts`);
+
+async function isPlainIsland(name: string) {
+  try {
+    return (await Deno.stat(plainClientFile(name))).isFile;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+}
+
+/**
+ * Each island's entry is generated, and the tiny boot (islands/lib/boot.ts) imports it when the island's
+ * strategy says so: its default export hydrates one marker with the component through React, or, for a
+ * plain island, hands the marker to its `.client.ts`.
  */
 const islandEntries: esbuild.Plugin = {
   name: "island-entries",
@@ -37,10 +54,13 @@ const islandEntries: esbuild.Plugin = {
       path: args.path.slice("island:".length),
       namespace: "island",
     }));
-    build.onLoad({ filter: /.*/, namespace: "island" }, (args) => ({
-      contents: `import { hydrateIsland } from "./lib/hydrate.tsx";\n` +
-        `import Island from "./${args.path}.tsx";\n` +
-        `export default (marker) => hydrateIsland(marker, ${JSON.stringify(args.path)}, Island);\n`,
+    build.onLoad({ filter: /.*/, namespace: "island" }, async (args) => ({
+      contents: await isPlainIsland(args.path)
+        ? `import enhance from "./${args.path}.client.ts";\n` +
+          `export default (marker) => enhance(marker, JSON.parse(marker.dataset.props ?? "{}"));\n`
+        : `import { hydrateIsland } from "./lib/hydrate.tsx";\n` +
+          `import Island from "./${args.path}.tsx";\n` +
+          `export default (marker) => hydrateIsland(marker, ${JSON.stringify(args.path)}, Island);\n`,
       loader: "tsx",
       resolveDir: ISLANDS_DIR,
     }));

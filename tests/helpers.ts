@@ -20,6 +20,7 @@ import { createLocalStudio } from "../providers/music/local.ts";
 import { createLocalLyricist } from "../providers/words/local.ts";
 import { type Clock, createDeps } from "../deps.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tools/chromium.ts";
+import { type BuildManifest, manifestPath } from "../routes/assets.ts";
 
 /** The connection info Deno.serve passes for a client on loopback. */
 export const THIS_MACHINE = { remoteAddr: { transport: "tcp", hostname: "127.0.0.1", port: 50000 } };
@@ -380,4 +381,21 @@ export function jsonBody(body: unknown, init: RequestInit = {}): RequestInit {
     headers: { "content-type": "application/json", ...init.headers },
     body: JSON.stringify(body),
   };
+}
+
+/**
+ * Holds an island's script on the wire until `release` is called, so a test can act on the server's
+ * HTML before that island hydrates (issue 24), as a visitor on a slow phone does.
+ */
+export async function holdIslandCode(browser: TestBrowser, island: string): Promise<() => void> {
+  const manifest: BuildManifest = JSON.parse(await Deno.readTextFile(manifestPath()));
+  const src = manifest.islands[island]?.src;
+  if (!src) throw new Error(`no built island named ${island}`);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => release = resolve);
+  await browser.context.route(`**${src}`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }

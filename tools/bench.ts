@@ -9,7 +9,7 @@ import { startServer } from "./bench_server.ts";
 import { reportFigure } from "./bench_summary.ts";
 import { memoryOf } from "./load/stats.ts";
 import { measureLandingWeight } from "./bench_landing_weight.ts";
-import { ascending, percentile } from "./stats.ts";
+import { loadHttp1 } from "./load/http1.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -18,16 +18,19 @@ const { values } = parseArgs({
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = Number(values.concurrency);
 /**
- * Deno's fetch asks for brotli and gzip and then decompresses in this process, which shares the
- * machine with the server; the uncompressed rows show what the server alone can do.
+ * Pages are asked for as browsers ask (brotli or gzip), and the load client (tools/load/http1.ts) does
+ * not decompress: it shares the machine with the server. The uncompressed row is the same page for a
+ * client that takes no compression.
  */
 const IDENTITY = { "accept-encoding": "identity" };
+const AS_BROWSERS_ASK = { "accept-encoding": "br, gzip" };
 const THROUGHPUT = [
   { path: "/healthz", label: "/healthz" },
-  { path: "/", label: "/ (br, as browsers ask)" },
+  // Issue 24: outside wrk runs measured it at 0.31× and 0.46× /healthz; it stays at or above that.
+  { path: "/", label: "/ (br, as browsers ask)", headers: AS_BROWSERS_ASK, goal: "≥ 0.31× /healthz" },
   { path: "/", label: "/ (uncompressed)", headers: IDENTITY },
-  { path: "/privacy-policy", label: "/privacy-policy (br)" },
-  { path: "/login", label: "/login (br)" },
+  { path: "/privacy-policy", label: "/privacy-policy (br)", headers: AS_BROWSERS_ASK },
+  { path: "/login", label: "/login (br)", headers: AS_BROWSERS_ASK },
 ];
 /** The reveal's island loads whether or not its order exists, so a made-up id weighs the same page. */
 const REVEAL_PATH = "/unboxing/no-such-order";
@@ -41,31 +44,6 @@ const WEIGHT_PATHS = [
 ];
 /** Issue 21: the sing-along and the other take may add at most 15 KB gzip to the reveal (42,186 B before). */
 const REVEAL_JS_GOAL = "≤ 101,767 B (86,407 B before issue 21, + 15 KB)";
-
-async function load(url: string, seconds: number, headers: HeadersInit = {}) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const started = performance.now();
-      try {
-        const response = await fetch(url, { headers });
-        await response.arrayBuffer();
-        if (response.status >= 500) errors++;
-        latencies.push(performance.now() - started);
-      } catch {
-        errors++;
-      }
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  const sorted = ascending(latencies);
-  const at = (q: number) => sorted.length ? percentile(sorted, q) : 0;
-  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
-}
 
 async function gzipSize(bytes: Uint8Array) {
   const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream("gzip"));
@@ -97,9 +75,10 @@ try {
   console.log("| path | req/s | vs /healthz | p50 ms | p99 ms | errors |");
   console.log("|---|---:|---:|---:|---:|---:|");
   let baseline = 0;
-  for (const { path, label, headers } of THROUGHPUT) {
-    await load(server.origin + path, Math.min(1, SECONDS), headers); // warm up caches and the JIT
-    const result = await load(server.origin + path, SECONDS, headers);
+  for (const { path, label, headers, goal } of THROUGHPUT) {
+    const url = server.origin + path;
+    await loadHttp1(url, { seconds: Math.min(1, SECONDS), concurrency: CONCURRENCY, headers }); // caches, JIT
+    const result = await loadHttp1(url, { seconds: SECONDS, concurrency: CONCURRENCY, headers });
     if (path === "/healthz") baseline = result.rps;
     reportFigure({
       area: "pages",
@@ -107,7 +86,7 @@ try {
       value: `${result.rps.toFixed(0)} (${(result.rps / baseline).toFixed(2)}× /healthz), p99 ${
         result.p99.toFixed(1)
       } ms`,
-      goal: path === "/" ? "≥ 0.10× /healthz (stretch 0.50×)" : undefined,
+      goal,
     });
     console.log(
       `| ${label} | ${result.rps.toFixed(0)} | ${(result.rps / baseline).toFixed(2)} | ` +
@@ -150,14 +129,15 @@ try {
   console.log(`| scrolled to the end, every island hydrated | ${kb(allHydrated)} |`);
   reportFigure({
     area: "pages",
-    measure: "JavaScript on `/` before interaction and idle, gzip",
+    measure: "JavaScript on `/` at load, before idle, gzip",
     value: kb(firstView),
-    goal: "≤ 20 KB",
   });
+  // Idle comes by itself, so what idle islands fetch counts as "before any interaction" (issue 24).
   reportFigure({
     area: "pages",
-    measure: "JavaScript on `/` after idle, untouched, gzip",
+    measure: "JavaScript on `/` before any interaction or scrolling (idle islands hydrated), gzip",
     value: kb(afterIdle),
+    goal: "≤ 20 KB",
   });
   reportFigure({
     area: "pages",

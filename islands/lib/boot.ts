@@ -21,12 +21,10 @@ const entries: Record<string, string> = JSON.parse(
   document.getElementById("lh-island-entries")?.textContent ?? "{}",
 );
 
-interface HeldClick {
-  target: EventTarget;
-  init: MouseEventInit;
-}
+/** Something the visitor did before the island hydrated, done again once it has. */
+type Replay = () => void;
 
-const lifecycle = createLifecycle<HTMLElement, HeldClick>(
+const lifecycle = createLifecycle<HTMLElement, Replay>(
   async (marker) => {
     const name = marker.dataset.island ?? "";
     const src = entries[name];
@@ -35,7 +33,7 @@ const lifecycle = createLifecycle<HTMLElement, HeldClick>(
     await mount(marker);
     marker.dataset.hydrated = "true";
   },
-  ({ target, init }) => target.dispatchEvent(new MouseEvent("click", init)),
+  (replay) => replay(),
   (marker, error) => console.error(`Island "${marker.dataset.island}" could not load:`, error),
 );
 
@@ -85,7 +83,17 @@ function whenTouched(marker: HTMLElement, wake: () => void) {
 const signals: Signals<HTMLElement> = { visible: whenVisible, idle: whenIdle, interaction: whenTouched };
 
 /**
- * Clicks inside an island that has not hydrated are held (their default action too, so a disclosure
+ * Clicks whose default action works without script and is what the visitor wants at once: following a
+ * link, and typing, ticking or choosing in a form field or its label. They go through (and start the
+ * island hydrating); a form island adopts what was changed once it has hydrated
+ * (islands/lib/changed_before_hydration.ts). Buttons are not among them: a submit button would send the
+ * form without its script.
+ */
+const WORKS_WITHOUT_SCRIPT =
+  "a[href], label, select, textarea, input:not([type=submit], [type=button], [type=image], [type=reset])";
+
+/**
+ * Other clicks inside an island that has not hydrated are held (their default action too, so a disclosure
  * does not toggle twice) and replayed once it has: the first tap on the carousel still plays the video.
  * The click's user activation lasts a few seconds (5 in Chromium), longer than the island's code takes
  * on a usual connection, so a replayed play() with sound is still allowed.
@@ -93,6 +101,10 @@ const signals: Signals<HTMLElement> = { visible: whenVisible, idle: whenIdle, in
 document.addEventListener("click", (event) => {
   const marker = (event.target as Element).closest?.("lh-island") as HTMLElement | null;
   if (!marker || !event.isTrusted) return;
+  if ((event.target as Element).closest(WORKS_WITHOUT_SCRIPT)) {
+    lifecycle.start(marker);
+    return;
+  }
   const { clientX, clientY, screenX, screenY, button, buttons, detail } = event;
   const init = {
     bubbles: true,
@@ -106,7 +118,25 @@ document.addEventListener("click", (event) => {
     buttons,
     detail,
   };
-  if (!lifecycle.hold(marker, { target: event.target!, init })) return;
+  const target = event.target!;
+  if (!lifecycle.hold(marker, () => target.dispatchEvent(new MouseEvent("click", init)))) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+}, { capture: true });
+
+/**
+ * A form inside an island that has not hydrated is not sent as plain HTML (it would go nowhere useful
+ * and put what was typed in the address): the sending is held and asked for again once the island has
+ * hydrated, so its own checks run. Enter in a field sends a form by an untrusted click on its button,
+ * which the click holder above leaves alone, so the submission itself is what is held. A form that
+ * names its `action` is built to work as plain HTML (the admin list's "Go to page") and goes at once.
+ */
+document.addEventListener("submit", (event) => {
+  const form = event.target as HTMLFormElement;
+  if (form.hasAttribute("action")) return;
+  const marker = form.closest?.("lh-island") as HTMLElement | null;
+  const submitter = event.submitter;
+  if (!marker || !lifecycle.hold(marker, () => form.requestSubmit(submitter))) return;
   event.preventDefault();
   event.stopImmediatePropagation();
 }, { capture: true });

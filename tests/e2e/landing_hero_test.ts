@@ -197,7 +197,7 @@ for (const viewport of VIEWPORTS) {
       // Read once, not polled: polling runs on animation frames, which the page's fake clock holds back.
       const inView = await animal.evaluate((element, side) => {
         const box = element.getBoundingClientRect();
-        // About 28 px of its 48 px face shows at the top of the peek (SHOWN in islands/AnimalPeek.tsx).
+        // About 28 px of its 48 px face shows at the top of the peek (SHOWN in islands/AnimalPeek.client.ts).
         return side === "left" ? box.right >= 24 : box.left <= innerWidth - 24;
       }, side);
       assert(inView, `the animal peeks in far enough from the ${side}`);

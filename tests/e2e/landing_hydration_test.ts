@@ -5,7 +5,8 @@ import { axeViolations, createTestApp, e2eTest, openBrowser, type TestBrowser } 
 
 /**
  * Issue 24: the landing page downloads only the tiny boot at first, and each island hydrates when its
- * strategy says so (islands/mod.ts): hero video and animal when idle, carousel and FAQ near the viewport.
+ * strategy says so (islands/mod.ts): hero video and animal when idle (plain islands, without React),
+ * carousel and FAQ near the viewport.
  */
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 800 },
@@ -13,6 +14,10 @@ const VIEWPORTS = [
 ] as const;
 
 const manifest: BuildManifest = JSON.parse(Deno.readTextFileSync(manifestPath()));
+/** The code a React island brings beyond the boot's: React's chunk and the hydration runtime. */
+const reactCode = new Set(
+  manifest.islands.Faq.preload.filter((file) => !manifest.boot.preload.includes(file)),
+);
 /** Every file of the islands (React's chunk among them) that the boot does not share. */
 const islandCode = new Set(
   Object.values(manifest.islands).flatMap((island) => [island.src, ...island.preload])
@@ -79,6 +84,9 @@ for (const viewport of VIEWPORTS) {
       await page.evaluate(() => (globalThis as unknown as { runIdle: () => void }).runIdle());
       await page.waitForFunction(() => document.querySelectorAll("lh-island[data-hydrated]").length === 2);
       assertEquals(await hydrated(page), ["AnimalPeek", "HeroVideo"]);
+      // Both are plain islands: idle, untouched and unscrolled, the page still has not downloaded React.
+      assert(reactCode.size > 0);
+      assertEquals(scriptsLoaded(browser).filter((path) => reactCode.has(path)), [], "no React after idle");
 
       await page.locator("#kid-reactions").scrollIntoViewIfNeeded();
       await page.waitForSelector('lh-island[data-island="ReactionsCarousel"][data-hydrated]', {

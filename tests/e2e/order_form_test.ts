@@ -16,6 +16,7 @@ import {
   axeViolations,
   createTestApp,
   e2eTest,
+  holdIslandCode,
   openBrowser,
   recordBrowserAnalytics,
   signIn,
@@ -786,3 +787,54 @@ e2eTest(
     }
   },
 );
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  e2eTest(
+    `order form (${viewport.width} px): what a parent types before the form's code arrives is kept`,
+    async () => {
+      await using t = await createTestApp();
+      await using browser = await openBrowser(t, viewport);
+      const release = await holdIslandCode(browser, "OrderForm");
+      const page = await browser.context.newPage();
+      await page.goto(browser.origin + "/order", { waitUntil: "domcontentloaded" });
+
+      // The server's form, not yet hydrated: a quick parent on a slow phone starts anyway.
+      await page.getByLabel("Child's name").fill("Mia");
+      await page.getByLabel("Age", { exact: true }).selectOption("newborn");
+      await page.getByLabel("Girl").check();
+      await page.getByLabel("Put the song on streaming platforms").check();
+      await page.getByLabel("Anything else we should know?").fill("Loves ducks");
+      // Enter in a field sends a form: without its code it must not go anywhere (nor put the child's
+      // name in an address); the form's own check runs once it has hydrated.
+      await page.getByLabel("Your email").press("Enter");
+      assertEquals(page.url(), browser.origin + "/order");
+      assertEquals(await page.locator("lh-island[data-hydrated]").count(), 0, "typed before hydration");
+
+      release();
+      await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
+      await toastNamed(page, "Artist Name Required");
+      assertEquals(page.url(), browser.origin + "/order");
+      // The form made them its own: the total counts the add-on, its field opened, and typing elsewhere
+      // (a render) leaves them where they were.
+      assertEquals(await page.locator("[data-total] dd").textContent(), "$34.99");
+      await page.getByLabel("Artist profile name").fill("Mia's Big Band");
+      await page.getByLabel("Your name").fill("Sam Parent");
+      assertEquals(await page.getByLabel("Child's name").inputValue(), "Mia");
+      assertEquals(await page.getByLabel("Age", { exact: true }).inputValue(), "newborn");
+      assert(await page.getByLabel("Girl").isChecked());
+      assertEquals(await page.getByLabel("Anything else we should know?").inputValue(), "Loves ducks");
+      const draft = await page.evaluate(() => JSON.parse(sessionStorage.getItem("orderFormDraft") ?? "{}"));
+      assertEquals(
+        [draft.childName, draft.childAge, draft.childGender, draft.addStreamingServices, draft.parentName],
+        ["Mia", "newborn", "girl", true, "Sam Parent"],
+      );
+      // ...and so does a reload, from the draft.
+      await page.reload();
+      await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
+      await waitForValue(page, "childName", "Mia");
+      assertEquals(await page.getByLabel("Artist profile name").inputValue(), "Mia's Big Band");
+      assertEquals(await axeViolations(page), []);
+      assertEquals(browser.problems, [], "no console errors and no hydration mismatch");
+    },
+  );
+}
