@@ -1,10 +1,11 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import type { FormEvent } from "react";
+import { type FormEvent, useEffect, useRef } from "react";
 import { MailIcon } from "../components/icons.tsx";
 import { buttonClass, INPUT_CLASS } from "../components/ui.ts";
 import { api, ApiError, serverMessage } from "./lib/api.ts";
 import { toast } from "./lib/toast.ts";
+import { changedBeforeHydration } from "./lib/changed_before_hydration.ts";
 
 /** The /login form: ask for a magic link, then confirm where it was sent (customer-side §2, §4). */
 export default function LoginForm() {
@@ -14,6 +15,13 @@ export default function LoginForm() {
   const sending = useSignal(false);
   /** Why the server refused the address, shown under the field until it is changed. */
   const refusal = useSignal<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  // An address typed before the form hydrated (or filled in by the browser) is the one to use.
+  useEffect(() => {
+    const typed = changedBeforeHydration(form.current!).get("email");
+    if (typeof typed === "string") email.value = typed;
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -75,7 +83,7 @@ export default function LoginForm() {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
+    <form ref={form} noValidate onSubmit={submit} className="grid gap-4">
       <label htmlFor="login-email" className="text-sm font-semibold text-slate-700">
         Email address
       </label>

@@ -30,13 +30,19 @@ export const AnimalPeek = island("AnimalPeek", AnimalPeekComponent, { hydrate: "
 export const ReactionsCarousel = island("ReactionsCarousel", ReactionsCarouselComponent, {
   hydrate: "visible",
 });
-export const LoginForm = island("LoginForm", LoginFormComponent);
-export const VerifySignIn = island("VerifySignIn", VerifySignInComponent);
-export const OrderForm = island("OrderForm", OrderFormComponent);
-export const PaymentProcessing = island("PaymentProcessing", PaymentProcessingComponent);
-export const OrderProcessing = island("OrderProcessing", OrderProcessingComponent);
-export const MySongs = island("MySongs", MySongsComponent);
-export const Unboxing = island("Unboxing", UnboxingComponent);
-export const OpenOrderLink = island("OpenOrderLink", OpenOrderLinkComponent);
-export const AdminSettings = island("AdminSettings", AdminSettingsComponent);
-export const AdminDashboard = island("AdminDashboard", AdminDashboardComponent);
+
+// Every other island is what its page is for, so it hydrates at once (`load`). Forms keep what was typed
+// before (islands/lib/changed_before_hydration.ts), and a form sent early waits for them (boot.ts). The
+// reveal's gift box is the first thing a family taps; My Songs, the dashboard and the waiting pages fetch
+// their data as soon as they can. The demo users' admin settings listen for clicks on the navigation,
+// outside their marker, so they cannot wait for a touch of their own.
+export const LoginForm = island("LoginForm", LoginFormComponent, { hydrate: "load" });
+export const VerifySignIn = island("VerifySignIn", VerifySignInComponent, { hydrate: "load" });
+export const OrderForm = island("OrderForm", OrderFormComponent, { hydrate: "load" });
+export const PaymentProcessing = island("PaymentProcessing", PaymentProcessingComponent, { hydrate: "load" });
+export const OrderProcessing = island("OrderProcessing", OrderProcessingComponent, { hydrate: "load" });
+export const MySongs = island("MySongs", MySongsComponent, { hydrate: "load" });
+export const Unboxing = island("Unboxing", UnboxingComponent, { hydrate: "load" });
+export const OpenOrderLink = island("OpenOrderLink", OpenOrderLinkComponent, { hydrate: "load" });
+export const AdminSettings = island("AdminSettings", AdminSettingsComponent, { hydrate: "load" });
+export const AdminDashboard = island("AdminDashboard", AdminDashboardComponent, { hydrate: "load" });

@@ -1,18 +1,25 @@
 /**
- * `deno task lighthouse [--runs=3] [--path=/]`: Lighthouse 13 (mobile, its default throttling) on
+ * `deno task lighthouse [--runs=3] [--path=/ ...]`: Lighthouse 13 (mobile, its default throttling) on
  * a production server started here, printing each category's score and the page's metrics for
- * every run, then the median. Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and the npm
+ * every run, then the median, for each `--path` in turn (repeat it for several pages). The path
+ * `/unboxing/delivered` stands for the reveal of a song made and delivered here first
+ * (tools/lighthouse_song.ts). Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and the npm
  * registry for the first download of Lighthouse. Reports land in /tmp/lighthouse/.
  */
 import { parseArgs } from "node:util";
 import { startServer } from "./bench_server.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
 import { median } from "./stats.ts";
+import { deliveredSong } from "./lighthouse_song.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
-  options: { runs: { type: "string", default: "3" }, path: { type: "string", default: "/" } },
+  options: {
+    runs: { type: "string", default: "3" },
+    path: { type: "string", multiple: true, default: ["/"] },
+  },
 });
+const DELIVERED_REVEAL = "/unboxing/delivered";
 const RUNS = Number(values.runs);
 const LIGHTHOUSE = "npm:lighthouse@13.5.0";
 const CHROME_FLAGS = CHROMIUM_ARGS.join(" ");
@@ -45,7 +52,7 @@ function freePort(): number {
 }
 
 async function runLighthouse(url: string, run: number): Promise<Report> {
-  const output = `${OUT_DIR}/report-${run}.json`;
+  const output = `${OUT_DIR}/report-${new URL(url).pathname.replaceAll("/", "_")}-${run}.json`;
   // Run outside the project so Lighthouse's packages never enter the app's lock file or node_modules.
   const result = await new Deno.Command(Deno.execPath(), {
     args: [
@@ -88,13 +95,29 @@ function failingAudits(report: Report): string[] {
 
 await Deno.mkdir(OUT_DIR, { recursive: true });
 const port = freePort();
-const server = await startServer({ env: { PORT: String(port), APP_URL: `http://127.0.0.1:${port}` } });
+const appUrl = `http://127.0.0.1:${port}`;
+const kvFile = await Deno.makeTempFile({ prefix: "lighthouse-", suffix: ".sqlite3" });
+const env = { PORT: String(port), APP_URL: appUrl, APP_ENV: "test", NODE_ENV: "production", KV_PATH: kvFile };
 try {
-  const url = server.origin + values.path;
-  console.log(`deno task lighthouse --runs=${RUNS} --path=${values.path}  (Lighthouse 13.5.0, mobile)\n`);
+  const pathOf = new Map<string, string>();
+  for (const path of values.path) {
+    pathOf.set(path, path === DELIVERED_REVEAL ? `/unboxing/${await deliveredSong(env)}` : path);
+  }
+  const server = await startServer({ env });
+  try {
+    for (const [asked, path] of pathOf) await measure(server.origin, asked, path);
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await Deno.remove(kvFile).catch(() => {});
+}
+
+async function measure(origin: string, asked: string, path: string) {
+  console.log(`deno task lighthouse --runs=${RUNS} --path=${asked}  (Lighthouse 13.5.0, mobile)\n`);
   const reports: Report[] = [];
   for (let run = 1; run <= RUNS; run++) {
-    const report = await runLighthouse(url, run);
+    const report = await runLighthouse(origin + path, run);
     reports.push(report);
     const scores = Object.values(report.categories).map((c) =>
       `${c.title} ${Math.round((c.score ?? 0) * 100)}`
@@ -103,7 +126,7 @@ try {
     console.log(`run ${run}: ${scores.join(", ")}\n  ${metrics.join(", ")}`);
     for (const line of failingAudits(report)) console.log(`  below 1: ${line}`);
   }
-  console.log("\nmedian of runs:");
+  console.log(`\nmedian of runs, ${asked}:`);
   for (const id of Object.keys(reports[0].categories)) {
     const score = median(reports.map((report) => report.categories[id].score ?? 0));
     console.log(`  ${reports[0].categories[id].title}: ${Math.round(score * 100)}`);
@@ -114,6 +137,5 @@ try {
       `  ${id}: ${id === "cumulative-layout-shift" ? value.toFixed(3) : `${Math.round(value)} ms`}`,
     );
   }
-} finally {
-  await server.stop();
+  console.log();
 }
