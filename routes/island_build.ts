@@ -31,7 +31,7 @@ export async function islandNames(): Promise<string[]> {
  * brings the server's HTML to life with the DOM alone, so an island that needs no React (a decorative
  * animation, a video's two buttons) never makes the page download React.
  */
-export const plainClientFile = (name: string) => join(ISLANDS_DIR, `${name}.client.ts`);
+const plainClientFile = (name: string) => join(ISLANDS_DIR, `${name}.client.ts`);
 
 async function isPlainIsland(name: string) {
   try {
