@@ -94,9 +94,6 @@ export default function OrderForm({ user }: OrderFormProps) {
       values.value = restoreValues({ ...base, ...Object.fromEntries(typed) }, base);
       saveDraft(values.value);
     } else if (draft) values.value = draft;
-    track("Order Started");
-    // A field focused before hydration sent no focus event React could hear.
-    if (document.activeElement) noteFocus(document.activeElement);
   }, []);
 
   useEffect(() => {
@@ -135,13 +132,12 @@ export default function OrderForm({ user }: OrderFormProps) {
   };
 
   // Focus and blur bubble to the form, so one pair of handlers tracks every field.
-  const onFocus = (event: FocusEvent<HTMLFormElement>) => noteFocus(event.target);
-  function noteFocus(target: EventTarget) {
-    const field = formElement.current?.contains(target as Node) ? nameOf(target) : "";
+  const onFocus = (event: FocusEvent<HTMLFormElement>) => {
+    const field = nameOf(event.target);
     if (!field || focused.current.has(field)) return;
     focused.current.add(field);
     track("Form Field Focused", { field });
-  }
+  };
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const field = nameOf(event.target);
     if (!(TEXT_FIELDS as readonly string[]).includes(field)) return;
@@ -229,6 +225,7 @@ export default function OrderForm({ user }: OrderFormProps) {
       onFocus={onFocus}
       onBlur={onBlur}
       aria-label="Song order"
+      data-track-open="Order Started"
       className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
     >
       <div className="grid min-w-0 gap-6">

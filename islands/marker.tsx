@@ -1,5 +1,5 @@
 import { type ComponentType, createContext, useContext } from "react";
-import { type Hydrate, strongerHydrate } from "./lib/hydrate_strategy.ts";
+import { type Hydrate, type Remembered, strongerHydrate } from "./lib/hydrate_strategy.ts";
 
 declare module "react" {
   namespace JSX {
@@ -8,6 +8,7 @@ declare module "react" {
         "data-island": string;
         "data-props": string;
         "data-hydrate": Hydrate;
+        "data-at-once-if"?: string;
         children?: ReactNode;
       };
     }
@@ -28,6 +29,12 @@ export interface IslandOptions {
    * replayed once it has hydrated.
    */
   hydrate?: Hydrate;
+  /**
+   * What the island restores from the browser (a draft, a code in the address): when the browser
+   * holds any of it, the island hydrates at once whatever its strategy, so the restored state shows
+   * from the start (islands/lib/hydrate_strategy.ts, `holdsRemembered`).
+   */
+  atOnceIf?: readonly Remembered[];
 }
 
 /**
@@ -39,13 +46,18 @@ export interface IslandOptions {
 export function island<P extends Record<string, any>>(
   name: string,
   Component: ComponentType<P>,
-  { hydrate = "load" }: IslandOptions = {},
+  { hydrate = "load", atOnceIf = [] }: IslandOptions = {},
 ) {
   function Island(props: P) {
     const collected = useContext(IslandCollector);
     collected?.set(name, strongerHydrate(collected.get(name), hydrate));
     return (
-      <lh-island data-island={name} data-props={JSON.stringify(props)} data-hydrate={hydrate}>
+      <lh-island
+        data-island={name}
+        data-props={JSON.stringify(props)}
+        data-hydrate={hydrate}
+        data-at-once-if={atOnceIf.length > 0 ? atOnceIf.join(" ") : undefined}
+      >
         <Component {...props} />
       </lh-island>
     );

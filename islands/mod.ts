@@ -3,6 +3,7 @@
  * default export the browser bundle hydrates (routes/island_build.ts finds them by that convention).
  */
 import { island } from "./marker.tsx";
+import { ORDER_FORM_RESTORES } from "./order/restores.ts";
 import AdminDashboardComponent from "./AdminDashboard.tsx";
 import AdminSettingsComponent from "./AdminSettings.tsx";
 import AnimalPeekComponent from "./AnimalPeek.tsx";
@@ -31,14 +32,22 @@ export const ReactionsCarousel = island("ReactionsCarousel", ReactionsCarouselCo
   hydrate: "visible",
 });
 
-// Every other island is what its page is for, so it hydrates at once (`load`). Forms keep what was typed
-// before (islands/lib/changed_before_hydration.ts), and a form sent early waits for them (boot.ts). The
-// reveal's gift box is the first thing a family taps; My Songs, the dashboard and the waiting pages fetch
-// their data as soon as they can. The demo users' admin settings listen for clicks on the navigation,
-// outside their marker, so they cannot wait for a touch of their own.
+// The order form is plain HTML a parent can fill before any script: it hydrates on their first touch,
+// adopts what was typed, ticked or chosen (islands/lib/changed_before_hydration.ts), hears the focus it
+// missed and sends a form sent early (boot.ts); "Order Started" is counted by the page itself
+// (page_features.ts). When the browser holds something the form restores, it hydrates at once.
+export const OrderForm = island("OrderForm", OrderFormComponent, {
+  hydrate: "interaction",
+  atOnceIf: ORDER_FORM_RESTORES,
+});
+
+// Every other island is what its page is for, so it hydrates at once (`load`). The sign-in form keeps
+// an address typed before. The reveal's gift box is the first thing a family taps, and Safari plays the
+// song only inside that tap; My Songs, the dashboard and the waiting pages fetch their data as soon as
+// they can. The demo users' admin settings listen for clicks on the navigation, outside their marker,
+// so they cannot wait for a touch of their own.
 export const LoginForm = island("LoginForm", LoginFormComponent, { hydrate: "load" });
 export const VerifySignIn = island("VerifySignIn", VerifySignInComponent, { hydrate: "load" });
-export const OrderForm = island("OrderForm", OrderFormComponent, { hydrate: "load" });
 export const PaymentProcessing = island("PaymentProcessing", PaymentProcessingComponent, { hydrate: "load" });
 export const OrderProcessing = island("OrderProcessing", OrderProcessingComponent, { hydrate: "load" });
 export const MySongs = island("MySongs", MySongsComponent, { hydrate: "load" });

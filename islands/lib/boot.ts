@@ -1,5 +1,13 @@
 import { enhancePage } from "./page_features.ts";
-import { createLifecycle, parseHydrate, schedule, type Signals } from "./hydrate_strategy.ts";
+import {
+  createLifecycle,
+  holdsRemembered,
+  parseHydrate,
+  type RememberedLookup,
+  schedule,
+  type Signals,
+} from "./hydrate_strategy.ts";
+import { readStored } from "./storage.ts";
 
 /**
  * The page's only eager script: small and free of React (issue 24). It turns on the plain-DOM
@@ -141,11 +149,30 @@ document.addEventListener("submit", (event) => {
   event.stopImmediatePropagation();
 }, { capture: true });
 
+/**
+ * Focus moving through an island that has not hydrated is heard again once it has, in order with the
+ * held clicks, so its handlers see each field the visitor went through (the order form counts them:
+ * "Form Field Focused", "Form Field Completed"). Focus itself is never held: the field has it at once.
+ */
+for (const type of ["focusin", "focusout"] as const) {
+  document.addEventListener(type, (event) => {
+    const marker = (event.target as Element).closest?.("lh-island") as HTMLElement | null;
+    if (!marker || !event.isTrusted) return;
+    const { target, relatedTarget } = event;
+    const init = { bubbles: true, composed: true, relatedTarget };
+    lifecycle.hold(marker, () => target!.dispatchEvent(new FocusEvent(type, init)));
+  }, { capture: true });
+}
+
+const remembered: RememberedLookup = (where, name) =>
+  where === "query" ? new URLSearchParams(location.search).has(name) : readStored(name, where) !== null;
+
 enhancePage();
 const atLoad: Promise<void>[] = [];
 for (const marker of document.querySelectorAll<HTMLElement>("lh-island")) {
   const strategy = parseHydrate(marker.dataset.hydrate);
-  if (strategy === "load") atLoad.push(lifecycle.start(marker));
-  else schedule(strategy, marker, signals, () => lifecycle.start(marker));
+  if (strategy === "load" || holdsRemembered(marker.dataset.atOnceIf, remembered)) {
+    atLoad.push(lifecycle.start(marker));
+  } else schedule(strategy, marker, signals, () => lifecycle.start(marker));
 }
 Promise.all(atLoad).then(() => document.documentElement.dataset.islandsReady = "true");

@@ -15,6 +15,30 @@ export function strongerHydrate(current: Hydrate | undefined, next: Hydrate): Hy
   return current === "load" || next === "load" ? "load" : current ?? next;
 }
 
+/**
+ * Something a browser may hold that an island's server HTML cannot show: a parameter in the address
+ * (`query:ref`), or a key in local or session storage (`session:orderFormDraft`).
+ */
+export type Remembered = `${"query" | "local" | "session"}:${string}`;
+
+/** Asks the browser whether it holds one such thing. */
+export type RememberedLookup = (where: "query" | "local" | "session", name: string) => boolean;
+
+/**
+ * An island that would wait for its signal hydrates at once when the browser holds anything it
+ * restores (its marker's `data-at-once-if`, space-separated): a returning parent's draft is on
+ * screen from the start, not after their first touch. Unknown places count as nothing held.
+ */
+export function holdsRemembered(tokens: string | undefined, lookup: RememberedLookup): boolean {
+  return (tokens ?? "").split(" ").some((token) => {
+    const colon = token.indexOf(":");
+    const where = token.slice(0, colon);
+    const name = token.slice(colon + 1);
+    if (colon < 1 || !name) return false;
+    return (where === "query" || where === "local" || where === "session") && lookup(where, name);
+  });
+}
+
 /** Each signal calls `wake` once when due and returns a function that stops waiting. */
 export interface Signals<M> {
   visible(marker: M, wake: () => void): () => void;

@@ -11,7 +11,19 @@ export function enhancePage() {
   enhanceMenus();
   enhanceLogout();
   trackMarkedClicks();
+  trackOpenings();
   dropStaleToken();
+}
+
+/**
+ * What a page's opening stands for in analytics (the order form's "Order Started") is named by its
+ * HTML in `data-track-open` and counted once here, so it does not wait for the island to hydrate.
+ */
+function trackOpenings() {
+  for (const marked of document.querySelectorAll<HTMLElement>("[data-track-open]")) {
+    const name = marked.dataset.trackOpen;
+    if (name && isAnalyticsEvent(name)) track(name);
+  }
 }
 
 /**

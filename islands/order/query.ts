@@ -1,6 +1,8 @@
 import { parseReferralCode } from "../../domain/referral_code.ts";
 import { PAYMENT_PARAM } from "../../domain/checkout.ts";
 
+export const REFERRAL_PARAM = "ref";
+
 /** What the `ref` query parameter of /order brings (customer-side §2): nothing, a code, or a bad one. */
 export type ReferralParam =
   | { kind: "none" }
@@ -8,7 +10,7 @@ export type ReferralParam =
   | { kind: "invalid"; message: string };
 
 export function referralParam(params: URLSearchParams): ReferralParam {
-  const raw = params.get("ref");
+  const raw = params.get(REFERRAL_PARAM);
   if (raw === null || raw.trim() === "") return { kind: "none" };
   const parsed = parseReferralCode(raw);
   return parsed.ok ? { kind: "valid", code: parsed.code } : { kind: "invalid", message: parsed.message };
@@ -18,7 +20,7 @@ export function referralParam(params: URLSearchParams): ReferralParam {
  * Parameters left over from a payment round trip: read once when the page opens (payment_notice.ts),
  * then they mean nothing to the form.
  */
-const PAYMENT_PARAMS = ["payment_success", "session_id", PAYMENT_PARAM];
+export const PAYMENT_PARAMS = ["payment_success", "session_id", PAYMENT_PARAM];
 
 /**
  * The address to show instead of `url` once payment parameters are dropped (only `ref` is kept),
@@ -26,7 +28,7 @@ const PAYMENT_PARAMS = ["payment_success", "session_id", PAYMENT_PARAM];
  */
 export function cleanedAddress(url: URL): string | null {
   if (!PAYMENT_PARAMS.some((name) => url.searchParams.has(name))) return null;
-  const ref = url.searchParams.get("ref");
+  const ref = url.searchParams.get(REFERRAL_PARAM);
   const query = ref === null ? "" : `?${new URLSearchParams({ ref })}`;
   return url.pathname + query + url.hash;
 }

@@ -1,6 +1,7 @@
 import { assertEquals } from "@std/assert";
 import {
   createLifecycle,
+  holdsRemembered,
   type Hydrate,
   parseHydrate,
   schedule,
@@ -101,4 +102,19 @@ Deno.test("replay: when the island's code cannot load, held clicks still reach t
   lifecycle.hold("faq", "open");
   await lifecycle.start("faq");
   assertEquals([failed, replayed], [["faq"], ["open"]]);
+});
+
+Deno.test("at once: an island hydrates early only when the browser holds something it restores", () => {
+  const held = new Set(["query:ref", "session:orderFormDraft"]);
+  const lookup = (where: string, name: string) => held.has(`${where}:${name}`);
+  const restores = "query:ref query:payment session:orderFormDraft local:user";
+  assertEquals(holdsRemembered(restores, lookup), true);
+  assertEquals(holdsRemembered("query:payment local:user", lookup), false);
+  assertEquals(holdsRemembered(undefined, lookup), false, "a marker that restores nothing waits");
+  assertEquals(holdsRemembered("", lookup), false);
+  // Malformed tokens ask nothing of the browser: no place, no name, or a place that is not one.
+  const asked: string[] = [];
+  const recording = (where: string, name: string) => (asked.push(`${where}:${name}`), true);
+  assertEquals(holdsRemembered(":ref query: cookie:session ref", recording), false);
+  assertEquals(asked, []);
 });
