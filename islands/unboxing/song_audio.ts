@@ -1,5 +1,5 @@
 import { type Signal, useSignal } from "@preact/signals-react";
-import { type AudioHTMLAttributes, type RefObject, useRef } from "react";
+import { type AudioHTMLAttributes, type RefObject, useEffect, useRef } from "react";
 import { track } from "../lib/analytics.ts";
 import { toast } from "../lib/toast.ts";
 
@@ -35,7 +35,11 @@ export interface SongAudioOptions {
   announce: (message: string) => void;
   /** "Another version" (2): told apart in analytics; the reveal's own song is 1. */
   version?: 1 | 2;
-  /** "metadata" for a song the family may never play: its length shows, its bytes wait for a tap. */
+  /**
+   * What to fetch once the page has loaded: "auto" buffers the song for the tap, "metadata" (a song
+   * the family may never play) only its length. Before that the element fetches nothing, so the
+   * song's megabytes never compete with the page's first view and its code on a phone's connection.
+   */
   preload?: "auto" | "metadata";
   /** The song has started, whoever started it: the reveal pauses any other song then. */
   onStarted?: () => void;
@@ -48,6 +52,15 @@ export function useSongAudio(
   const playing = useSignal(false);
   const elapsed = useSignal(0);
   const duration = useSignal(0);
+
+  useEffect(() => {
+    const buffer = () => {
+      if (audio.current) audio.current.preload = preload;
+    };
+    if (document.readyState === "complete") return buffer();
+    addEventListener("load", buffer, { once: true });
+    return () => removeEventListener("load", buffer);
+  }, [preload]);
 
   const stopped = () => {
     if (playing.value) announce("Paused");
@@ -108,7 +121,8 @@ export function useSongAudio(
       ref: audio,
       src: songUrl ?? undefined,
       crossOrigin: "anonymous",
-      preload,
+      // Raised once the page has loaded (above); a tap before then still plays, fetching as it goes.
+      preload: "none",
       onPlay: () => {
         playing.value = true;
         onStarted?.();

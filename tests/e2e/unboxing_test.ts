@@ -178,6 +178,28 @@ e2eTest(
   },
 );
 
+e2eTest("unboxing: the song's bytes wait for the page to load, then buffer for the tap", async () => {
+  await using t = await songApp();
+  const order = await deliveredOrder(t, { childName: "Mia Rose" });
+  await using browser = await openBrowser(t);
+  // The server's HTML asks for nothing: the page's first view and its code come first.
+  const html = await (await fetch(`${browser.origin}/unboxing/${order.id}`)).text();
+  assertStringIncludes(html, 'preload="none"');
+  assertEquals(html.includes('preload="auto"'), false);
+
+  const page = await browser.open(`/unboxing/${order.id}`);
+  await page.getByRole("heading", { name: "Mia has a special surprise!" }).waitFor();
+  // Loaded, with nobody tapping: the song is asked for and buffers, ready to start inside the tap.
+  await page.waitForFunction(() => {
+    const audio = document.querySelector("audio")!;
+    return audio.preload === "auto" && audio.readyState >= HTMLMediaElement.HAVE_ENOUGH_DATA;
+  });
+  const songPath = new URL(order.songUrl!).pathname;
+  assert(browser.requests.some((url) => new URL(url).pathname === songPath), "the song was fetched");
+  assert(await page.evaluate(() => document.querySelector("audio")!.paused), "and it waits for the tap");
+  assertEquals(browser.problems, []);
+});
+
 const GIFT = {
   childName: "Mia Rose",
   parentName: "Grandma Sue",
