@@ -1,8 +1,8 @@
 /**
- * `deno task lighthouse [--runs=3] [--path=/ ...]`: Lighthouse 13 (mobile, its default throttling) on
- * a production server started here, printing each category's score and the page's metrics for
- * every run, then the median, for each `--path` in turn (repeat it for several pages). The path
- * `/unboxing/delivered` stands for the reveal of a song made and delivered here first
+ * `deno task lighthouse [--runs=3] [--path=/ ...] [--without-scripts]`: Lighthouse 13 (mobile, its
+ * default throttling) on a production server started here, printing each category's score and the
+ * page's metrics for every run, then the median, for each `--path` in turn (repeat it for several
+ * pages). The path `/unboxing/delivered` stands for the reveal of a song made and delivered here first
  * (tools/lighthouse_song.ts). Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and the npm
  * registry for the first download of Lighthouse. Reports land in /tmp/lighthouse/.
  */
@@ -17,8 +17,14 @@ const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "3" },
     path: { type: "string", multiple: true, default: ["/"] },
+    "without-scripts": { type: "boolean", default: false },
   },
 });
+/**
+ * `--without-scripts` blocks the islands' code (static/build/): what is left is the floor the page's
+ * HTML and CSS set on this machine, which no change to its scripts can go below.
+ */
+const WITHOUT_SCRIPTS = values["without-scripts"];
 const DELIVERED_REVEAL = "/unboxing/delivered";
 const RUNS = Number(values.runs);
 const LIGHTHOUSE = "npm:lighthouse@13.5.0";
@@ -66,6 +72,7 @@ async function runLighthouse(url: string, run: number): Promise<Report> {
       `--output-path=${output}`,
       `--chrome-flags=${CHROME_FLAGS}`,
       "--quiet",
+      ...(WITHOUT_SCRIPTS ? ["--blocked-url-patterns=*/build/*"] : []),
     ],
     cwd: OUT_DIR,
     env: { CHROME_PATH: CHROMIUM_PATH },
@@ -114,7 +121,8 @@ try {
 }
 
 async function measure(origin: string, asked: string, path: string) {
-  console.log(`deno task lighthouse --runs=${RUNS} --path=${asked}  (Lighthouse 13.5.0, mobile)\n`);
+  const blocked = WITHOUT_SCRIPTS ? " --without-scripts" : "";
+  console.log(`deno task lighthouse --runs=${RUNS} --path=${asked}${blocked}  (Lighthouse 13.5.0, mobile)\n`);
   const reports: Report[] = [];
   for (let run = 1; run <= RUNS; run++) {
     const report = await runLighthouse(origin + path, run);
