@@ -29,6 +29,6 @@ export const PAYMENT_PARAMS = ["payment_success", "session_id", PAYMENT_PARAM];
 export function cleanedAddress(url: URL): string | null {
   if (!PAYMENT_PARAMS.some((name) => url.searchParams.has(name))) return null;
   const ref = url.searchParams.get(REFERRAL_PARAM);
-  const query = ref === null ? "" : `?${new URLSearchParams({ ref })}`;
+  const query = ref === null ? "" : `?${new URLSearchParams({ [REFERRAL_PARAM]: ref })}`;
   return url.pathname + query + url.hash;
 }
