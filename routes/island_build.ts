@@ -14,7 +14,8 @@ import { BUILD_DIR, type BuildManifest, MANIFEST_FILE } from "./assets.ts";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const ISLANDS_DIR = join(ROOT, "islands");
 const ISLAND_FILE = /^([A-Z][A-Za-z0-9]*)\.tsx$/;
-const PUBLIC_PREFIX = "/build/";
+/** Where the built islands are served, as their addresses in the manifest begin. */
+export const PUBLIC_PREFIX = "/build/";
 const BOOT_ENTRY = "islands/lib/boot.ts";
 
 export async function islandNames(): Promise<string[]> {

@@ -7,6 +7,7 @@
  * registry for the first download of Lighthouse. Reports land in /tmp/lighthouse/.
  */
 import { parseArgs } from "node:util";
+import { PUBLIC_PREFIX } from "../routes/island_build.ts";
 import { startServer } from "./bench_server.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.ts";
 import { median } from "./stats.ts";
@@ -21,7 +22,7 @@ const { values } = parseArgs({
   },
 });
 /**
- * `--without-scripts` blocks the islands' code (static/build/): what is left is the floor the page's
+ * `--without-scripts` blocks the islands' code (served under /build/): what is left is the floor the page's
  * HTML and CSS set on this machine, which no change to its scripts can go below.
  */
 const WITHOUT_SCRIPTS = values["without-scripts"];
@@ -72,7 +73,7 @@ async function runLighthouse(url: string, run: number): Promise<Report> {
       `--output-path=${output}`,
       `--chrome-flags=${CHROME_FLAGS}`,
       "--quiet",
-      ...(WITHOUT_SCRIPTS ? ["--blocked-url-patterns=*/build/*"] : []),
+      ...(WITHOUT_SCRIPTS ? [`--blocked-url-patterns=*${PUBLIC_PREFIX}*`] : []),
     ],
     cwd: OUT_DIR,
     env: { CHROME_PATH: CHROMIUM_PATH },
