@@ -17,6 +17,12 @@ const tw = twind(
         fontFamily: {
           display: ["ui-rounded", '"Trebuchet MS"', "system-ui", "sans-serif"],
         },
+        // The reveal's gift box floats while it waits for its tap, in CSS so it floats before, and
+        // without, the island's script (the box hydrates on that tap).
+        keyframes: {
+          float: { "0%,100%": { transform: "translateY(0)" }, "50%": { transform: "translateY(-10px)" } },
+        },
+        animation: { float: "float 2.6s ease-in-out infinite" },
         // Twind draws `ring-{colour}` at half opacity (Tailwind draws it solid), which left every
         // focus ring faint: a focus ring must be seen at a glance.
         ringOpacity: { DEFAULT: "1" },

@@ -3,7 +3,6 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
 import type { PublicOrderView } from "../domain/order_views.ts";
 import { track } from "./lib/analytics.ts";
-import { hasStoredToken } from "./lib/session.ts";
 import { GiftBox } from "./unboxing/GiftBox.tsx";
 import { RevealedSong } from "./unboxing/RevealedSong.tsx";
 import { useSongAudio } from "./unboxing/song_audio.ts";
@@ -26,7 +25,8 @@ type Phase = "box" | "opening" | "revealed";
  * loading state. The 3000 ms opening holds with reduced motion too (only the lid's movement becomes a
  * fade): it is the spec's timing, and the wait is part of the surprise. The song starts with the tap
  * that opens the lid, the one moment a browser lets it start by itself; `?skip=true` had no tap, so
- * there the song waits for its play button.
+ * there the song waits for its play button. The page counts "Unboxing Viewed" from the section's
+ * `data-track-open` (page_features.ts), so a view is counted before, and without, the island waking.
  */
 export default function Unboxing({ orderId, order, skip }: UnboxingProps) {
   useSignals();
@@ -54,15 +54,18 @@ export default function Unboxing({ orderId, order, skip }: UnboxingProps) {
     onStarted: () => song.hush(),
   });
 
-  useEffect(() => {
-    // Customer-side §2: whether someone is signed in is read for analytics only; it gates nothing.
-    track("Unboxing Viewed", { orderId, ready, skipped: skip, signedIn: hasStoredToken() });
-    return () => clearTimeout(revealTimer.current);
-  }, []);
+  useEffect(() => () => clearTimeout(revealTimer.current), []);
+  const viewed = {
+    "data-track-open": "Unboxing Viewed",
+    "data-track-props": JSON.stringify({ orderId, ready, skipped: skip }),
+  };
 
   if (!ready) {
     return (
-      <section className="bg-gradient-to-b from-violet-50 via-pink-50 to-white px-4 py-16 sm:py-24">
+      <section
+        {...viewed}
+        className="bg-gradient-to-b from-violet-50 via-pink-50 to-white px-4 py-16 sm:py-24"
+      >
         <SongNotReady />
       </section>
     );
@@ -82,7 +85,10 @@ export default function Unboxing({ orderId, order, skip }: UnboxingProps) {
   };
 
   return (
-    <section className="relative overflow-hidden bg-gradient-to-b from-violet-100 via-pink-50 to-white px-4 py-10 sm:py-16">
+    <section
+      {...viewed}
+      className="relative overflow-hidden bg-gradient-to-b from-violet-100 via-pink-50 to-white px-4 py-10 sm:py-16"
+    >
       <div
         aria-hidden="true"
         className="absolute -left-24 top-24 h-72 w-72 rounded-full bg-pink-200/50 blur-3xl"
@@ -103,6 +109,7 @@ export default function Unboxing({ orderId, order, skip }: UnboxingProps) {
               gift={order.gift}
               opening={phase.value === "opening"}
               onOpen={open}
+              songElementId={song.element.id}
             />
           )}
       </div>

@@ -128,9 +128,22 @@ document.addEventListener("click", (event) => {
   };
   const target = event.target!;
   if (!lifecycle.hold(marker, () => target.dispatchEvent(new MouseEvent("click", init)))) return;
+  startNamedMedia(target as Element);
   event.preventDefault();
   event.stopImmediatePropagation();
 }, { capture: true });
+
+/**
+ * A control that starts a song or video names its element in `data-plays` (the reveal's 'Tap to
+ * Open!'). Safari lets sound start only inside the tap itself, not in the replay after the island has
+ * hydrated, so a held tap starts it here; the island's own handler then finds it playing.
+ */
+function startNamedMedia(target: Element) {
+  const id = target.closest<HTMLElement>("[data-plays]")?.dataset.plays;
+  const media = id ? document.getElementById(id) : null;
+  if (!(media instanceof HTMLMediaElement) || !media.paused) return;
+  media.play().catch((error: unknown) => console.info("The media could not start playing:", error));
+}
 
 /**
  * A form inside an island that has not hydrated is not sent as plain HTML (it would go nowhere useful

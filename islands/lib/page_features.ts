@@ -1,4 +1,4 @@
-import { isAnalyticsEvent } from "../../domain/analytics.ts";
+import { type AnalyticsProperties, isAnalyticsEvent } from "../../domain/analytics.ts";
 import { track } from "./analytics.ts";
 import { api, ApiError } from "./api.ts";
 import { clearSession, hasStoredToken } from "./session.ts";
@@ -12,18 +12,49 @@ export function enhancePage() {
   enhanceLogout();
   trackMarkedClicks();
   trackOpenings();
+  bufferMediaAfterLoad();
   dropStaleToken();
 }
 
 /**
- * What a page's opening stands for in analytics (the order form's "Order Started") is named by its
- * HTML in `data-track-open` and counted once here, so it does not wait for the island to hydrate.
+ * What a page's opening stands for in analytics (the order form's "Order Started", the reveal's
+ * "Unboxing Viewed") is named by its HTML in `data-track-open`, with the properties the server knows
+ * as JSON in `data-track-props`, and counted once here, so it does not wait for an island to hydrate.
+ * Whether someone is signed in is added here, as only the browser knows it; it gates nothing.
  */
 function trackOpenings() {
   for (const marked of document.querySelectorAll<HTMLElement>("[data-track-open]")) {
     const name = marked.dataset.trackOpen;
-    if (name && isAnalyticsEvent(name)) track(name);
+    if (name && isAnalyticsEvent(name)) {
+      track(name, { ...propertiesOf(marked.dataset.trackProps), signedIn: hasStoredToken() });
+    }
   }
+}
+
+function propertiesOf(json: string | undefined): AnalyticsProperties {
+  try {
+    const properties = JSON.parse(json ?? "{}");
+    return typeof properties === "object" && properties !== null && !Array.isArray(properties)
+      ? properties
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Media the server renders with `preload="none"` and `data-preload-after-load` (the reveal's song) ask
+ * for their bytes only once the page has loaded, so megabytes of song never compete with the page's
+ * first view and its code on a phone's connection, yet the song is buffered before the tap.
+ */
+function bufferMediaAfterLoad() {
+  const buffer = () => {
+    for (const media of document.querySelectorAll<HTMLMediaElement>("[data-preload-after-load]")) {
+      media.preload = media.dataset.preloadAfterLoad === "metadata" ? "metadata" : "auto";
+    }
+  };
+  if (document.readyState === "complete") buffer();
+  else addEventListener("load", buffer, { once: true });
 }
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { GiftIcon, SparkleIcon } from "../../components/icons.tsx";
 import type { GiftCard } from "../../domain/order_views.ts";
 import { GiftNote } from "./GiftNote.tsx";
-import { floatBox, openBox, prefersReducedMotion } from "./opening_animation.ts";
+import { openBox, prefersReducedMotion } from "./opening_animation.ts";
 
 export interface GiftBoxProps {
   childName: string;
@@ -10,6 +10,11 @@ export interface GiftBoxProps {
   gift: GiftCard | null;
   opening: boolean;
   onOpen: () => void;
+  /**
+   * The `<audio>` the tap starts. A tap before the island has hydrated is held until it has; the boot
+   * starts this song inside the tap itself meanwhile, while a browser still allows it (boot.ts).
+   */
+  songElementId: string;
 }
 
 /** Where the idle sparkles twinkle around the box. */
@@ -25,22 +30,18 @@ const SPARK_COUNT = 12;
  * The wrapped present and its 'Tap to Open!' button (customer-side §2, box state). `onOpen` runs
  * inside the tap's click, so it may start the song (song_audio.ts).
  */
-export function GiftBox({ childName, gift, opening, onOpen }: GiftBoxProps) {
+export function GiftBox({ childName, gift, opening, onOpen, songElementId }: GiftBoxProps) {
   const box = useRef<HTMLDivElement>(null);
-  const floater = useRef<HTMLDivElement>(null);
   const lid = useRef<HTMLDivElement>(null);
   const glow = useRef<HTMLDivElement>(null);
   const sparks = useRef<HTMLSpanElement[]>([]);
 
   useEffect(() => {
-    if (opening) {
-      const animations = openBox(
-        { box: box.current, lid: lid.current, glow: glow.current, sparks: sparks.current },
-        prefersReducedMotion(),
-      );
-      return () => animations.forEach((animation) => animation.cancel());
-    }
-    const animations = floatBox(floater.current);
+    if (!opening) return;
+    const animations = openBox(
+      { box: box.current, lid: lid.current, glow: glow.current, sparks: sparks.current },
+      prefersReducedMotion(),
+    );
     return () => animations.forEach((animation) => animation.cancel());
   }, [opening]);
 
@@ -57,7 +58,10 @@ export function GiftBox({ childName, gift, opening, onOpen }: GiftBoxProps) {
 
       {gift && <GiftNote childName={childName} gift={gift} place="box" />}
 
-      <div ref={floater} className="relative h-64 w-64 sm:h-80 sm:w-80" aria-hidden="true">
+      <div
+        className={`relative h-64 w-64 sm:h-80 sm:w-80 ${opening ? "" : "motion-safe:animate-float"}`}
+        aria-hidden="true"
+      >
         <div className="absolute inset-[8%] rounded-full bg-pink-300/40 blur-3xl motion-safe:animate-pulse" />
         <div ref={box} className="absolute inset-x-[6%] bottom-[4%] top-[14%]">
           <div
@@ -109,6 +113,7 @@ export function GiftBox({ childName, gift, opening, onOpen }: GiftBoxProps) {
       <button
         type="button"
         onClick={onOpen}
+        data-plays={songElementId}
         disabled={opening}
         className="inline-flex items-center justify-center gap-3 rounded-full bg-gradient-to-r from-pink-500 via-fuchsia-500 to-violet-600 px-8 py-5 font-display text-xl font-extrabold text-white shadow-xl shadow-fuchsia-300/60 transition focus:outline-none focus-visible:ring-4 focus-visible:ring-violet-400 focus-visible:ring-offset-4 enabled:hover:brightness-110 motion-safe:enabled:hover:scale-105 disabled:cursor-wait disabled:opacity-80 sm:px-10 sm:text-3xl"
       >

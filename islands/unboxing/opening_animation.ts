@@ -1,9 +1,9 @@
 import { UNBOX_ANIMATION_MS } from "./song_facts.ts";
 
 /**
- * The gift box's motion, with the Web Animations API: the page's CSS cannot carry keyframes of its
- * own (twind's preset has only spin, ping, pulse and bounce, and the CSP allows no other stylesheet),
- * and a lid that wiggles, lifts and then flies off needs several keyframes. The island's timer, not
+ * The gift box's opening, with the Web Animations API: a lid that wiggles, lifts and then flies off
+ * needs keyframes per part and timings in step with the reveal's own timer, which CSS classes cannot
+ * carry. (Its idle float, one plain loop, is CSS: `animate-float`, components/css.ts.) The island's timer, not
  * these animations, decides when the song is revealed, so a browser without `animate` still gets there.
  */
 export interface GiftBoxParts {
@@ -17,18 +17,6 @@ const EASE_OUT = "cubic-bezier(0.22, 1, 0.36, 1)";
 
 export function prefersReducedMotion(): boolean {
   return globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
-}
-
-/** A slow float while the box waits to be opened. */
-export function floatBox(box: HTMLElement | null): Animation[] {
-  if (!canAnimate(box) || prefersReducedMotion()) return [];
-  return [
-    box.animate(
-      [{ transform: "translateY(0)" }, { transform: "translateY(-10px)" }, { transform: "translateY(0)" }]
-        .map(easedBy("ease-in-out")),
-      { duration: 2600, iterations: Infinity },
-    ),
-  ];
 }
 
 /**

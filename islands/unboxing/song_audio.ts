@@ -24,8 +24,12 @@ export interface SongAudio {
   seek: (seconds: number) => void;
   /** Stops the song because another one started: no announcement, no analytics, nobody pressed pause. */
   hush: () => void;
-  /** Spread on the `<audio>` element. */
-  element: AudioHTMLAttributes<HTMLAudioElement> & { ref: RefObject<HTMLAudioElement | null> };
+  /** Spread on the `<audio>` element; its `id` is what a control that starts the song names (`data-plays`). */
+  element: AudioHTMLAttributes<HTMLAudioElement> & {
+    id: string;
+    ref: RefObject<HTMLAudioElement | null>;
+    "data-preload-after-load": "auto" | "metadata";
+  };
 }
 
 export interface SongAudioOptions {
@@ -54,13 +58,13 @@ export function useSongAudio(
   const duration = useSignal(0);
 
   useEffect(() => {
-    const buffer = () => {
-      if (audio.current) audio.current.preload = preload;
-    };
-    if (document.readyState === "complete") return buffer();
-    addEventListener("load", buffer, { once: true });
-    return () => removeEventListener("load", buffer);
-  }, [preload]);
+    // The element may have loaded, or even started, before this island woke (its events went unheard).
+    const player = audio.current;
+    if (!player) return;
+    if (Number.isFinite(player.duration)) duration.value = player.duration;
+    elapsed.value = player.currentTime;
+    playing.value = !player.paused;
+  }, []);
 
   const stopped = () => {
     if (playing.value) announce("Paused");
@@ -81,6 +85,8 @@ export function useSongAudio(
     // On opening, the live region is telling of the surprise; the song speaks for itself.
     if (trigger === "button") announce(`Playing ${title}`);
     track("Song Played", { orderId, trigger, ...versionOf(version) });
+    // Already sounding: the boot started it inside a tap made before this island woke (data-plays).
+    if (!player.paused) return;
     player.play().catch((error: unknown) => {
       // Customer-side §8: blocked or failed playback is only logged, and the button shows Play again.
       console.info("The song could not start playing:", error);
@@ -118,11 +124,15 @@ export function useSongAudio(
     seek,
     hush,
     element: {
+      id: `song-${orderId}-${version}`,
       ref: audio,
       src: songUrl ?? undefined,
       crossOrigin: "anonymous",
-      // Raised once the page has loaded (above); a tap before then still plays, fetching as it goes.
+      // The page raises it once it has loaded (page_features.ts), before or after this island wakes, so
+      // the server's "none" is expected to differ by then; a tap before then still plays, fetching as it goes.
       preload: "none",
+      "data-preload-after-load": preload,
+      suppressHydrationWarning: true,
       onPlay: () => {
         playing.value = true;
         onStarted?.();

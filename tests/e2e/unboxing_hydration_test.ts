@@ -1,0 +1,143 @@
+import { assert, assertEquals } from "@std/assert";
+import type { Page } from "playwright-core";
+import { type BuildManifest, manifestPath } from "../../routes/assets.ts";
+import {
+  axeViolations,
+  createTestApp,
+  e2eTest,
+  holdIslandCode,
+  loopbackAppUrl,
+  openBrowser,
+  openSignedInBrowser,
+  recordBrowserAnalytics,
+  type TestBrowser,
+} from "../helpers.ts";
+import { deliveredOrder } from "../integration/delivery/helpers.ts";
+import { playCalls, watchPlayCalls } from "./play_calls.ts";
+
+/**
+ * Issue 24: the reveal is plain HTML until the family taps the box (islands/mod.ts), so its first view
+ * loads no React. The tap itself starts the song (the boot, by the button's `data-plays`), the island
+ * wakes and opens the box; "Unboxing Viewed" is counted by the page at once; `?skip=true` hydrates at
+ * once, as it shows the player without any tap.
+ */
+const manifest: BuildManifest = JSON.parse(Deno.readTextFileSync(manifestPath()));
+const revealCode = new Set(
+  [manifest.islands.Unboxing.src, ...manifest.islands.Unboxing.preload]
+    .filter((file) => !manifest.boot.preload.includes(file)),
+);
+const revealCodeLoaded = (browser: TestBrowser) =>
+  browser.requests.map((url) => new URL(url).pathname).filter((path) => revealCode.has(path));
+
+const marker = 'lh-island[data-island="Unboxing"]';
+const isHydrated = (page: Page) => page.locator(`${marker}[data-hydrated]`).count().then((n) => n === 1);
+const songPlaying = (page: Page) => page.evaluate(() => !document.querySelector("audio")!.paused);
+
+/** Analytics go to the browser's console in development, where the test reads them. */
+const revealApp = () =>
+  createTestApp({ jobs: true, env: { APP_URL: loopbackAppUrl(), APP_ENV: "development" } });
+
+const floats = (page: Page) =>
+  page.evaluate(() =>
+    document.getAnimations().some((animation) => (animation as CSSAnimation).animationName === "float")
+  );
+
+const VIEWPORTS = [
+  { width: 1280, height: 800, reducedMotion: "no-preference" },
+  { width: 390, height: 844, reducedMotion: "reduce" },
+] as const;
+
+for (const viewport of VIEWPORTS) {
+  e2eTest(
+    `reveal hydration (${viewport.width} px): plain until the tap, which starts the song at once`,
+    async () => {
+      await using t = await revealApp();
+      const order = await deliveredOrder(t, { childName: "Mia Rose" });
+      await using browser = await openBrowser(t, viewport);
+      const events = await recordBrowserAnalytics(browser);
+      await watchPlayCalls(browser);
+      const page = await browser.open(`/unboxing/${order.id}`);
+      // Long enough for anything the boot would wrongly start at load to be on the wire.
+      await page.waitForTimeout(500);
+
+      assertEquals(revealCodeLoaded(browser), [], "no reveal code and no React before the tap");
+      assertEquals(await isHydrated(page), false);
+      assertEquals(await floats(page), viewport.reducedMotion === "no-preference", "the box floats, by CSS");
+      // Loaded, the page itself asked for the song: its length is known before the island wakes.
+      await page.waitForFunction(() => document.querySelector("audio")!.readyState >= 1);
+      assertEquals(events, [{
+        event: "Unboxing Viewed",
+        properties: {
+          orderId: order.id,
+          ready: true,
+          skipped: false,
+          signedIn: false,
+          deviceClass: viewport.width < 768 ? "mobile" : "desktop",
+          path: `/unboxing/${order.id}`,
+        },
+      }], "the view is counted at once, by the page");
+      await browser.screenshot(page, `unboxing-plain-${viewport.width}`);
+
+      // A phone slower than its tap: the island's code is still on the wire when the family taps.
+      const release = await holdIslandCode(browser, "Unboxing");
+      await page.getByRole("button", { name: "Tap to Open!" }).click();
+      assertEquals(await playCalls(page), ["tap"], "the song started inside the tap itself");
+      await page.waitForFunction(() => !document.querySelector("audio")!.paused);
+      assertEquals(await isHydrated(page), false, "before the island woke");
+
+      release();
+      await page.getByRole("button", { name: "Opening Magic..." }).waitFor();
+      assertEquals(await floats(page), false, "and stops floating as it opens");
+      await page.getByRole("heading", { name: order.songTitle! }).waitFor({ timeout: 6000 });
+      assert(await songPlaying(page), "the song plays on through the reveal");
+      await page.getByRole("button", { name: "PAUSE", exact: true }).waitFor();
+      assertEquals(await playCalls(page), ["tap"], "the island found it playing and left it be");
+      // The player adopted what the element learnt before the island woke: the song's length.
+      const length = await page.locator("span:has(> .sr-only)", { hasText: "Length" }).first()
+        .textContent();
+      const shown = length!.replace(/\s+/g, " ").trim();
+      assert(/^Length \d+:\d\d$/.test(shown) && shown !== "Length 0:00", shown);
+
+      const counted = events.map((entry) => entry.event);
+      assertEquals(counted.filter((name) => name === "Unboxing Viewed").length, 1);
+      assertEquals(counted.filter((name) => name === "Unbox Clicked").length, 1);
+      assertEquals(
+        events.filter((entry) => entry.event === "Song Played").map((entry) => entry.properties.trigger),
+        ["open"],
+        "the song is counted once, as started by the opening",
+      );
+      assertEquals(await axeViolations(page), []);
+      assertEquals(browser.problems, [], "no console errors and no hydration mismatch");
+    },
+  );
+}
+
+e2eTest("reveal hydration: ?skip=true wakes at once; a signed-in view is counted as one", async () => {
+  await using t = await revealApp();
+  const order = await deliveredOrder(t, { childName: "Mia Rose" });
+  const { browser } = await openSignedInBrowser(t, "parent@example.com", { width: 390, height: 844 });
+  await using _ = browser;
+  const events = await recordBrowserAnalytics(browser);
+
+  const skipped = await browser.open(`/unboxing/${order.id}?skip=true`);
+  await skipped.waitForSelector(`${marker}[data-hydrated]`, { state: "attached" });
+  await skipped.getByRole("button", { name: "PLAY", exact: true }).click();
+  await skipped.waitForFunction(() => !document.querySelector("audio")!.paused);
+  assertEquals(
+    events.filter((entry) => entry.event === "Unboxing Viewed").map((entry) => entry.properties),
+    [{
+      orderId: order.id,
+      ready: true,
+      skipped: true,
+      signedIn: true,
+      deviceClass: "mobile",
+      path: `/unboxing/${order.id}`,
+    }],
+  );
+
+  const plain = await browser.open(`/unboxing/${order.id}`);
+  await plain.waitForTimeout(500);
+  assertEquals(await isHydrated(plain), false, "without ?skip the box waits for its tap, signed in too");
+  await browser.screenshot(plain, "unboxing-plain-signed-in-390");
+  assertEquals(browser.problems, []);
+});
