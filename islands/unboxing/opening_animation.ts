@@ -3,8 +3,9 @@ import { UNBOX_ANIMATION_MS } from "./song_facts.ts";
 /**
  * The gift box's opening, with the Web Animations API: a lid that wiggles, lifts and then flies off
  * needs keyframes per part and timings in step with the reveal's own timer, which CSS classes cannot
- * carry. (Its idle float, one plain loop, is CSS: `animate-float`, components/css.ts.) The island's timer, not
- * these animations, decides when the song is revealed, so a browser without `animate` still gets there.
+ * carry (its idle float, one plain loop, is CSS: `animate-float`, components/css.ts). The island's
+ * timer, not these animations, decides when the song is revealed, so a browser without `animate`
+ * still gets there.
  */
 export interface GiftBoxParts {
   box: HTMLElement | null;
