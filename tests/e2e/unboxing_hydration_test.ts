@@ -10,7 +10,6 @@ import {
   openBrowser,
   openSignedInBrowser,
   recordBrowserAnalytics,
-  type TestBrowser,
 } from "../helpers.ts";
 import { deliveredOrder } from "../integration/delivery/helpers.ts";
 import { playCalls, watchPlayCalls } from "./play_calls.ts";
@@ -22,12 +21,22 @@ import { playCalls, watchPlayCalls } from "./play_calls.ts";
  * once, as it shows the player without any tap.
  */
 const manifest: BuildManifest = JSON.parse(Deno.readTextFileSync(manifestPath()));
-const revealCode = new Set(
-  [manifest.islands.Unboxing.src, ...manifest.islands.Unboxing.preload]
-    .filter((file) => !manifest.boot.preload.includes(file)),
-);
-const revealCodeLoaded = (browser: TestBrowser) =>
-  browser.requests.map((url) => new URL(url).pathname).filter((path) => revealCode.has(path));
+const revealCode = [manifest.islands.Unboxing.src, ...manifest.islands.Unboxing.preload]
+  .filter((file) => !manifest.boot.preload.includes(file));
+
+/** The island's code the page asked for before its own load event, and how much it asked for in all. */
+const revealCodeFetched = (page: Page) =>
+  page.evaluate((files) => {
+    const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+    const fetched = performance.getEntriesByType("resource")
+      .filter((entry) => files.includes(new URL(entry.name).pathname));
+    return {
+      beforeLoad: fetched.filter((entry) => entry.startTime < navigation.loadEventEnd).map((entry) =>
+        entry.name
+      ),
+      files: new Set(fetched.map((entry) => new URL(entry.name).pathname)).size,
+    };
+  }, revealCode);
 
 const marker = 'lh-island[data-island="Unboxing"]';
 const isHydrated = (page: Page) => page.locator(`${marker}[data-hydrated]`).count().then((n) => n === 1);
@@ -56,11 +65,11 @@ for (const viewport of VIEWPORTS) {
       await using browser = await openBrowser(t, viewport);
       const events = await recordBrowserAnalytics(browser);
       await watchPlayCalls(browser);
+      // A phone slower than its tap: the island's code is still on the wire when the family taps.
+      const release = await holdIslandCode(browser, "Unboxing");
       const page = await browser.open(`/unboxing/${order.id}`);
-      // Long enough for anything the boot would wrongly start at load to be on the wire.
       await page.waitForTimeout(500);
 
-      assertEquals(revealCodeLoaded(browser), [], "no reveal code and no React before the tap");
       assertEquals(await isHydrated(page), false);
       assertEquals(await floats(page), viewport.reducedMotion === "no-preference", "the box floats, by CSS");
       // Loaded, the page itself asked for the song: its length is known before the island wakes.
@@ -78,8 +87,6 @@ for (const viewport of VIEWPORTS) {
       }], "the view is counted at once, by the page");
       await browser.screenshot(page, `unboxing-plain-${viewport.width}`);
 
-      // A phone slower than its tap: the island's code is still on the wire when the family taps.
-      const release = await holdIslandCode(browser, "Unboxing");
       await page.getByRole("button", { name: "Tap to Open!" }).click();
       assertEquals(await playCalls(page), ["tap"], "the song started inside the tap itself");
       await page.waitForFunction(() => !document.querySelector("audio")!.paused);
@@ -92,6 +99,9 @@ for (const viewport of VIEWPORTS) {
       assert(await songPlaying(page), "the song plays on through the reveal");
       await page.getByRole("button", { name: "PAUSE", exact: true }).waitFor();
       assertEquals(await playCalls(page), ["tap"], "the island found it playing and left it be");
+      const fetched = await revealCodeFetched(page);
+      assertEquals(fetched.beforeLoad, [], "no island code and no React for the first view");
+      assertEquals(fetched.files, revealCode.length, "all of it for the tap");
       // The player adopted what the element learnt before the island woke: the song's length.
       const length = await page.locator("span:has(> .sr-only)", { hasText: "Length" }).first()
         .textContent();
@@ -138,6 +148,7 @@ e2eTest("reveal hydration: ?skip=true wakes at once; a signed-in view is counted
   const plain = await browser.open(`/unboxing/${order.id}`);
   await plain.waitForTimeout(500);
   assertEquals(await isHydrated(plain), false, "without ?skip the box waits for its tap, signed in too");
+  assertEquals(await revealCodeFetched(plain), { beforeLoad: [], files: 0 });
   await browser.screenshot(plain, "unboxing-plain-signed-in-390");
   assertEquals(browser.problems, []);
 });

@@ -286,10 +286,13 @@ e2eTest(
     await using browser = await openBrowser(t);
     await watchPlayCalls(browser, { refuse: true });
     const page = await browser.open(`/unboxing/${order.id}`);
-    await page.getByRole("button", { name: "Tap to Open!" }).click();
+    // Focus on the box's button wakes the island before the tap (a tap before: unboxing_hydration_test).
+    const open = page.getByRole("button", { name: "Tap to Open!" });
+    await open.focus();
+    await page.waitForSelector('lh-island[data-island="Unboxing"][data-hydrated]', { state: "attached" });
+    await open.click();
     await page.getByRole("heading", { name: order.songTitle! }).waitFor();
-    // Refused inside the tap, the song is asked for once more by the island, still within the click.
-    assertEquals(await playCalls(page), ["tap", "replayed click"]);
+    assertEquals(await playCalls(page), ["tap"]);
     assert(await page.evaluate(() => document.querySelector("audio")!.paused));
     assertEquals(
       await page.getByRole("button", { name: "PLAY", exact: true }).getAttribute("data-playing"),
