@@ -166,6 +166,8 @@ document.addEventListener("submit", (event) => {
  * Focus moving through an island that has not hydrated is heard again once it has, in order with the
  * held clicks, so its handlers see each field the visitor went through (the order form counts them:
  * "Form Field Focused", "Form Field Completed"). Focus itself is never held: the field has it at once.
+ * A held event goes no further, as held clicks do: while the island hydrates, React is already listening
+ * and would hear it, and then its replay, out of order (a field counted before the ones visited first).
  */
 for (const type of ["focusin", "focusout"] as const) {
   document.addEventListener(type, (event) => {
@@ -173,7 +175,9 @@ for (const type of ["focusin", "focusout"] as const) {
     if (!marker || !event.isTrusted) return;
     const { target, relatedTarget } = event;
     const init = { bubbles: true, composed: true, relatedTarget };
-    lifecycle.hold(marker, () => target!.dispatchEvent(new FocusEvent(type, init)));
+    if (lifecycle.hold(marker, () => target!.dispatchEvent(new FocusEvent(type, init)))) {
+      event.stopImmediatePropagation();
+    }
   }, { capture: true });
 }
 
