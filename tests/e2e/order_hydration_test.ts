@@ -143,3 +143,30 @@ e2eTest(
     assertEquals(browser.problems, []);
   },
 );
+
+e2eTest("order hydration: a held focus reaches the island only through its replay", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t);
+  const release = await holdIslandCode(browser, "OrderForm");
+  const page = await browser.context.newPage();
+  await page.goto(browser.origin + "/order", { waitUntil: "domcontentloaded" });
+  // Listening inside the island, as React does from the moment it starts hydrating, before it is done.
+  await page.evaluate((formMarker) => {
+    const heard: string[] = [];
+    document.querySelector(formMarker)!.addEventListener("focusin", (event) => {
+      heard.push(`${(event.target as HTMLInputElement).name} ${event.isTrusted ? "live" : "replayed"}`);
+    });
+    Object.assign(globalThis, { heard });
+  }, formMarker);
+  const heard = () => page.evaluate(() => (globalThis as unknown as { heard: string[] }).heard);
+
+  await page.getByLabel("Child's name").focus();
+  await page.getByLabel("Your name").focus();
+  assertEquals(await heard(), [], "held, so heard by nothing inside the island yet");
+  assertEquals(await page.evaluate(() => (document.activeElement as HTMLInputElement).name), "parentName");
+
+  release();
+  await waitForHydrated(page);
+  assertEquals(await heard(), ["childName replayed", "parentName replayed"], "then once each, in order");
+  assertEquals(browser.problems, []);
+});
