@@ -1,3 +1,4 @@
+import { afterFirstView } from "./after_first_view.ts";
 import { enhancePage } from "./page_features.ts";
 import {
   createLifecycle,
@@ -21,8 +22,6 @@ type Mount = (marker: HTMLElement) => Promise<void>;
 
 /** How near the viewport a `visible` island hydrates, so it is live before the visitor reaches it. */
 const VISIBLE_MARGIN = "300px 0px";
-/** An `idle` island waits at most this long for an idle moment once the page has loaded. */
-const IDLE_TIMEOUT_MS = 3000;
 const INTERACTION_EVENTS = ["pointerdown", "keydown", "focusin"] as const;
 
 const entries: Record<string, string> = JSON.parse(
@@ -61,26 +60,6 @@ function whenVisible(marker: HTMLElement, wake: () => void) {
   return () => observer.disconnect();
 }
 
-/** Idle after the page's own load, so idle work never competes with the first view's downloads. */
-function whenIdle(wake: () => void) {
-  let cancel = () => {};
-  const afterLoad = () => {
-    if ("requestIdleCallback" in globalThis) {
-      const id = requestIdleCallback(wake, { timeout: IDLE_TIMEOUT_MS });
-      cancel = () => cancelIdleCallback(id);
-    } else {
-      const id = setTimeout(wake, 200);
-      cancel = () => clearTimeout(id);
-    }
-  };
-  if (document.readyState === "complete") afterLoad();
-  else {
-    addEventListener("load", afterLoad, { once: true });
-    cancel = () => removeEventListener("load", afterLoad);
-  }
-  return () => cancel();
-}
-
 function whenTouched(marker: HTMLElement, wake: () => void) {
   for (const type of INTERACTION_EVENTS) marker.addEventListener(type, wake, { once: true });
   return () => {
@@ -88,7 +67,12 @@ function whenTouched(marker: HTMLElement, wake: () => void) {
   };
 }
 
-const signals: Signals<HTMLElement> = { visible: whenVisible, idle: whenIdle, interaction: whenTouched };
+/** `idle` waits for the first view to be on screen, so React never competes with it. */
+const signals: Signals<HTMLElement> = {
+  visible: whenVisible,
+  idle: afterFirstView,
+  interaction: whenTouched,
+};
 
 /**
  * Clicks whose default action works without script and is what the visitor wants at once: following a

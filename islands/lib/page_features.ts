@@ -1,4 +1,5 @@
 import { type AnalyticsProperties, isAnalyticsEvent } from "../../domain/analytics.ts";
+import { afterFirstView } from "./after_first_view.ts";
 import { track } from "./analytics.ts";
 import { api, ApiError } from "./api.ts";
 import { clearSession, hasStoredToken } from "./session.ts";
@@ -12,7 +13,7 @@ export function enhancePage() {
   enhanceLogout();
   trackMarkedClicks();
   trackOpenings();
-  bufferMediaAfterLoad();
+  bufferMediaAfterFirstView();
   dropStaleToken();
 }
 
@@ -43,18 +44,16 @@ function propertiesOf(json: string | undefined): AnalyticsProperties {
 }
 
 /**
- * Media the server renders with `preload="none"` and `data-preload-after-load` (the reveal's song) ask
- * for their bytes only once the page has loaded, so megabytes of song never compete with the page's
- * first view and its code on a phone's connection, yet the song is buffered before the tap.
+ * Media the server renders with `preload="none"` and `data-preload-after-view` (the reveal's song) ask
+ * for their bytes only once the page's first view is on screen, so a song's download never competes
+ * with the page's first view and its code on a phone's connection, yet it is buffered before the tap.
  */
-function bufferMediaAfterLoad() {
-  const buffer = () => {
-    for (const media of document.querySelectorAll<HTMLMediaElement>("[data-preload-after-load]")) {
-      media.preload = media.dataset.preloadAfterLoad === "metadata" ? "metadata" : "auto";
+function bufferMediaAfterFirstView() {
+  afterFirstView(() => {
+    for (const media of document.querySelectorAll<HTMLMediaElement>("[data-preload-after-view]")) {
+      media.preload = media.dataset.preloadAfterView === "metadata" ? "metadata" : "auto";
     }
-  };
-  if (document.readyState === "complete") buffer();
-  else addEventListener("load", buffer, { once: true });
+  });
 }
 
 /**

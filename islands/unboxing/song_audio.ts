@@ -28,7 +28,7 @@ export interface SongAudio {
   element: AudioHTMLAttributes<HTMLAudioElement> & {
     id: string;
     ref: RefObject<HTMLAudioElement | null>;
-    "data-preload-after-load": "auto" | "metadata";
+    "data-preload-after-view": "auto" | "metadata";
   };
 }
 
@@ -128,10 +128,11 @@ export function useSongAudio(
       ref: audio,
       src: songUrl ?? undefined,
       crossOrigin: "anonymous",
-      // The page raises it once it has loaded (page_features.ts), before or after this island wakes, so
-      // the server's "none" is expected to differ by then; a tap before then still plays, fetching as it goes.
+      // The page raises it once its first view is on screen (page_features.ts), before or after this
+      // island wakes, so the server's "none" is expected to differ by then; a tap before then still plays,
+      // fetching as it goes.
       preload: "none",
-      "data-preload-after-load": preload,
+      "data-preload-after-view": preload,
       suppressHydrationWarning: true,
       onPlay: () => {
         playing.value = true;

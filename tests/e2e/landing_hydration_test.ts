@@ -2,6 +2,7 @@ import { assert, assertEquals } from "@std/assert";
 import type { Page } from "playwright-core";
 import { type BuildManifest, manifestPath } from "../../routes/assets.ts";
 import { axeViolations, createTestApp, e2eTest, openBrowser, type TestBrowser } from "../helpers.ts";
+import { holdFirstPaint, painted, showPage } from "./first_paint.ts";
 
 /**
  * Issue 24: the landing page downloads only the tiny boot at first, and each island hydrates when its
@@ -102,6 +103,34 @@ for (const viewport of VIEWPORTS) {
     },
   );
 }
+
+e2eTest("landing hydration: `idle` islands wait for the first view to be on screen", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t, { width: 390, height: 844 });
+  await holdIdle(browser);
+  await holdFirstPaint(browser);
+  const page = await openLanding(browser);
+  const runIdle = () => page.evaluate(() => (globalThis as unknown as { runIdle: () => void }).runIdle());
+
+  await runIdle();
+  await page.waitForTimeout(300);
+  assertEquals(await painted(page), false);
+  assertEquals(await hydrated(page), [], "idle moments before the first paint do not count");
+
+  await showPage(page);
+  // The idle callback is asked for once the paint is seen: run idle moments until it has been.
+  await page.waitForFunction(
+    () => {
+      (globalThis as unknown as { runIdle: () => void }).runIdle();
+      return document.querySelectorAll("lh-island[data-hydrated]").length === 2;
+    },
+    undefined,
+    { polling: 50 },
+  );
+  assertEquals(await hydrated(page), ["AnimalPeek", "HeroVideo"]);
+  assertEquals(await axeViolations(page), []);
+  assertEquals(browser.problems, []);
+});
 
 e2eTest(
   "landing hydration: a tap on a reaction video before its island hydrates still plays it",

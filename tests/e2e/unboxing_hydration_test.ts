@@ -12,6 +12,7 @@ import {
   recordBrowserAnalytics,
 } from "../helpers.ts";
 import { deliveredOrder } from "../integration/delivery/helpers.ts";
+import { holdFirstPaint, painted, showPage } from "./first_paint.ts";
 import { playCalls, watchPlayCalls } from "./play_calls.ts";
 
 /**
@@ -121,6 +122,37 @@ for (const viewport of VIEWPORTS) {
     },
   );
 }
+
+e2eTest("reveal hydration: the song downloads once the first view is on screen, not at load", async () => {
+  await using t = await revealApp();
+  const order = await deliveredOrder(t, { childName: "Mia Rose" });
+  await using browser = await openBrowser(t, { width: 390, height: 844 });
+  await holdFirstPaint(browser);
+  const songRequested = () => browser.requests.some((url) => new URL(url).pathname.startsWith("/audio/"));
+  const page = await browser.open(`/unboxing/${order.id}`, { axe: false });
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(1000);
+
+  assertEquals(await painted(page), false, "loaded, but its first frame is not on screen yet");
+  assertEquals(await page.evaluate(() => document.querySelector("audio")!.preload), "none");
+  assertEquals(songRequested(), false, "the song waits for the first view");
+
+  await showPage(page);
+  await page.waitForFunction(() => document.querySelector("audio")!.readyState >= 1);
+  const timing = await page.evaluate(() => {
+    const [paint] = performance.getEntriesByName("first-contentful-paint");
+    const song = performance.getEntriesByType("resource").find((entry) =>
+      new URL(entry.name).pathname.startsWith("/audio/")
+    );
+    return { paint: paint.startTime, song: song?.startTime ?? -1 };
+  });
+  assert(
+    timing.song >= timing.paint,
+    `the song was asked for after the first paint: ${JSON.stringify(timing)}`,
+  );
+  assertEquals(await axeViolations(page), []);
+  assertEquals(browser.problems, []);
+});
 
 e2eTest("reveal hydration: ?skip=true wakes at once; a signed-in view is counted as one", async () => {
   await using t = await revealApp();
