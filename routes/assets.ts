@@ -16,6 +16,12 @@ export interface IslandAssets {
   preloads: string[];
   /** Each island's entry, which the boot imports when the island is due. */
   entries: Record<string, string>;
+  /**
+   * The code of the islands that wait for a touch, fetched (not run) once the first view is on screen:
+   * such an island is what its page is for (the order form, the reveal's box), so nearly every visitor
+   * touches it, and the touch should wait for the phone's CPU alone, not its network too.
+   */
+  prefetch: string[];
   /** Space-separated class names the islands may add in the browser, for the page's CSS. */
   classes: string;
 }
@@ -51,6 +57,7 @@ export function loadAssets(buildDir = BUILD_DIR): Assets {
       const scripts = new Set<string>();
       const preloads = new Set<string>();
       const entries: Record<string, string> = {};
+      const touched = new Set<string>();
       const classes: string[] = [];
       for (const [name, hydrate] of islands) {
         const entry = manifest.islands[name];
@@ -63,6 +70,7 @@ export function loadAssets(buildDir = BUILD_DIR): Assets {
         }
         entries[name] = entry.src;
         classes.push(entry.classes);
+        if (hydrate === "interaction") [entry.src, ...entry.preload].forEach((file) => touched.add(file));
         if (hydrate !== "load") continue;
         preloads.add(entry.src);
         for (const chunk of entry.preload) preloads.add(chunk);
@@ -76,7 +84,14 @@ export function loadAssets(buildDir = BUILD_DIR): Assets {
           console.warn("The islands' build has no boot: run `deno task build`.");
         }
       }
-      return { scripts: [...scripts], preloads: [...preloads], entries, classes: classes.join(" ") };
+      const prefetch = [...touched].filter((file) => !preloads.has(file));
+      return {
+        scripts: [...scripts],
+        preloads: [...preloads],
+        entries,
+        prefetch,
+        classes: classes.join(" "),
+      };
     },
   };
 }

@@ -91,7 +91,7 @@ function renderDocument(
       )}
     </IslandCollector.Provider>,
   );
-  const { scripts, preloads, entries, classes } = deps.assets.forIslands(islands);
+  const { scripts, preloads, entries, prefetch, classes } = deps.assets.forIslands(islands);
   const head = pageHead(options, {
     appUrl: deps.config.appUrl,
     path,
@@ -109,7 +109,10 @@ function renderDocument(
   const entryData = scripts.length > 0
     ? `<script type="application/json" id="lh-island-entries">${jsonLdText(entries)}</script>`
     : "";
-  const scriptTags = entryData +
+  const prefetchData = prefetch.length > 0
+    ? `<script type="application/json" id="lh-island-prefetch">${jsonLdText(prefetch)}</script>`
+    : "";
+  const scriptTags = entryData + prefetchData +
     scripts.map((src) => `<script type="module" src="${src}"></script>`).join("");
   const html = `<!DOCTYPE html><html lang="en"${ready}${analytics}${signedIn}><head>${head}` +
     `<style>${css}</style>${scriptTags}</head>${BODY_OPEN}${body}</body></html>`;

@@ -213,8 +213,10 @@ export async function openBrowser(t: TestApp, options: BrowserOptions = {}) {
   context.on("request", (request) => requests.push(request.url()));
   context.on("requestfailed", (request) => {
     const error = request.failure()?.errorText;
-    // A media element drops its download whenever it has buffered enough or is paused: by design.
-    if (request.resourceType() === "media" && error === "net::ERR_ABORTED") return;
+    // A media element drops its download whenever it has buffered enough or is paused, and a page left
+    // drops what it was prefetching (islands' code, boot.ts): by design.
+    const dropped = request.resourceType() === "media" || request.headers()["sec-purpose"] === "prefetch";
+    if (dropped && error === "net::ERR_ABORTED") return;
     problems.push(`requestfailed: ${request.url()} ${error}`);
   });
   context.on("response", (response) => {

@@ -165,6 +165,23 @@ for (const type of ["focusin", "focusout"] as const) {
   }, { capture: true });
 }
 
+/**
+ * The code of the islands that wait for a touch is fetched into the cache once the first view is on
+ * screen, and runs only on the touch (routes/assets.ts says why). Not for a visitor who asked their
+ * browser to save data: they pay for it on the touch instead.
+ */
+function prefetchTouchedIslands() {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  if (connection?.saveData) return;
+  const files: string[] = JSON.parse(document.getElementById("lh-island-prefetch")?.textContent ?? "[]");
+  for (const href of files) {
+    const link = document.createElement("link");
+    link.rel = "prefetch";
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 const remembered: RememberedLookup = (where, name) =>
   where === "query" ? new URLSearchParams(location.search).has(name) : readStored(name, where) !== null;
 
@@ -176,4 +193,5 @@ for (const marker of document.querySelectorAll<HTMLElement>("lh-island")) {
     atLoad.push(lifecycle.start(marker));
   } else schedule(strategy, marker, signals, () => lifecycle.start(marker));
 }
+afterFirstView(prefetchTouchedIslands);
 Promise.all(atLoad).then(() => document.documentElement.dataset.islandsReady = "true");

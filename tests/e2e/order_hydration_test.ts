@@ -1,3 +1,4 @@
+import { codeImported } from "./code_requests.ts";
 import { assert, assertEquals } from "@std/assert";
 import type { Page } from "playwright-core";
 import { type BuildManifest, manifestPath } from "../../routes/assets.ts";
@@ -31,8 +32,8 @@ const isHydrated = (page: Page) => page.locator(`${formMarker}[data-hydrated]`).
 const waitForHydrated = (page: Page) =>
   page.waitForSelector(`${formMarker}[data-hydrated]`, { state: "attached" });
 
-const formCodeLoaded = (browser: TestBrowser) =>
-  browser.requests.map((url) => new URL(url).pathname).filter((path) => orderFormCode.has(path));
+/** The form's code the page imported to run; it may have prefetched all of it once its first view was shown. */
+const formCodeRun = (page: Page) => codeImported(page, [...orderFormCode]);
 
 async function openOrder(browser: TestBrowser, path = "/order"): Promise<Page> {
   const page = await browser.context.newPage();
@@ -50,7 +51,7 @@ for (const viewport of VIEWPORTS) {
     // Long enough for anything the boot would wrongly start at load to be on the wire.
     await page.waitForTimeout(500);
 
-    assertEquals(formCodeLoaded(browser), [], "no form code and no React before a touch");
+    assertEquals(await formCodeRun(page), [], "no form code and no React run before a touch");
     assertEquals(await isHydrated(page), false);
     assertEquals(events.map((entry) => entry.event), ["Order Started"], "the opening is counted at once");
     assertEquals(await axeViolations(page), [], "the plain form");
@@ -58,7 +59,7 @@ for (const viewport of VIEWPORTS) {
 
     await page.getByLabel("Child's name").fill("Mia");
     await waitForHydrated(page);
-    assert(formCodeLoaded(browser).includes(manifest.islands.OrderForm.src));
+    assert((await formCodeRun(page)).includes(manifest.islands.OrderForm.src));
     // Live: the add-on changes the total, which only the form's code does.
     await page.getByLabel("Put the song on streaming platforms").check();
     await page.locator("[data-total] dd", { hasText: "$34.99" }).waitFor();
@@ -94,7 +95,7 @@ e2eTest("order hydration: at once when there is something to restore, and not ot
   const plain = await openOrder(fresh);
   await plain.waitForTimeout(500);
   assertEquals(await isHydrated(plain), false);
-  assertEquals(formCodeLoaded(fresh), []);
+  assertEquals(await formCodeRun(plain), []);
   assertEquals([...browser.problems, ...fresh.problems], []);
 });
 

@@ -98,7 +98,7 @@ function liveElements(page: Page) {
     // Data blocks the page writes itself (structured data, the islands' script addresses) never run.
     const isPageData = (script: HTMLScriptElement) =>
       script.type === "application/ld+json" ||
-      (script.type === "application/json" && script.id === "lh-island-entries");
+      (script.type === "application/json" && ["lh-island-entries", "lh-island-prefetch"].includes(script.id));
     for (const script of document.querySelectorAll("script")) {
       if (!script.src && !isPageData(script)) found.push(`inline script ${script.text}`);
     }

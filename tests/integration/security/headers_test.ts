@@ -99,6 +99,7 @@ async function problemsOf(label: string, response: Response, signedIn: boolean):
     const data = [
       `<script type="application/ld+json">`,
       `<script type="application/json" id="lh-island-entries">`,
+      `<script type="application/json" id="lh-island-prefetch">`,
     ];
     if (!external && !data.includes(tag)) say(`an inline script: ${tag}`);
   }

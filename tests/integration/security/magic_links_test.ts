@@ -130,7 +130,9 @@ Deno.test("enumeration: a known and an unknown address get the same answer after
         providers: { ...t.providers, mail: tracedMailer(trace, masks) },
         clock: t.clock,
       }),
-      { assets: { forIslands: () => ({ scripts: [], preloads: [], entries: {}, classes: "" }) } },
+      {
+        assets: { forIslands: () => ({ scripts: [], preloads: [], entries: {}, prefetch: [], classes: "" }) },
+      },
     );
     const response = await app.request("/api/auth/request-magic-link", jsonBody({ email }));
     trace.push("answered");

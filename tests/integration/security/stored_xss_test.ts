@@ -104,7 +104,8 @@ function isOurScript(attributes: Map<string, string>): boolean {
   if (src !== undefined) return src.startsWith("/") && !src.startsWith("//");
   const type = attributes.get("type");
   return type === "application/ld+json" ||
-    (type === "application/json" && attributes.get("id") === "lh-island-entries");
+    (type === "application/json" &&
+      ["lh-island-entries", "lh-island-prefetch"].includes(attributes.get("id")!));
 }
 
 /**
