@@ -65,8 +65,10 @@ const enhanceHeroVideo: Enhance = (marker) => {
   video.muted = true;
   const reduce = matchMedia("(prefers-reduced-motion: reduce)");
   const follow = () => reduce.matches ? video.pause() : video.play().catch(ignoreRefusal);
-  follow();
   reduce.addEventListener("change", follow);
+  // The first play() builds the media player before it returns (10 to 35 ms here), so it runs in a task
+  // of its own rather than in the one that hydrates the island. The server's video starts paused.
+  if (!reduce.matches) setTimeout(follow);
   showPlaying();
   showSound();
 };

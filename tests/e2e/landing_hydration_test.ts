@@ -189,3 +189,58 @@ e2eTest("landing hydration: an `interaction` island waits for a touch, and repla
   await page.getByRole("button", { name: "Pause hero video" }).waitFor();
   assertEquals(browser.problems, []);
 });
+
+/**
+ * Work that can wait gets tasks of its own rather than lengthening the one that hydrates or boots: a
+ * phone's main thread stays free for a tap between them.
+ */
+e2eTest("landing hydration: the hero video's first play() runs after its island has hydrated", async () => {
+  await using t = await createTestApp();
+  await using browser = await openBrowser(t, { width: 390, height: 844, reducedMotion: "no-preference" });
+  await browser.context.addInitScript(() => {
+    const hydratedAtPlay: boolean[] = [];
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function () {
+      hydratedAtPlay.push(this.closest("lh-island")?.hasAttribute("data-hydrated") ?? false);
+      return play.call(this);
+    };
+    Object.assign(globalThis, { hydratedAtPlay });
+  });
+  const page = await openLanding(browser);
+  await page.waitForFunction(() => !document.querySelector<HTMLVideoElement>("#home video")?.paused);
+  const calls = await page.evaluate(() =>
+    (globalThis as unknown as { hydratedAtPlay: boolean[] }).hydratedAtPlay
+  );
+  assertEquals(calls, [true], "play() builds the media player: not inside the hydration's own task");
+  assertEquals(browser.problems, []);
+});
+
+e2eTest(
+  "landing hydration: a token left in storage is checked after the boot's own task, and dropped when refused",
+  async () => {
+    await using t = await createTestApp();
+    await using browser = await openBrowser(t, { width: 390, height: 844 });
+    await browser.context.addInitScript(() => {
+      if (!location.protocol.startsWith("http")) return;
+      localStorage.setItem("token", "s".repeat(43));
+      // Module scripts run before DOMContentLoaded, in the same task: a read after it is in a later task.
+      let parsed = false;
+      document.addEventListener("DOMContentLoaded", () => parsed = true);
+      const readsAfterParsing: boolean[] = [];
+      const getItem = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (key: string) {
+        if (key === "token") readsAfterParsing.push(parsed);
+        return getItem.call(this, key);
+      };
+      Object.assign(globalThis, { readsAfterParsing });
+    });
+    const page = await openLanding(browser);
+    await page.waitForFunction(() => Object.keys(localStorage).includes("token") === false);
+    const reads = await page.evaluate(() =>
+      (globalThis as unknown as { readsAfterParsing: boolean[] }).readsAfterParsing
+    );
+    assertEquals(reads[0], true, "the first read of the token waits for a task after the boot's");
+    // The only failure is the refusal of the stale token, which is the point.
+    assertEquals(browser.problems.filter((problem) => !/api\/auth\/user|status of 401/.test(problem)), []);
+  },
+);
