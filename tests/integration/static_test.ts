@@ -8,7 +8,6 @@ Deno.test("favicon, icons and the web manifest are served", async () => {
   for (
     const [path, type] of [
       ["/favicon.ico", "image/x-icon"],
-      ["/favicon.svg", "image/svg+xml"],
       ["/apple-touch-icon.png", "image/png"],
       ["/site.webmanifest", "application/manifest+json"],
       ["/robots.txt", "text/plain; charset=utf-8"],
@@ -36,7 +35,7 @@ Deno.test("hashed bundles are cached immutably; other files revalidate", async (
   assertEquals(response.headers.get("cache-control"), "public, max-age=31536000, immutable");
   assertEquals(response.headers.get("content-type"), "text/javascript; charset=utf-8");
   await response.body?.cancel();
-  const icon = await t.request("/favicon.svg");
+  const icon = await t.request("/favicon.ico");
   assertMatch(icon.headers.get("cache-control")!, /must-revalidate/);
   await icon.body?.cancel();
 });

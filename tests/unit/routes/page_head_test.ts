@@ -1,0 +1,28 @@
+import { assert, assertEquals, assertMatch } from "@std/assert";
+import { DOCUMENT_END, pageHead } from "../../../routes/page_head.ts";
+
+const context = { appUrl: "https://littlehits.example", path: "/", preloads: [] };
+
+Deno.test("the head holds the first frame until the element that ends every document is parsed", () => {
+  const head = pageHead({ title: "Songs" }, context);
+  const expected = head.match(/<link rel="expect" href="#([\w-]+)" blocking="render">/)?.[1];
+  assert(expected, "the head names the element the first frame waits for");
+  assertEquals(DOCUMENT_END.match(/id="([\w-]+)"/)?.[1], expected);
+  assertMatch(DOCUMENT_END, /^<\w+ id="[\w-]+" hidden><\/\w+>$/, "the element shows nothing");
+  // Only a link the parser meets before the body holds the frame.
+  assert(head.indexOf(`rel="expect"`) < head.indexOf("<title>"));
+});
+
+Deno.test("the page's icons are raster images, which are not drawn as a document of their own", async () => {
+  const head = pageHead({ title: "Songs" }, context);
+  const icons = [...head.matchAll(/<link rel="(?:icon|apple-touch-icon)"([^>]*)>/g)].map((match) => match[1]);
+  assert(icons.length > 0);
+  for (const icon of icons) {
+    assertMatch(icon, /href="\/[\w-]+\.(ico|png)"/);
+    assert(!icon.includes("svg"), icon);
+  }
+  const manifest = JSON.parse(
+    await Deno.readTextFile(new URL("../../../static/site.webmanifest", import.meta.url)),
+  );
+  for (const icon of manifest.icons) assertEquals(icon.type, "image/png", icon.src);
+});
