@@ -2,16 +2,6 @@ import { escapeHtml } from "../domain/html.ts";
 import { DEFAULT_DESCRIPTION, jsonLdText, SOCIAL_IMAGE } from "../domain/seo.ts";
 import { SITE_NAME } from "../domain/site.ts";
 
-/**
- * Every document ends with this element, and its head's `<link rel="expect">` names it: Chromium then
- * draws its first frame once the whole page is parsed. A page is rendered whole on the server and arrives
- * in one flight (the landing is 11 KB compressed), but the parser yields every few milliseconds, and each
- * frame drawn in between lays the page out again: two or three layouts of the landing instead of one.
- * Browsers without `rel="expect"` paint as before.
- */
-const DOCUMENT_END_ID = "lh-document-end";
-export const DOCUMENT_END = `<span id="${DOCUMENT_END_ID}" hidden></span>`;
-
 export interface HeadOptions {
   title: string;
   description?: string;
@@ -40,7 +30,6 @@ export function pageHead(options: HeadOptions, context: HeadContext): string {
   const tags = [
     `<meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1">`,
-    `<link rel="expect" href="#${DOCUMENT_END_ID}" blocking="render">`,
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${attribute(description)}">`,
     `<meta name="theme-color" content="#7c3aed">`,

@@ -11,7 +11,7 @@ import type { SessionUser } from "../domain/users.ts";
 import { jsonLdText } from "../domain/seo.ts";
 import { pageAnalyticsModes } from "../domain/browser_events.ts";
 import type { AppDeps, AppEnv } from "./env.ts";
-import { DOCUMENT_END, type HeadOptions, pageHead } from "./page_head.ts";
+import { type HeadOptions, pageHead } from "./page_head.ts";
 import { type CachedPage, cachePage, preferredEncoding } from "./page_cache.ts";
 
 export interface PageOptions extends HeadOptions {
@@ -115,6 +115,6 @@ function renderDocument(
   const scriptTags = entryData + prefetchData +
     scripts.map((src) => `<script type="module" src="${src}"></script>`).join("");
   const html = `<!DOCTYPE html><html lang="en"${ready}${analytics}${signedIn}><head>${head}` +
-    `<style>${css}</style>${scriptTags}</head>${BODY_OPEN}${body}${DOCUMENT_END}</body></html>`;
+    `<style>${css}</style>${scriptTags}</head>${BODY_OPEN}${body}</body></html>`;
   return { html, styleSource: cspSource };
 }

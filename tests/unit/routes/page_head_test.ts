@@ -1,17 +1,7 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
-import { DOCUMENT_END, pageHead } from "../../../routes/page_head.ts";
+import { pageHead } from "../../../routes/page_head.ts";
 
 const context = { appUrl: "https://littlehits.example", path: "/", preloads: [] };
-
-Deno.test("the head holds the first frame until the element that ends every document is parsed", () => {
-  const head = pageHead({ title: "Songs" }, context);
-  const expected = head.match(/<link rel="expect" href="#([\w-]+)" blocking="render">/)?.[1];
-  assert(expected, "the head names the element the first frame waits for");
-  assertEquals(DOCUMENT_END.match(/id="([\w-]+)"/)?.[1], expected);
-  assertMatch(DOCUMENT_END, /^<\w+ id="[\w-]+" hidden><\/\w+>$/, "the element shows nothing");
-  // Only a link the parser meets before the body holds the frame.
-  assert(head.indexOf(`rel="expect"`) < head.indexOf("<title>"));
-});
 
 Deno.test("the page's icons are raster images, which are not drawn as a document of their own", async () => {
   const head = pageHead({ title: "Songs" }, context);
