@@ -27,6 +27,8 @@ export interface SmtpSinkOptions {
   rejectRecipients?: readonly string[];
   /** Seeds the draws of `setFaults`, so a run's faults can be replayed. */
   seed?: number;
+  /** How long the sink takes to accept each message, as a busy provider does. */
+  acceptDelayMs?: number;
 }
 
 /**
@@ -99,6 +101,9 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   const faultOf = new Map<string, SmtpFault | null>();
   /** Open connections by the client's port, so a `reset` can cut one. */
   const sockets = new Map<number, Socket>();
+  /** Messages being received (from DATA to the answer) now, and the most at once. */
+  let receiving = 0;
+  let peakReceiving = 0;
   const draw = (session: SMTPSession): SmtpFault | null => {
     const transaction = transactionOf(session);
     if (!faultOf.has(transaction)) {
@@ -158,8 +163,13 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
         stream.resume();
         return;
       }
+      peakReceiving = Math.max(peakReceiving, ++receiving);
+      const answer = (error?: Error) => {
+        receiving--;
+        callback(error);
+      };
       // Parsed before answering, so by the time the client's send resolves the message is here.
-      simpleParser(stream).then((parsed) => {
+      simpleParser(stream).then(async (parsed) => {
         const mail: ReceivedMail = {
           envelope: {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
@@ -174,10 +184,11 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
           secure: session.secure,
           user: typeof session.user === "string" ? session.user : undefined,
         };
+        if (options.acceptDelayMs) await new Promise((resolve) => setTimeout(resolve, options.acceptDelayMs));
         messages.push(mail);
         waiting.get(messages.length - 1)?.(mail);
-        callback();
-      }, callback);
+        answer();
+      }, answer);
     },
   });
 
@@ -206,6 +217,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
     port,
     messages,
     injected,
+    /** The most messages the sink was receiving at once: how many a client sends in parallel. */
+    get peakReceiving() {
+      return peakReceiving;
+    },
     /**
      * From now on, fails this share of messages (0 stops) with a fault drawn from `kinds`. Off at the
      * start, so a run can sign its staff in before the weather turns.

@@ -25,19 +25,3 @@ export async function listDue(
   }
   return items;
 }
-
-/**
- * Runs `each` over items with at most `concurrency` at a time. The sweeper in queue-less mode does
- * the work itself this way, so one slow provider call does not hold up the rest.
- */
-export async function forEachLimited<T>(
-  items: T[],
-  concurrency: number,
-  each: (item: T) => Promise<unknown>,
-) {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) await each(items[next++]);
-  });
-  await Promise.all(lanes);
-}

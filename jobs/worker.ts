@@ -11,10 +11,17 @@ import { jobMessage, jobMessageSchema } from "./messages.ts";
 import { forgetOldGenerationSteps, hourOf, OVERDUE_AFTER_MS } from "../kv/backlog.ts";
 import { leaseRunsOutAt } from "../kv/locks.ts";
 import { getOrder } from "../kv/orders.ts";
-import { type DueItem, forEachLimited, listDue } from "./sweeper.ts";
+import { createLimiter } from "./limiter.ts";
+import { type DueItem, listDue } from "./sweeper.ts";
 
-/** Emails one sweep sends at once. */
-const SEND_CONCURRENCY = 8;
+/**
+ * The family's work (emails, lyric timings) under way at once in this process, whether a queue
+ * message or a sweep brought it. A rush of orders, or the catch-up after a mail outage, brings
+ * thousands due together: each is a connection to the mail provider, which caps how many an account
+ * may open, and a handful of store writes, which staff's reads would queue behind. More at once would
+ * not go faster, since the store takes its writes one at a time.
+ */
+const CUSTOMER_CONCURRENCY = 8;
 /**
  * In queue mode, work is left to its own delayed message for this long past its due time before the
  * sweeper sends another: it only steps in for messages that were lost. Shorter when sweeps are
@@ -77,6 +84,7 @@ export function startJobWorker(deps: Deps): JobWorker {
     }
   };
 
+  const customerLane = createLimiter(CUSTOMER_CONCURRENCY);
   const slots = generationSlots(deps, track, () => stopped);
   const report = { overdueSends: 0, mostOverdueMs: 0 };
   let prunedHour = 0;
@@ -106,7 +114,8 @@ export function startJobWorker(deps: Deps): JobWorker {
       const { type, orderId } = message.data;
       // A generation message only wakes the slots: they take the oldest due order, which may be another.
       if (type === "generation") slots.fill();
-      else await track(runCustomerJob(type, orderId));
+      // A message waiting for its place stays in flight (KV keeps renewing its deadline): never resent.
+      else await track(customerLane(() => runCustomerJob(type, orderId)));
     })
     : Promise.resolve();
 
@@ -123,7 +132,7 @@ export function startJobWorker(deps: Deps): JobWorker {
     } else {
       const due = await listDue(deps.kv, "customer", now);
       noteOverdue(due, now);
-      await forEachLimited(due, SEND_CONCURRENCY, (item) => runCustomerJob(item.job, item.orderId));
+      await Promise.all(due.map((item) => customerLane(() => runCustomerJob(item.job, item.orderId))));
     }
     if (hourOf(now) !== prunedHour) {
       prunedHour = hourOf(now);

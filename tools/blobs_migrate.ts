@@ -12,7 +12,7 @@ import { StartupError } from "../domain/errors.ts";
 import { blobsInKv, moveBlobToBucket, type MoveResult } from "../kv/blob_migration.ts";
 import { openKv, refusePlatformKvOffDeploy } from "../kv/open.ts";
 import { createS3Bucket } from "../providers/blobs/s3.ts";
-import { forEachLimited } from "../jobs/sweeper.ts";
+import { forEachLimited } from "../jobs/limiter.ts";
 
 const USAGE = "Usage: deno task blobs:migrate [--kv PATH] [--concurrency N] [--dry-run]";
 

@@ -198,3 +198,24 @@ Deno.test("an order stored before the confirmation existed gets none, whatever n
   assertEquals((await listDevMail(t.kv)).filter(isConfirmation), []);
   assertEquals("confirmationEmail" in (await getOrder(t.kv, old.id))!, false);
 });
+
+for (const queue of ["on", "off"]) {
+  Deno.test(`a rush of orders (job queue ${queue}) sends every confirmation once, at most eight at a time`, async () => {
+    // A provider that takes a while over each message, so sends in parallel overlap there.
+    await using sink = await startSmtpSink({ acceptDelayMs: 100 });
+    await using t = await createTestApp({
+      jobs: true,
+      // One song at a time: the songs are not what is tested, and a full slot count would keep the
+      // worker's stop waiting for the synthesiser's line of renders.
+      env: { SMTP_URL: sink.url, JOB_QUEUE: queue, GENERATION_CONCURRENCY: "1" },
+    });
+    const placed = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => placeOrder(t, { parentEmail: `parent${i}@example.com` })),
+    );
+    const emailed = await Promise.all(placed.map((order) => waitForOrder(t, order.id, confirmationSent)));
+
+    assertEquals(sink.messages.filter(isConfirmation).length, placed.length);
+    assertEquals(emailed.map((order) => order.confirmationEmail?.attempts), placed.map(() => 1));
+    assertEquals(sink.peakReceiving, 8);
+  });
+}
