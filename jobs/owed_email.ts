@@ -8,7 +8,7 @@ import { seconds } from "../domain/time.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { addEvents } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
-import { acquireLease, type Lease, leaseLost, releaseLease, stillHeld } from "../kv/locks.ts";
+import { acquireLease, type Lease, leaseLost, releaseLease, releaseWith, stillHeld } from "../kv/locks.ts";
 import { writeOrder } from "../kv/orders.ts";
 import type { Deps } from "../deps.ts";
 import { jobMessage } from "./messages.ts";
@@ -35,8 +35,8 @@ export interface OwedEmail {
  *
  * 1. Under a lease of its own, a claim fixes the Message-ID and is committed before any mail leaves
  *    (the email is due again when the lease runs out, should this worker vanish mid-send).
- * 2. The outcome is committed with its event: sent; or refused and due again after a backoff, until
- *    the last try.
+ * 2. The outcome is committed with its event and the lease's release: sent; or refused and due
+ *    again after a backoff, until the last try.
  *
  * A duplicate message and the sweeper meet the same lease and the same due time, so whichever comes
  * second finds nothing to do. Only a crash between the mail server's "accepted" and the record of it
@@ -47,6 +47,7 @@ export async function sendOwedEmail(deps: Deps, email: OwedEmail, orderId: strin
   const leaseMs = seconds(deps.config.jobs.leaseSeconds);
   const lease = await acquireLease(deps.kv, { type: email.job, id: orderId }, deps.workerId, leaseMs, now());
   if (!lease) return;
+  let released = false;
   try {
     const order = await claim(deps, email, lease, orderId, leaseMs);
     if (!order) return;
@@ -58,9 +59,9 @@ export async function sendOwedEmail(deps: Deps, email: OwedEmail, orderId: strin
     } catch (error) {
       refusal = error instanceof Error ? error.message : String(error);
     }
-    await record(deps, email, lease, orderId, messageId, refusal);
+    released = await record(deps, email, lease, orderId, messageId, refusal) !== null;
   } finally {
-    await releaseLease(deps.kv, lease, now()).catch(() => {});
+    if (!released) await releaseLease(deps.kv, lease, now()).catch(() => {});
   }
 }
 
@@ -117,7 +118,12 @@ function record(
         type: gaveUp ? "ERROR" : "RETRY",
         message: `${email.words.name} could not be sent${gaveUp ? "; giving up" : ""}: ${refusal}`,
       };
-    const operation = writeOrder(kv.atomic().check(entry, stillHeld(lease)), order, next);
+    // Letting go in the same write: after a rush of orders every email's writes queue together.
+    const operation = releaseWith(
+      writeOrder(kv.atomic().check(entry, stillHeld(lease)), order, next),
+      lease,
+      now,
+    );
     addEvents(operation, orderId, [
       buildEvent(
         {

@@ -8,6 +8,8 @@ import { jobMessage } from "../../../jobs/messages.ts";
 import { listDue } from "../../../jobs/sweeper.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";
 import { listEvents } from "../../../kv/events.ts";
+import { keys } from "../../../kv/keys.ts";
+import type { Lock } from "../../../kv/locks.ts";
 import { getOrder, getOrderBySession, writeOrder } from "../../../kv/orders.ts";
 import type { Mailer } from "../../../providers/mail/mod.ts";
 import { startSmtpSink } from "../../../fakes/smtp_sink.ts";
@@ -219,3 +221,18 @@ for (const queue of ["on", "off"]) {
     assertEquals(sink.peakReceiving, 8);
   });
 }
+
+Deno.test("a confirmation's outcome and the release of its lease are one write", async () => {
+  await using sink = await startSmtpSink();
+  await using t = await createTestApp({ env: { SMTP_URL: sink.url } });
+  const placed = await placeOrder(t, { parentEmail: "ann@example.com" });
+  await sendConfirmationEmail(jobDeps(t), placed.id);
+
+  const [order, lock] = await t.kv.getMany<[Order, Lock]>([
+    keys.order(placed.id),
+    keys.lock("confirmation-email", placed.id),
+  ]);
+  assert(order.value?.confirmationEmail?.sentAt);
+  assert(lock.value?.releasedAt, "the lease is let go");
+  assertEquals(lock.versionstamp, order.versionstamp);
+});
