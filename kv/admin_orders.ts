@@ -27,7 +27,7 @@ import { getManyInChunks } from "./get_many.ts";
 import { keys } from "./keys.ts";
 import { listLyricsHistory } from "./lyrics_history.ts";
 import { getDebugTexts } from "./order_debug.ts";
-import { countOrders, getOrder, getOrders, ORDER_BLOCK_SIZE } from "./orders.ts";
+import { countManyOrders, getOrder, getOrders, ORDER_BLOCK_SIZE } from "./orders.ts";
 
 /**
  * The dashboard's order list (staff-side §2) read from indexes kept by kv/orders.ts, so its cost
@@ -66,7 +66,7 @@ async function narrowedPage(kv: Deno.Kv, query: ListQuery) {
 }
 
 async function shopCounts(kv: Deno.Kv): Promise<Record<AdminFilter, number>> {
-  const values = await Promise.all(ADMIN_FILTERS.map((filter) => countOrders(kv, filter)));
+  const values = await countManyOrders(kv, ADMIN_FILTERS);
   return Object.fromEntries(ADMIN_FILTERS.map((filter, i) => [filter, values[i]])) as Record<
     AdminFilter,
     number
