@@ -3,15 +3,20 @@
  *
  * The studio under a backlog (issue 17), offline as `deno task dev` runs it (local lyricist and
  * synthesiser): the real server process on a KV file, first with nothing to do, then restarted on the
- * same file after `deno task seed <orders>` put that many orders into generation. In each phase, for
- * `--seconds`: `/healthz` throughput from 16 loopback clients, and staff's view of it, the admin list
- * API (page 1) and the server-rendered `/admin/orders`, with their p50 and p99; the server's RSS.
- * Goals: list p50 ≤ 50 ms and p99 ≤ 250 ms, SSR p50 ≤ 100 ms, `/healthz` at least 0.5× its idle rate.
- * Compare the ratios: this machine is shared, so absolute figures move between runs.
+ * same file after `deno task seed <orders>` put that many orders into generation. Each seeded order
+ * owes its confirmation email, as after a mail outage, so the restarted studio first catches up on
+ * those while it generates; that phase is measured and reported on its own, and the backlog phase
+ * starts once the last of them is sent. In each phase, for `--seconds`: `/healthz` throughput from 16
+ * loopback clients, and staff's view of it, the admin list API (page 1) and the server-rendered
+ * `/admin/orders`, with their p50 and p99; the server's RSS.
+ * Goals, for the backlog: list p50 ≤ 50 ms and p99 ≤ 250 ms, SSR p50 ≤ 100 ms, `/healthz` at least
+ * 0.5× its idle rate. While the emails catch up: list and SSR p50 ≤ 100 ms, and every email sent
+ * within `CATCH_UP_LIMIT_S`. Compare the ratios: this machine is shared, so absolute figures move
+ * between runs.
  */
 import { parseArgs } from "node:util";
 import { parseConfig } from "../domain/config.ts";
-import { countOrders } from "../kv/orders.ts";
+import type { BacklogAnswer } from "../islands/admin/backlog_text.ts";
 import { openKv } from "../kv/open.ts";
 import { createSession } from "../kv/sessions.ts";
 import { upsertUserOnSignIn } from "../kv/users.ts";
@@ -28,6 +33,9 @@ const SECONDS = Number(values.seconds);
 const ADMIN = "bench-admin@example.com";
 const HEALTH_CLIENTS = 16;
 const GOALS = { listP50: 50, listP99: 250, ssrP50: 100, healthRatio: 0.5 };
+const CATCH_UP_GOALS = { listP50: 100, ssrP50: 100 };
+/** How long the emails the seeded orders owe may take to go out, all of them. */
+const CATCH_UP_LIMIT_S = 300;
 
 interface Phase {
   name: string;
@@ -56,10 +64,16 @@ const env = {
 try {
   await ensureBundles();
   const token = await adminToken();
-  const idle = await measure("idle", token);
+  const idle = await withServer((origin, pid) => measure("idle", origin, token, pid));
   await seed(ORDERS);
-  const backlog = await measure(`${ORDERS} generating`, token);
-  report([idle, backlog]);
+  const [catchUp, sentWithinS, backlog] = await withServer(async (origin, pid) => {
+    const startedAt = performance.now();
+    const catchUp = await measure(`${ORDERS} emails owed, ${ORDERS} generating`, origin, token, pid);
+    await emailsSent(origin, token, startedAt + CATCH_UP_LIMIT_S * 1000);
+    const sentWithinS = Math.round((performance.now() - startedAt) / 1000);
+    return [catchUp, sentWithinS, await measure(`${ORDERS} generating`, origin, token, pid)] as const;
+  });
+  report(idle, catchUp, sentWithinS, backlog);
 } finally {
   await Deno.remove(dir, { recursive: true });
 }
@@ -85,23 +99,48 @@ async function seed(count: number) {
   if (!success) throw new Error(`seeding failed: ${new TextDecoder().decode(stderr)}`);
 }
 
-async function measure(name: string, token: string): Promise<Phase> {
+/** Runs `work` against the server on the bench's KV file; the server stops when it is done. */
+async function withServer<T>(work: (origin: string, pid: number) => Promise<T>): Promise<T> {
   await using server = new AppProcess({ name: "backlog", env });
   await server.start();
-  const origin = server.origin!;
   // Let a restarted worker find its backlog before measuring.
   await new Promise((resolve) => setTimeout(resolve, 2000));
+  return await work(server.origin!, server.pid!);
+}
+
+async function measure(name: string, origin: string, token: string, pid: number): Promise<Phase> {
   const until = performance.now() + SECONDS * 1000;
   const [healthCount, list, ssr] = await Promise.all([
     healthLoad(origin, until),
     timed(origin, "/api/admin/orders?page=1", { authorization: `Bearer ${token}` }, until, 200),
     timed(origin, "/admin/orders", { cookie: `lh_session=${token}` }, until, 500),
   ]);
-  const rssMb = readRssMb(server.pid!);
-  const kv = await openKv(kvPath);
-  const generating = await countOrders(kv, "status:generating");
-  kv.close();
-  return { name, healthPerSecond: healthCount / SECONDS, list, ssr, rssMb, generating };
+  const backlog = await readBacklog(origin, token);
+  return {
+    name,
+    healthPerSecond: healthCount / SECONDS,
+    list,
+    ssr,
+    rssMb: readRssMb(pid),
+    generating: backlog.generating,
+  };
+}
+
+/** Staff's backlog panel, as the dashboard reads it. */
+async function readBacklog(origin: string, token: string): Promise<BacklogAnswer> {
+  const response = await fetch(`${origin}/api/admin/backlog`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`the backlog answered ${response.status}`);
+  return await response.json();
+}
+
+/** Waits until no email is due (the customer lane is empty), or fails at `deadline`. */
+async function emailsSent(origin: string, token: string, deadline: number) {
+  while ((await readBacklog(origin, token)).oldestDueAt.emails !== null) {
+    if (performance.now() > deadline) throw new Error(`emails still due after ${CATCH_UP_LIMIT_S} s`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 /** `/healthz` as fast as 16 clients can ask, until `until`: how many answered 200. */
@@ -144,21 +183,24 @@ function readRssMb(pid: number): number {
   return Math.round(Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
 }
 
-function report([idle, backlog]: Phase[]) {
+function report(idle: Phase, catchUp: Phase, sentWithinS: number, backlog: Phase) {
   console.log(`## The studio under a backlog (${SECONDS} s a phase, offline providers)\n`);
   console.log(
     "| phase | /healthz req/s | list p50 / p99 ms | SSR /admin/orders p50 / p99 ms | RSS MB | generating after |",
   );
   console.log("|---|---:|---:|---:|---:|---:|");
-  for (const phase of [idle, backlog]) {
+  for (const phase of [idle, catchUp, backlog]) {
     console.log(
       `| ${phase.name} | ${Math.round(phase.healthPerSecond)} | ${phase.list.p50} / ${phase.list.p99} | ` +
         `${phase.ssr.p50} / ${phase.ssr.p99} | ${phase.rssMb} | ${phase.generating} |`,
     );
   }
   const ratio = backlog.healthPerSecond / idle.healthPerSecond;
+  const catchUpRatio = catchUp.healthPerSecond / idle.healthPerSecond;
+  console.log(`\nThe ${ORDERS} owed emails were all sent ${sentWithinS} s after the restart.`);
+  console.log(`/healthz while they went: ${catchUpRatio.toFixed(2)}× its idle rate (reported, no goal).`);
   console.log(
-    `\n/healthz under the backlog: ${ratio.toFixed(2)}× its idle rate (goal ≥ ${GOALS.healthRatio}).`,
+    `/healthz under the backlog: ${ratio.toFixed(2)}× its idle rate (goal ≥ ${GOALS.healthRatio}).`,
   );
   const area = "backlog";
   reportFigure({ area, measure: "/healthz, backlog ÷ idle", value: `${ratio.toFixed(2)}×`, goal: "≥ 0.5×" });
@@ -169,8 +211,21 @@ function report([idle, backlog]: Phase[]) {
     goal: "≤ 50 / 250 ms",
   });
   reportFigure({ area, measure: "SSR /admin/orders p50", value: `${backlog.ssr.p50} ms`, goal: "≤ 100 ms" });
+  reportFigure({
+    area,
+    measure: `list / SSR p50 while ${ORDERS} emails go out`,
+    value: `${catchUp.list.p50} / ${catchUp.ssr.p50} ms`,
+    goal: "≤ 100 / 100 ms",
+  });
+  reportFigure({
+    area,
+    measure: `${ORDERS} owed emails all sent`,
+    value: `${sentWithinS} s`,
+    goal: `≤ ${CATCH_UP_LIMIT_S} s`,
+  });
   const met = ratio >= GOALS.healthRatio && backlog.list.p50 <= GOALS.listP50 &&
-    backlog.list.p99 <= GOALS.listP99 && backlog.ssr.p50 <= GOALS.ssrP50;
+    backlog.list.p99 <= GOALS.listP99 && backlog.ssr.p50 <= GOALS.ssrP50 &&
+    catchUp.list.p50 <= CATCH_UP_GOALS.listP50 && catchUp.ssr.p50 <= CATCH_UP_GOALS.ssrP50;
   console.log(met ? "Every goal met." : "A goal was missed.");
   if (!met) Deno.exitCode = 1;
 }
