@@ -31,6 +31,13 @@ try {
 
 /** How long shutdown waits for queued analytics events to be sent before it drops them. */
 const ANALYTICS_FLUSH_LIMIT_MS = 3_000;
+/**
+ * How long shutdown waits for the background work in hand (a song's step, an email). Work still going
+ * then is left to its lease, as a crash would leave it, and the next process takes it up: a platform
+ * kills a process a few seconds after asking it to stop, and a developer's Ctrl-C should not wait
+ * behind the local synthesiser's line of renders.
+ */
+const WORK_WAIT_LIMIT_MS = 5_000;
 
 async function start() {
   const config = parseConfig(Deno.env.toObject());
@@ -76,10 +83,11 @@ async function start() {
   const stop = () => {
     stopping ??= (async () => {
       await server?.shutdown();
-      await worker.stop();
+      await worker.stop(WORK_WAIT_LIMIT_MS);
+      // Before the providers close: a step they cut short must not record that as the song's failure.
+      kv.close();
       // Analytics still queued get a few seconds to reach PostHog; a platform stop will not wait long.
       await closeProviders(providers, { analyticsTimeoutMs: ANALYTICS_FLUSH_LIMIT_MS });
-      kv.close();
       await worker.closed;
       Deno.exit(0);
     })();

@@ -39,8 +39,12 @@ export interface JobWorker {
   sweep(): Promise<void>;
   /** What the last sweep found: the emails overdue, and how many generation slots are busy. */
   report(): WorkerReport;
-  /** Stops sweeping and waits for the work in hand. Close KV afterwards, then await `closed`. */
-  stop(): Promise<void>;
+  /**
+   * Stops sweeping and waits for the work in hand, for at most `waitMs`. Work still under way then is
+   * left as a crash would leave it: its lease runs out and the next worker takes it up again. Close
+   * KV afterwards, then await `closed`.
+   */
+  stop(waitMs?: number): Promise<void>;
   /** Settles once KV is closed and the queue listener has ended. */
   closed: Promise<void>;
 }
@@ -165,12 +169,18 @@ export function startJobWorker(deps: Deps): JobWorker {
       await Promise.allSettled(steps);
     },
     report: () => ({ ...report, generationSlots: slots.usage() }),
-    async stop() {
+    async stop(waitMs = Infinity) {
       stopped = true;
       clearTimeout(first);
       clearInterval(timer);
-      // Work in hand may start more (a finished step fills its slot) until it sees `stopped`.
-      while (inFlight.size) await Promise.allSettled([...inFlight]);
+      const settled = (async () => {
+        // Work in hand may start more (a finished step fills its slot) until it sees `stopped`.
+        while (inFlight.size) await Promise.allSettled([...inFlight]);
+      })();
+      if (!Number.isFinite(waitMs)) return await settled;
+      let giveUp: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([settled, new Promise((resolve) => (giveUp = setTimeout(resolve, waitMs)))]);
+      clearTimeout(giveUp);
     },
     closed,
   };

@@ -1,4 +1,13 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
+import { systemClock } from "../../deps.ts";
+import { orderFormSchema } from "../../domain/orders.ts";
+import { startOpenAiFake } from "../../fakes/openai.ts";
+import { createJobQueue } from "../../jobs/messages.ts";
+import { leaseRunsOutAt } from "../../kv/locks.ts";
+import { openKv } from "../../kv/open.ts";
+import { getOrder } from "../../kv/orders.ts";
+import { createDemoOrder } from "../../orders/demo_order.ts";
+import { orderForm } from "./orders/helpers.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -91,6 +100,56 @@ Deno.test("a stop signal delivered twice (Ctrl-C in a terminal, the dev watcher)
   ]);
   assertEquals(stderr, "");
   assertEquals(status.code, 0);
+});
+
+Deno.test("a stop waits a few seconds for a song's step that hangs, then leaves it to its lease and exits cleanly", async () => {
+  // The lyricist answers in two minutes: the step is under way when the stop comes, and stays so.
+  await using openai = startOpenAiFake({ latencyMs: 120_000 });
+  const dir = await Deno.makeTempDir({ prefix: "shutdown-" });
+  const kvPath = `${dir}/app.kv`;
+  try {
+    const kv = await openKv(kvPath);
+    const form = orderFormSchema.parse(orderForm({ childName: "Mia" }));
+    const order = await createDemoOrder({ kv, jobs: createJobQueue(false), clock: systemClock }, form, "user-1");
+    kv.close();
+    const child = startMain({
+      KV_PATH: kvPath,
+      PORT: "0",
+      OPENAI_API_KEY: "sk-test",
+      OPENAI_BASE_URL: openai.baseUrl,
+    }).spawn();
+    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let seen = "";
+    while (!/listening on/.test(seen)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      seen += value;
+    }
+    while (!openai.requests.length) await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const askedAt = Date.now();
+    child.kill("SIGTERM");
+    const [status, stderr] = await Promise.all([
+      child.status,
+      new Response(child.stderr).text(),
+      reader.cancel(),
+    ]);
+    const tookMs = Date.now() - askedAt;
+    assertEquals([status.code, stderr], [0, ""]);
+    assert(tookMs < 15_000, `the stop took ${tookMs} ms`);
+
+    // The step was left, not recorded as failed: the order is as the stop found it, its lease held.
+    const after = await openKv(kvPath);
+    try {
+      const stored = await getOrder(after, order.id);
+      assertEquals([stored?.status, stored?.currentStage, stored?.error ?? null], ["generating", "LYRICS", null]);
+      assert(await leaseRunsOutAt(after, { type: "order", id: order.id }));
+    } finally {
+      after.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 /**
