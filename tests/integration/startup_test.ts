@@ -110,7 +110,11 @@ Deno.test("a stop waits a few seconds for a song's step that hangs, then leaves 
   try {
     const kv = await openKv(kvPath);
     const form = orderFormSchema.parse(orderForm({ childName: "Mia" }));
-    const order = await createDemoOrder({ kv, jobs: createJobQueue(false), clock: systemClock }, form, "user-1");
+    const order = await createDemoOrder(
+      { kv, jobs: createJobQueue(false), clock: systemClock },
+      form,
+      "user-1",
+    );
     kv.close();
     const child = startMain({
       KV_PATH: kvPath,
@@ -142,7 +146,11 @@ Deno.test("a stop waits a few seconds for a song's step that hangs, then leaves 
     const after = await openKv(kvPath);
     try {
       const stored = await getOrder(after, order.id);
-      assertEquals([stored?.status, stored?.currentStage, stored?.error ?? null], ["generating", "LYRICS", null]);
+      assertEquals([stored?.status, stored?.currentStage, stored?.error ?? null], [
+        "generating",
+        "LYRICS",
+        null,
+      ]);
       assert(await leaseRunsOutAt(after, { type: "order", id: order.id }));
     } finally {
       after.close();
