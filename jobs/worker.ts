@@ -61,9 +61,10 @@ export interface WorkerReport {
  * The process's one job worker (ARCHITECTURE.md §5): a `kv.listenQueue` for messages and a sweeper
  * over the due-time index, so a lost message, a crash or a KV without queues delays work but never
  * loses it. Work runs in lanes (domain/due_work.ts). The family's emails run as soon as they are
- * due. Generation steps take one of `generationConcurrency` slots; the rest wait in the index, and a
- * freed slot goes at once to the song under way that has waited longest, else to the oldest song not
- * yet begun. Nothing waits in memory, so a backlog of thousands costs the process no more than its slots.
+ * due, `CUSTOMER_CONCURRENCY` at a time. Generation steps take one of `generationConcurrency` slots;
+ * the rest wait in the index, and a freed slot goes at once to the song under way that has waited
+ * longest, else to the oldest song not yet begun. No song waits in memory, so a backlog of thousands
+ * costs the process no more than its slots.
  */
 export function startJobWorker(deps: Deps): JobWorker {
   const inFlight = new Set<Promise<unknown>>();
