@@ -6,6 +6,10 @@ export type Limiter = <T>(task: () => Promise<T>) => Promise<T>;
  * waiting one, so a task arriving later never overtakes those already waiting.
  */
 export function createLimiter(concurrency: number): Limiter {
+  // Fewer than one place would leave every task waiting for good.
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new RangeError(`A limiter needs a whole number of places, at least 1 (got ${concurrency}).`);
+  }
   let running = 0;
   const waiting: (() => void)[] = [];
   return async (task) => {

@@ -1,4 +1,4 @@
-import { assertEquals, assertRejects } from "@std/assert";
+import { assertEquals, assertRejects, assertThrows } from "@std/assert";
 import { createLimiter } from "../../../jobs/limiter.ts";
 
 /** A task that runs until `finish` is called, noting when it started. */
@@ -40,4 +40,8 @@ Deno.test("a task that fails gives its place to the next and its caller sees the
   const next = limit(() => Promise.resolve("ran"));
   await assertRejects(() => failing, Error, "refused");
   assertEquals(await next, "ran");
+});
+
+Deno.test("a limiter without a place to give refuses to be made, rather than leave every task waiting", () => {
+  for (const places of [0, -1, 1.5, NaN]) assertThrows(() => createLimiter(places), RangeError);
 });
