@@ -35,6 +35,18 @@ function startMain(env: Record<string, string>, options: { cwd?: string; script?
   });
 }
 
+/** Reads the server's output until it says it listens; answers the reader, for the test to cancel. */
+async function readUntilListening(child: Deno.ChildProcess) {
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let seen = "";
+  while (!/listening on/.test(seen)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    seen += value;
+  }
+  return reader;
+}
+
 Deno.test("production without its keys stops at start-up with one line naming them", async () => {
   const { code, stdout, stderr } = await startMain({ APP_ENV: "production", KV_PATH: ":memory:" }).output();
   assertEquals(code, 1);
@@ -84,13 +96,7 @@ Deno.test("development start-up names each provider in use and serves /healthz",
 
 Deno.test("a stop signal delivered twice (Ctrl-C in a terminal, the dev watcher) stops the server once, cleanly", async () => {
   const child = startMain({ KV_PATH: ":memory:", PORT: "0" }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let seen = "";
-  while (!/listening on/.test(seen)) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    seen += value;
-  }
+  const reader = await readUntilListening(child);
   child.kill("SIGINT");
   child.kill("SIGINT");
   const [status, stderr] = await Promise.all([
@@ -122,13 +128,7 @@ Deno.test("a stop waits a few seconds for a song's step that hangs, then leaves 
       OPENAI_API_KEY: "sk-test",
       OPENAI_BASE_URL: openai.baseUrl,
     }).spawn();
-    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    let seen = "";
-    while (!/listening on/.test(seen)) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      seen += value;
-    }
+    const reader = await readUntilListening(child);
     while (!openai.requests.length) await new Promise((resolve) => setTimeout(resolve, 50));
 
     const askedAt = Date.now();
