@@ -37,6 +37,12 @@ export interface JobWorker {
    * tests step the worker with).
    */
   sweep(): Promise<void>;
+  /**
+   * Settles once no work is under way here, including what finished steps set going after the sweep
+   * that began them answered (a freed slot fills again at once). A test on its own clock awaits this
+   * before it moves the clock, so no step reads a time the test has already left.
+   */
+  idle(): Promise<void>;
   /** What the last sweep found: the emails overdue, and how many generation slots are busy. */
   report(): WorkerReport;
   /**
@@ -164,20 +170,23 @@ export function startJobWorker(deps: Deps): JobWorker {
     });
   }, sweepMs);
 
+  const idle = async () => {
+    // Work in hand may start more (a finished step fills its slot) until it sees `stopped`.
+    while (inFlight.size) await Promise.allSettled([...inFlight]);
+  };
+
   return {
     async sweep() {
       const steps = await sweepSerially();
       await Promise.allSettled(steps);
     },
+    idle,
     report: () => ({ ...report, generationSlots: slots.usage() }),
     async stop(waitMs = Infinity) {
       stopped = true;
       clearTimeout(first);
       clearInterval(timer);
-      const settled = (async () => {
-        // Work in hand may start more (a finished step fills its slot) until it sees `stopped`.
-        while (inFlight.size) await Promise.allSettled([...inFlight]);
-      })();
+      const settled = idle();
       if (!Number.isFinite(waitMs)) return await settled;
       let giveUp: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([settled, new Promise((resolve) => (giveUp = setTimeout(resolve, waitMs)))]);

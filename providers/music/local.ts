@@ -25,6 +25,11 @@ export interface LocalStudioOptions {
   /** How long a task stays pending; a worker must see at least one pending answer in real use. */
   renderDelayMs?: number;
   now?: () => number;
+  /**
+   * After each render the synthesiser rests this many times as long as it rendered (1: half a core),
+   * so a backlog of songs leaves the requests their CPU. Tests, which wait for the song, pass 0.
+   */
+  restAfterRender?: number;
 }
 
 interface LocalSongTask {
@@ -53,7 +58,7 @@ export function createLocalStudio(kv: Deno.Kv, options: LocalStudioOptions = {})
   const now = options.now ?? Date.now;
   const renderer = cpuPool<SynthRequest, Uint8Array>(
     new URL("./synth_worker.ts", import.meta.url),
-    RENDERING,
+    { ...RENDERING, rest: options.restAfterRender ?? RENDERING.rest },
   );
 
   /** A store failure is a failed call like any other: the worker decides whether to retry it. */
@@ -136,7 +141,7 @@ export function createLocalStudio(kv: Deno.Kv, options: LocalStudioOptions = {})
       }
       let bytes: Uint8Array;
       try {
-        bytes = await renderer.run(synthRequest(task, address.take));
+        bytes = await rendered(synthRequest(task, address.take), (request) => renderer.run(request));
       } catch (error) {
         throw new ProviderCallError(
           `The local synthesiser could not render the song: ${
@@ -172,6 +177,31 @@ export function createLocalStudio(kv: Deno.Kv, options: LocalStudioOptions = {})
 
     close: () => renderer.close(),
   };
+}
+
+/**
+ * The last few renders in this process, by what was rendered: the synthesiser is deterministic, so a
+ * take asked for again (a song made again with the same words, a restarted download) costs nothing,
+ * and a dozen songs' worth of MP3s (a few MB) is all it keeps.
+ */
+const RECENT_RENDERS = 12;
+const recentRenders = new Map<string, Uint8Array>();
+
+async function rendered(request: SynthRequest, render: (request: SynthRequest) => Promise<Uint8Array>) {
+  const key = JSON.stringify(request);
+  const kept = recentRenders.get(key);
+  if (kept) {
+    recentRenders.delete(key);
+    recentRenders.set(key, kept);
+    return kept.slice();
+  }
+  const bytes = await render(request);
+  recentRenders.set(key, bytes.slice());
+  for (const oldest of recentRenders.keys()) {
+    if (recentRenders.size <= RECENT_RENDERS) break;
+    recentRenders.delete(oldest);
+  }
+  return bytes;
 }
 
 function trackOf(task: LocalSongTask, take: Take): SongTrack {
