@@ -12,7 +12,11 @@ export interface Figure {
 
 export function reportFigure(figure: Figure) {
   const file = Deno.env.get("BENCH_SUMMARY");
-  if (file) Deno.writeTextFileSync(file, JSON.stringify(figure) + "\n", { append: true });
+  if (file) appendFigure(file, figure);
+}
+
+export function appendFigure(file: string, figure: Figure) {
+  Deno.writeTextFileSync(file, JSON.stringify(figure) + "\n", { append: true });
 }
 
 export function readFigures(file: string): Figure[] {

@@ -1,6 +1,6 @@
 /**
  * `deno task soak [--orders=200] [--fault-orders=1000] [--fault-rate=0.2] [--seed=1]
- *   [--scenarios=crash,queueless,two,two-queueless,faults]`
+ *   [--scenarios=crash,queueless,two,two-kill,two-queueless,faults]`
  *
  * The long reliability runs, with real server processes (`main.ts`) on one KV file, the outside
  * services on loopback, and customers and staff using the HTTP API (tools/soak/scenario.ts):
@@ -9,6 +9,8 @@
  *   queueless:     `crash` with JOB_QUEUE=off, the sweeper alone carrying the work (as on KV Connect);
  *   two:           two servers on the same KV file at once, both serving and both running workers and
  *                  sweepers, orders placed and approved through both;
+ *   two-kill:      `two` with the first server SIGKILLed once while lyrics are being written (after
+ *                  20–60 % of the OpenAI calls) and restarted on the same KV file;
  *   two-queueless: `two` with JOB_QUEUE=off, as several instances on KV Connect, where only the
  *                  leases keep two sweepers from doing the same work.
  *   faults:        one server, --fault-orders orders in bad weather: --fault-rate of OpenAI and music-API
@@ -40,7 +42,7 @@ const { values } = parseArgs({
     "fault-orders": { type: "string", default: "1000" },
     "fault-rate": { type: "string", default: "0.2" },
     seed: { type: "string", default: "1" },
-    scenarios: { type: "string", default: "crash,queueless,two,two-queueless,faults" },
+    scenarios: { type: "string", default: "crash,queueless,two,two-kill,two-queueless,faults" },
   },
 });
 const ORDERS = Number(values.orders);
@@ -101,6 +103,16 @@ const plans: ScenarioPlan[] = [
     log,
   },
   { name: "two", orders: ORDERS, servers: 2, queue: true, kills: [], placeConcurrency: 4, log },
+  {
+    name: "two-kill",
+    orders: ORDERS,
+    servers: 2,
+    queue: true,
+    // The first of the two killed while lyrics are being written, and restarted on the same file.
+    kills: crashKills(ORDERS, seededRandom(SEED + 2)).slice(0, 1),
+    placeConcurrency: 4,
+    log,
+  },
   // Several instances on KV Connect: no queue, only the sweepers racing each other and the leases.
   { name: "two-queueless", orders: ORDERS, servers: 2, queue: false, kills: [], placeConcurrency: 4, log },
   {
@@ -118,7 +130,9 @@ const plans: ScenarioPlan[] = [
 ].filter((plan) => SCENARIOS.includes(plan.name));
 if (plans.length === 0) {
   throw new Error(
-    `--scenarios: none of ${SCENARIOS.join(", ")} is crash, queueless, two, two-queueless or faults.`,
+    `--scenarios: none of ${
+      SCENARIOS.join(", ")
+    } is crash, queueless, two, two-kill, two-queueless or faults.`,
   );
 }
 

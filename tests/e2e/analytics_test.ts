@@ -61,11 +61,13 @@ e2eTest("analytics: with Global Privacy Control on, nothing arrives", async () =
   await browser.context.addInitScript(() =>
     Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true })
   );
+  // The page's own clock, so its send delay passes at once.
+  await browser.context.clock.install();
   const page = await browser.open("/");
   await page.locator("#faq summary", { hasText: "Who sings the song?" }).click();
   await page.locator("#faq summary", { hasText: "What music styles can I choose?" }).click();
   // Past the page's send delay, then away from the page (which would send anything queued).
-  await page.waitForTimeout(2_500);
+  await page.clock.runFor(2_500);
   await page.goto(browser.origin + "/privacy-policy");
   assertEquals(browser.requests.filter(isEvents), [], "the page sent nothing");
   assertEquals(await page.evaluate(() => localStorage.getItem("lh_analytics_id")), null, "nor made an id");

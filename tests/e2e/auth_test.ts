@@ -1,14 +1,7 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page } from "playwright-core";
 import { listDevMail } from "../../kv/dev_mail.ts";
-import {
-  axeViolations,
-  createTestApp,
-  e2eTest,
-  holdIslandCode,
-  loopbackAppUrl,
-  openBrowser,
-} from "../helpers.ts";
+import { createTestApp, e2eTest, holdIslandCode, loopbackAppUrl, openBrowser } from "../helpers.ts";
 
 async function storedSession(page: Page) {
   return await page.evaluate(() => ({
@@ -147,7 +140,6 @@ e2eTest("auth: a malformed address gets the reason it was refused, beside the fi
       "the reason stays beside the field after the toast has gone",
     );
     assertEquals(await page.evaluate(() => document.activeElement?.id), "login-email", "ready to correct");
-    assertEquals(await axeViolations(page), [], `the refused form at ${width} px`);
     await browser.screenshot(page, `auth-login-malformed-${width}-viewport`);
 
     await field.pressSequentially("x");
@@ -203,7 +195,6 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
       await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
       assert(await page.getByText("early@example.com").isVisible());
       assertEquals((await listDevMail(t.kv)).filter((mail) => mail.to === "early@example.com").length, 1);
-      assertEquals(await axeViolations(page), []);
       assertEquals(browser.problems, []);
     },
   );

@@ -68,12 +68,16 @@ async function heroAxeViolations(page: Page): Promise<string[]> {
   });
 }
 
-/** Opens `/` with the page's timers under the test's control, so 12 seconds pass in an instant. */
+/**
+ * Opens `/` with the page's timers under the test's control, so 12 seconds pass in an instant. The
+ * animal's cycle starts when its island hydrates (when the page is idle, its code fetched), so that
+ * is awaited first: run before, the clock would pass before the cycle had begun.
+ */
 async function openWithClock(browser: Browser): Promise<Page> {
   const page = await browser.context.newPage();
   await page.clock.install();
   await page.goto(browser.origin + "/");
-  await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
+  await page.waitForSelector('lh-island[data-island="AnimalPeek"][data-hydrated]', { state: "attached" });
   return page;
 }
 
@@ -208,12 +212,35 @@ for (const viewport of VIEWPORTS) {
       assertEquals(await heroAxeViolations(page), []);
 
       // ...and slides back out: gone until the next cycle.
-      await animal.evaluate((element) => element.getAnimations().forEach((motion) => motion.play()));
+      // From where the slide out begins (the last fifth of the motion), played on to its end.
+      await animal.evaluate((element) =>
+        element.getAnimations().forEach((motion) => {
+          motion.currentTime = Number(motion.effect?.getTiming().duration ?? 0) * 0.8;
+          motion.play();
+        })
+      );
       await animal.waitFor({ state: "detached" });
       await page.clock.runFor(ANIMAL_PEEK_CYCLE_MS);
       await animal.waitFor({ state: "attached" });
       assertEquals(browser.problems, []);
     },
+  );
+}
+
+/**
+ * Changes the visitor's motion setting and resolves once the page has heard it: a listener added now
+ * hears the change after the island's own, added at hydration, so the island has followed it by then.
+ */
+async function motionSettingChange(page: Page, reducedMotion: "reduce" | "no-preference") {
+  await page.evaluate(() => {
+    const heard = new Promise((resolve) =>
+      matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", resolve, { once: true })
+    );
+    Object.assign(globalThis, { motionSettingHeard: heard });
+  });
+  await page.emulateMedia({ reducedMotion });
+  await page.evaluate(() =>
+    (globalThis as unknown as { motionSettingHeard: Promise<unknown> }).motionSettingHeard
   );
 }
 
@@ -232,7 +259,7 @@ e2eTest("landing hero under reduced motion: no autoplay, no animal; the video pl
   assert(await page.getByRole("button", { name: "Pause hero video" }).isVisible());
 
   // The setting changing while the page is open is followed too.
-  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await motionSettingChange(page, "no-preference");
   await page.clock.runFor(ANIMAL_PEEK_CYCLE_MS);
   await page.locator("#home [data-animal-peek]").waitFor({ state: "attached" });
   await page.emulateMedia({ reducedMotion: "reduce" });

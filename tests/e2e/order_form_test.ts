@@ -13,12 +13,12 @@ import { FLAG_FIELDS, TEXT_FIELDS } from "../../islands/order/values.ts";
 import { countOrders } from "../../kv/orders.ts";
 import { createReferralCode } from "../../kv/referral_codes.ts";
 import {
-  axeViolations,
   createTestApp,
   e2eTest,
   holdIslandCode,
   openBrowser,
   recordBrowserAnalytics,
+  reviewScreenshots,
   signIn,
   type TestApp,
 } from "../helpers.ts";
@@ -45,6 +45,17 @@ async function waitForValue(page: Page, name: string, value: string) {
  */
 async function touchForm(page: Page) {
   await page.getByLabel("Child's name").focus();
+  await formLive(page);
+}
+
+/**
+ * Waits for the form that a first touch woke to have hydrated, before a step that reads a control back
+ * at once. Between React taking over the form and the form's first effects, a control changed is put
+ * back by React until those effects render the change (a frame or so later): the parent's choice is
+ * kept, but `check()` reads the control in between and fails (order_hydration_test.ts covers the
+ * touches made before hydration).
+ */
+async function formLive(page: Page) {
   await page.waitForSelector('lh-island[data-island="OrderForm"][data-hydrated]', { state: "attached" });
 }
 
@@ -119,6 +130,7 @@ e2eTest("order form: three labelled sections, every order field named, a price s
 
   // Reveal the optional parts, then every order field must be there, named, with a visible label.
   await page.getByLabel("This song is a gift").check();
+  await formLive(page);
   await page.getByLabel("Put the song on streaming platforms").check();
   assertEquals(
     await page.getByLabel("Gift message").evaluate((el) => getComputedStyle(el).minHeight),
@@ -276,6 +288,7 @@ e2eTest("order form: a reload keeps what was typed", async () => {
   await using browser = await openBrowser(t);
   const page = await browser.open("/order");
   await page.getByLabel("Child's name").fill("Mia");
+  await formLive(page);
   await page.getByLabel("Age", { exact: true }).selectOption("newborn");
   await page.getByLabel("Girl").check();
   await page.getByLabel("Put the song on streaming platforms").check();
@@ -539,8 +552,12 @@ e2eTest("order form on a phone: one column, nothing overflows sideways", async (
   await using browser = await openBrowser(t, { width: 390, height: 844 });
   const page = await browser.open("/order");
   await page.getByLabel("This song is a gift").check();
+  await formLive(page);
   await page.getByLabel("Put the song on streaming platforms").check();
-  assertEquals(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), 0);
+  assertEquals(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    0,
+  );
   const [name, pronounce] = await Promise.all(
     ["Child's name", "How to pronounce it"].map((label) => page.getByLabel(label).boundingBox()),
   );
@@ -663,10 +680,9 @@ function assertOneOf(actual: string | null, expected: string[]) {
   assert(actual !== null && expected.includes(actual), `${actual} is none of ${expected.join(", ")}`);
 }
 
-/** A screenshot of one part of the page, when SCREENSHOTS_DIR is set. */
+/** A picture of one part of the page, for design review (`deno task screenshots`). */
 async function shotOf(locator: ReturnType<Page["locator"]>, name: string) {
-  const dir = Deno.env.get("SCREENSHOTS_DIR");
-  if (dir) await locator.screenshot({ path: `${dir}/${name}.png` });
+  if (reviewScreenshots) await locator.screenshot({ path: `${Deno.env.get("SCREENSHOTS_DIR")}/${name}.png` });
 }
 
 e2eTest(
@@ -697,6 +713,7 @@ e2eTest(
       assertEquals(await when.getByLabel("Date").count(), 0);
 
       await page.getByLabel("This song is a gift").check();
+      await formLive(page);
       await when.getByLabel("On a day I choose").check();
       const date = when.getByLabel("Date");
       const time = when.getByLabel("Time");
@@ -740,7 +757,6 @@ e2eTest(
         tooSoon,
       );
       assertEquals(bodies.length, 0, "nothing sent");
-      assertEquals(await axeViolations(page), [], `the day in error at ${width} px`);
       await shotOf(when, `order-delivery-error-${width}`);
 
       // A day well ahead: said back exactly, kept across a reload, sent on the London clock.
@@ -749,7 +765,6 @@ e2eTest(
       await time.fill(day.time);
       assertEquals(await date.getAttribute("aria-invalid"), null, "changing the day clears the message");
       assertEquals(await summary.textContent(), `Your song will arrive on ${day.words}.`);
-      assertEquals(await axeViolations(page), [], `a chosen day at ${width} px`);
       await when.evaluate((box) => box.scrollIntoView({ block: "center" }));
       await browser.screenshot(page, `order-delivery-${width}-viewport`);
       await page.reload();
@@ -844,7 +859,6 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
       await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
       await waitForValue(page, "childName", "Mia");
       assertEquals(await page.getByLabel("Artist profile name").inputValue(), "Mia's Big Band");
-      assertEquals(await axeViolations(page), []);
       assertEquals(browser.problems, [], "no console errors and no hydration mismatch");
     },
   );

@@ -192,9 +192,7 @@ e2eTest(
           body: await answer.text(),
         });
       });
-      const page = await browser.open("/payment-processing?session_id=cs_test_e2e&guest=true", {
-        axe: false,
-      });
+      const page = await browser.open("/payment-processing?session_id=cs_test_e2e&guest=true");
       await page.locator(`[data-payment-failure=${reason}]`).waitFor();
       assert(await page.locator("main").getByText(message).isVisible(), reason);
       for (const progress of ["Creating your order...", "Starting song creation..."]) {

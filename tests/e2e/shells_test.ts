@@ -12,7 +12,10 @@ e2eTest("landing on a phone: no sideways overflow, the menu opens and closes on 
   await using t = await createTestApp();
   await using browser = await openBrowser(t, { width: 390, height: 844 });
   const page = await browser.open("/");
-  assertEquals(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), 0);
+  assertEquals(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    0,
+  );
   await page.locator("details[data-menu] summary").click();
   const entry = page.locator("details[data-menu]").getByRole("link", { name: "How it Works" });
   assertEquals(await entry.isVisible(), true);

@@ -40,7 +40,7 @@ for (const [width, height, name, signedIn] of PRIVACY_VIEWS) {
     })`,
     async () => {
       await using t = await createTestApp();
-      // Opened pages are checked with axe: any violation fails the test as the browser closes.
+      // Their accessibility: the views of these pages in accessibility/customer_views.ts.
       await using browser = signedIn
         ? (await openSignedInBrowser(t, "parent@example.com", { width, height })).browser
         : await openBrowser(t, { width, height });

@@ -9,8 +9,7 @@ import {
   openSignedInBrowser,
   type TestApp,
 } from "../helpers.ts";
-import { sessionHeaders } from "../integration/delivery/helpers.ts";
-import { waitForOrder } from "../integration/jobs/helpers.ts";
+import { madeBy, sessionHeaders } from "../integration/delivery/helpers.ts";
 import { XSS_PAYLOADS } from "../integration/security/hostile_inputs.ts";
 
 /**
@@ -52,7 +51,8 @@ async function hostileSong(t: TestApp): Promise<string> {
   await (await t.request(`/checkout/local/${sessionId}/pay`, { method: "POST" })).body?.cancel();
   const placed = await t.request("/api/orders", jsonBody({ sessionId }, { headers: customer }));
   const { id } = await placed.json();
-  assertEquals((await waitForOrder(t, id)).status, "completed");
+  // The real pipeline writes the song from the hostile details, stepped on the test's clock.
+  assertEquals((await madeBy(t, id)).status, "completed");
   for (const action of ["approve", "send-now"]) {
     const response = await t.request(`/api/admin/orders/${id}/${action}`, { method: "POST", headers: admin });
     assertEquals(response.status, 200, action);
@@ -123,7 +123,6 @@ e2eTest(
   async () => {
     await using t = await createTestApp({
       env: { ADMIN_EMAILS: ADMIN, APP_URL: loopbackAppUrl() },
-      jobs: true,
     });
     const id = await hostileSong(t);
     const checked: string[] = [];

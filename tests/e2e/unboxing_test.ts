@@ -1,13 +1,16 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import type { Page } from "playwright-core";
 import { downloadFileName } from "../../domain/download.ts";
-import { axeViolations, createTestApp, e2eTest, loopbackAppUrl, openBrowser } from "../helpers.ts";
-import { deliveredOrder } from "../integration/delivery/helpers.ts";
-import { placeOrder, waitForOrder } from "../integration/jobs/helpers.ts";
+import { createTestApp, e2eTest, loopbackAppUrl, openBrowser, reviewScreenshots } from "../helpers.ts";
+import { completedOrder, deliveredOrder } from "../integration/delivery/helpers.ts";
+import { afterIdle, animationsSettled } from "./page_waits.ts";
 import { playCalls, watchPlayCalls } from "./play_calls.ts";
 
-/** The song's audio is served from APP_URL, so the browser must find the app there. */
-const songApp = () => createTestApp({ jobs: true, env: { APP_URL: loopbackAppUrl() } });
+/**
+ * The song's audio is served from APP_URL, so the browser must find the app there. The song is made
+ * by the real pipeline on the test's clock (deliveredOrder): a real MP3, in well under a second.
+ */
+const songApp = () => createTestApp({ env: { APP_URL: loopbackAppUrl() } });
 
 async function toastTexts(page: Page) {
   const toast = page.locator("[data-toast-viewport] > [data-state]");
@@ -28,19 +31,25 @@ e2eTest("unboxing: open the box, play and pause, read the lyrics, download and s
   await page.getByRole("heading", { name: "Mia has a special surprise!" }).waitFor();
   await browser.screenshot(page, "unboxing-box");
 
+  // The page's own clock, held still, so the reveal's 3000 ms are counted exactly and not waited for.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
   const open = page.getByRole("button", { name: "Tap to Open!" });
-  const started = Date.now();
   await open.click();
   const opening = page.getByRole("button", { name: "Opening Magic..." });
+  await opening.waitFor();
   assert(await opening.isDisabled(), "the button is disabled while the box opens");
   assertStringIncludes((await liveStatus(page).textContent())!, "Opening");
   await browser.screenshot(page, "unboxing-opening");
 
   // The context asks for reduced motion: the lid only fades, but the reveal keeps the spec's 3000 ms.
   const title = page.getByRole("heading", { name: order.songTitle! });
+  await page.clock.runFor(2999);
+  assert(await opening.isVisible(), "still opening 1 ms before the 3000 ms are up");
+  assertEquals(await title.count(), 0);
+  await page.clock.runFor(1);
   await title.waitFor();
-  const waited = Date.now() - started;
-  assert(waited >= 2900 && waited < 5000, `revealed after about 3 s (${waited} ms)`);
+  await page.clock.resume();
   assertStringIncludes((await liveStatus(page).textContent())!, "revealed");
   assertEquals(await page.evaluate(() => document.activeElement?.tagName), "H1", "focus moves to the title");
 
@@ -124,8 +133,11 @@ e2eTest(
     const skipped = await browser.open(`/unboxing/${order.id}?skip=true`);
     await skipped.getByRole("heading", { name: order.songTitle! }).waitFor();
     assertEquals(await skipped.getByRole("button", { name: "Tap to Open!" }).count(), 0);
-    // Nobody tapped anything: the song waits for its play button.
-    await skipped.waitForTimeout(500);
+    // Nobody tapped anything: the song, buffered and able to play, waits for its play button.
+    await skipped.waitForFunction(() =>
+      document.querySelector("audio")!.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA
+    );
+    await afterIdle(skipped);
     assert(await skipped.evaluate(() => document.querySelector("audio")!.paused), "no autoplay with skip");
     await skipped.getByRole("button", { name: "PLAY", exact: true }).waitFor();
     assert(await skipped.getByRole("link", { name: "Download Song" }).isVisible());
@@ -142,11 +154,19 @@ e2eTest(
     await page.getByRole("heading", { name: "Mia has a special surprise!" }).waitFor();
     assertEquals(await page.evaluate(() => document.documentElement.scrollWidth), 375, "no sideways scroll");
     await browser.screenshot(page, "unboxing-phone-box");
+    // The reveal's timer on the page's own clock; the lid's animations keep the document's time.
+    await page.clock.install();
     await page.getByRole("button", { name: "Tap to Open!" }).click();
-    await page.waitForTimeout(2000);
+    await page.getByRole("button", { name: "Opening Magic..." }).waitFor();
+    const lidMidway = () =>
+      page.waitForFunction(() =>
+        document.getAnimations().some((animation) => Number(animation.currentTime) >= 2000)
+      );
+    if (reviewScreenshots) await lidMidway();
     await browser.screenshot(page, "unboxing-phone-opening-viewport");
+    await page.clock.runFor(3000);
     await page.getByRole("heading", { name: order.songTitle! }).waitFor();
-    await page.waitForTimeout(800);
+    await animationsSettled(page);
     await browser.screenshot(page, "unboxing-phone-confetti-viewport");
     assertEquals(browser.problems, []);
   },
@@ -194,7 +214,7 @@ e2eTest(
     for (const [width, height, motion] of [[1280, 800, "no-preference"], [390, 844, "reduce"]] as const) {
       await using browser = await openBrowser(t, { width, height, reducedMotion: motion });
       await watchPlayCalls(browser);
-      const page = await browser.open(`/unboxing/${order.id}`); // axe checks the closed box
+      const page = await browser.open(`/unboxing/${order.id}`); // its axe check: "the closed box" view
       assertEquals(
         await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches),
         motion === "reduce",
@@ -221,12 +241,16 @@ e2eTest(
 
       // One audio element from the start: the one the tap plays is the one the player drives.
       await page.evaluate(() => (document.querySelector("audio")!.dataset.first = "yes"));
+      await page.clock.install();
       await page.getByRole("button", { name: "Tap to Open!" }).click();
       assertEquals(await playCalls(page), ["tap"], "play() ran inside the tap's own click, and only there");
       await page.waitForFunction(() => !document.querySelector("audio")!.paused);
       if (width === 390) await browser.screenshot(page, `unboxing-gift-opening-${width}-viewport`);
 
-      await page.getByRole("heading", { name: order.songTitle! }).waitFor({ timeout: 6000 });
+      // The reveal's 3000 ms on the page's own clock; the song plays on in real time.
+      await page.getByRole("button", { name: "Opening Magic..." }).waitFor();
+      await page.clock.runFor(3000);
+      await page.getByRole("heading", { name: order.songTitle! }).waitFor();
       await page.waitForFunction(() => {
         const audio = document.querySelector("audio")!;
         return !audio.paused && audio.currentTime > 1;
@@ -240,8 +264,7 @@ e2eTest(
       assertEquals(await page.locator('[data-gift-note="box"]').count(), 0);
       assertStringIncludes(await besideSong.innerText(), "A song for Mia from Grandma Sue");
       assertStringIncludes(await besideSong.innerText(), "I hope this song makes you dance all day.");
-      await page.waitForTimeout(800); // the player's pop-in and the confetti settle
-      assertEquals(await axeViolations(page), [], `the revealed gift at ${width} px`);
+      await animationsSettled(page); // the player's pop-in and the confetti
       assertEquals(
         await page.evaluate(() => document.documentElement.scrollWidth),
         width,
@@ -263,11 +286,16 @@ e2eTest(
     const dialogs: string[] = [];
     browser.context.on("page", (page) => page.on("dialog", (dialog) => dialogs.push(dialog.message())));
     const page = await browser.open(`/unboxing/${order.id}`);
+    await page.clock.install();
 
     for (const place of ["box", "song"]) {
-      if (place === "song") await page.getByRole("button", { name: "Tap to Open!" }).click();
+      if (place === "song") {
+        await page.getByRole("button", { name: "Tap to Open!" }).click();
+        await page.getByRole("button", { name: "Opening Magic..." }).waitFor();
+        await page.clock.runFor(3000);
+      }
       const note = page.locator(`[data-gift-note="${place}"]`);
-      await note.waitFor({ timeout: 6000 });
+      await note.waitFor();
       assertEquals(await note.locator("blockquote").innerText(), `“${HOSTILE_MESSAGE}”`);
       assertEquals(await note.locator("script, img").count(), 0, `no element from the message (${place})`);
     }
@@ -290,7 +318,10 @@ e2eTest(
     const open = page.getByRole("button", { name: "Tap to Open!" });
     await open.focus();
     await page.waitForSelector('lh-island[data-island="Unboxing"][data-hydrated]', { state: "attached" });
+    await page.clock.install();
     await open.click();
+    await page.getByRole("button", { name: "Opening Magic..." }).waitFor();
+    await page.clock.runFor(3000);
     await page.getByRole("heading", { name: order.songTitle! }).waitFor();
     assertEquals(await playCalls(page), ["tap"]);
     assert(await page.evaluate(() => document.querySelector("audio")!.paused));
@@ -311,7 +342,7 @@ e2eTest(
 
 e2eTest("unboxing: a song not delivered yet and an unknown order show 'Song Not Ready'", async () => {
   await using t = await songApp();
-  const made = await waitForOrder(t, (await placeOrder(t, { childName: "Ava" })).id);
+  const made = await completedOrder(t, { childName: "Ava" });
   assertEquals(made.status, "completed", "made, but not approved and delivered");
   await using browser = await openBrowser(t);
 

@@ -13,14 +13,13 @@ import { startLoopbackS3 } from "../../fakes/s3_server.ts";
 import { synthMp3 } from "../../fakes/audio_files.ts";
 import { createTestApp, type TestApp } from "../helpers.ts";
 import { adminHeaders, deliveredOrder } from "./delivery/helpers.ts";
-import { placeOrder, settled, waitForOrder } from "./jobs/helpers.ts";
+import { placeOrder, runPipeline } from "./jobs/helpers.ts";
 
 const ADMIN = "boss@example.com";
 
 async function bucketApp(serving: "stream" | "presigned") {
   const s3 = await startLoopbackS3();
   const t = await createTestApp({
-    jobs: true,
     env: { ...s3.env, BLOB_STORE: "s3", BLOB_SERVING: serving, ADMIN_EMAILS: ADMIN },
   });
   return {
@@ -118,7 +117,7 @@ Deno.test("presigned serving: the same gate, then a short-lived URL that carries
 
   // Before delivery there is nothing to redirect to: the review gate answers first.
   const placed = await placeOrder(t, { childName: "Leo" });
-  const made: Order = await waitForOrder(t, placed.id, settled);
+  const made: Order = await runPipeline(t, placed.id);
   assertEquals(made.status, "completed");
   const early = await t.request(`/api/download/${made.id}`);
   assertEquals(early.status, 404);

@@ -2,7 +2,7 @@ import { assert, assertEquals } from "@std/assert";
 import type { Locator, Page } from "playwright-core";
 import type { Order } from "../../../domain/orders.ts";
 import { ATTENTION_REFRESH_MS } from "../../../islands/admin/AttentionPanel.tsx";
-import { axeViolations, createTestApp, e2eTest, openSignedInBrowser } from "../../helpers.ts";
+import { createTestApp, e2eTest, openSignedInBrowser } from "../../helpers.ts";
 import { clockWorker, completedOrder } from "../../integration/delivery/helpers.ts";
 import { failedOrder, refusingLyricist } from "../../integration/admin/attention_fixtures.ts";
 
@@ -71,15 +71,15 @@ for (const [device, size] of SIZES) {
       // Fay's family were to be told after the 30-minute grace; nobody swept since.
       assert((await group("Sends overdue").textContent())?.includes("failure email due 12 h 30 min ago"));
       // Nothing wider than the screen.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      const overflow = await page.evaluate(() =>
+        document.documentElement.scrollWidth - document.documentElement.clientWidth
+      );
       assert(overflow <= 0, `the page is ${overflow} px wider than the screen`);
-      assertEquals(await axeViolations(page), []);
       await panel.scrollIntoViewIfNeeded();
       await browser.screenshot(page, `admin-attention-${device}-viewport`);
 
       await opensOrder(page, review.getByRole("link"), rory, "review");
       await browser.screenshot(page, `admin-attention-${device}-opened-viewport`);
-      assertEquals(await axeViolations(page), []);
       await page.goBack();
       await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
       await panel.waitFor();
@@ -102,12 +102,10 @@ e2eTest("needs attention: one line while nothing does, and it refreshes by itsel
   const panel = page.getByRole("region", { name: "Needs attention" });
   await panel.getByText("Nothing needs attention right now.").waitFor();
   assertEquals(await panel.getByRole("link").count(), 0);
-  assertEquals(await axeViolations(page), []);
 
   t.clock.advance(13 * HOUR);
   await page.clock.runFor(ATTENTION_REFRESH_MS);
   await linksTo(page, nell).waitFor();
   assertEquals(await panel.getByText("Nothing needs attention right now.").count(), 0);
-  assertEquals(await axeViolations(page), []);
   assertEquals(browser.problems, []);
 });

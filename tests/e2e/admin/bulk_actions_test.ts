@@ -4,7 +4,7 @@ import { songUrlFor } from "../../../domain/download.ts";
 import type { Order } from "../../../domain/orders.ts";
 import { getOrder, updateOrder } from "../../../kv/orders.ts";
 import { synthMp3 } from "../../../fakes/audio_files.ts";
-import { axeViolations, createTestApp, e2eTest, openSignedInBrowser, type TestApp } from "../../helpers.ts";
+import { createTestApp, e2eTest, openSignedInBrowser, type TestApp } from "../../helpers.ts";
 import { placeOrder } from "../../integration/jobs/helpers.ts";
 import { adminHeaders } from "../../integration/delivery/helpers.ts";
 
@@ -66,7 +66,6 @@ for (const size of SIZES) {
         "the refused stay ticked",
       );
       assertEquals((await getOrder(t.kv, orders[0].id))!.approvalStatus, "approved");
-      assertEquals(await axeViolations(page), []);
       await browser.screenshot(page, `bulk-results-${size.name}`);
 
       await results.getByRole("button", { name: "Approve 2 without listening" }).click();
@@ -83,7 +82,6 @@ for (const size of SIZES) {
       }).click();
       const confirm = page.getByRole("dialog", { name: "Send Songs Now" });
       await confirm.getByText("The families of 1 order get their song's email right away.").waitFor();
-      assertEquals(await axeViolations(page), []);
       await confirm.getByRole("button", { name: "Cancel" }).click();
       await confirm.waitFor({ state: "detached" });
       assertEquals((await getOrder(t.kv, orders[1].id))!.emailScheduledFor, scheduled);

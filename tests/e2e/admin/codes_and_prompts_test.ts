@@ -3,14 +3,7 @@ import type { Page } from "playwright-core";
 import { DEFAULT_LYRICS_PROMPT, DEFAULT_TAGS_PROMPT } from "../../../domain/prompts.ts";
 import { getSystemPrompt } from "../../../kv/prompts.ts";
 import { getReferralCodeByCode } from "../../../kv/referral_codes.ts";
-import {
-  axeViolations,
-  createTestApp,
-  e2eTest,
-  jsonBody,
-  openSignedInBrowser,
-  type TestApp,
-} from "../../helpers.ts";
+import { createTestApp, e2eTest, jsonBody, openSignedInBrowser, type TestApp } from "../../helpers.ts";
 import { orderForm, payLocally, startCheckout } from "../../integration/orders/helpers.ts";
 
 const ADMIN = "boss@example.com";
@@ -60,11 +53,6 @@ async function paidOrderWith(t: TestApp, referralCode: string, parentEmail: stri
   const { status, body } = await startCheckout(t, orderForm({ parentEmail, referralCode }));
   assertEquals(status, 200, body.message);
   await payLocally(t, body.sessionId);
-}
-
-/** The page has no accessibility violations as it is now (a dialog open, a warning shown). */
-async function assertAccessible(page: Page) {
-  assertEquals(await axeViolations(page), [], `at ${page.viewportSize()?.width} px`);
 }
 
 async function createThroughApi(t: TestApp, token: string, body: Record<string, unknown>) {
@@ -138,7 +126,6 @@ e2eTest(
     assertMatch((await expiry.getAttribute("aria-describedby"))!, /referral-expires-note/);
     assert(await submit.isEnabled(), "a warning does not stop the save");
     await browser.screenshot(page, "codes-expired-warning-desktop-viewport");
-    await assertAccessible(page);
     await expiry.fill("2030-08-31");
     await warning.waitFor({ state: "detached" });
     await browser.screenshot(page, "codes-create-dialog-desktop-viewport");
@@ -198,7 +185,6 @@ e2eTest(
       "Inactive",
       "Aug 31, 2030",
     ]);
-    await assertAccessible(page);
     const stored = await getReferralCodeByCode(t.kv, "SUMMER10");
     assertEquals(
       [stored?.discountType, stored?.discountValue, stored?.usageLimit, stored?.isActive],
@@ -274,7 +260,6 @@ e2eTest("referral codes: cards on a phone, with 44 px actions, edit and delete",
     (await codeEntry(page, "FRIENDS").textContent())!,
     /50% off.*2 \/ ∞.*Orders2.*Revenue\$24\.98.*Never/,
   );
-  await assertAccessible(page);
   const edit = card.getByRole("button", { name: "Edit SPRING-5" });
   const box = (await edit.boundingBox())!;
   assert(box.width >= 44 && box.height >= 44, `touch target ${box.width}×${box.height}`);
@@ -314,7 +299,6 @@ e2eTest("referral codes: cards on a phone, with 44 px actions, edit and delete",
   await create.getByLabel("Expiry date (optional)").fill("2021-06-30");
   await create.getByText(EXPIRED_WARNING).scrollIntoViewIfNeeded();
   await browser.screenshot(page, "codes-expired-warning-phone-viewport");
-  await assertAccessible(page);
   await create.getByRole("button", { name: "Create Code" }).click();
   await expectToast(page, "Referral code created", "PARKED · 10% off");
   const parked = codeEntry(page, "PARKED");

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { listEvents } from "../../../kv/events.ts";
 import { listOrdersOfEmail } from "../../../kv/orders.ts";
 import { synthMp3 } from "../../../fakes/audio_files.ts";
-import { axeViolations, createTestApp, e2eTest, openSignedInBrowser } from "../../helpers.ts";
+import { createTestApp, e2eTest, openSignedInBrowser } from "../../helpers.ts";
 import { ADMIN_EMAIL, completedOrder, DELIVERY_ENV } from "../../integration/delivery/helpers.ts";
 
 /**
@@ -64,7 +64,6 @@ for (const size of SIZES) {
     assertEquals((await listOrdersOfEmail(t.kv, PARENT)).length, 1, "nothing made yet");
     await warning.scrollIntoViewIfNeeded();
     await browser.screenshot(page, `manual-order-duplicate-${size.name}-warning-viewport`);
-    assertEquals(await axeViolations(page), []);
 
     // A changed field is a new question for the server: the warning goes, and comes back when asked.
     await form.getByLabel("Song title").fill("Mia's Song ");

@@ -194,7 +194,9 @@ e2eTest(
     for (const width of [320, 390, 640, 768, 834, 917, 1024, 1280, 1440, 1920]) {
       await page.setViewportSize({ width, height: 900 });
       if (width === 768 || width === 1024) await browser.screenshot(page, `admin-order-list-${width}`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      const overflow = await page.evaluate(() =>
+        document.documentElement.scrollWidth - document.documentElement.clientWidth
+      );
       assertEquals(overflow, 0, `sideways scroll at ${width} px`);
       // The table (from 1024 px) shows every column without scrolling inside its box either.
       const hidden = await page.evaluate(() => {

@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "@std/assert";
-import { axeViolations, createTestApp, e2eTest, openSignedInBrowser } from "../../helpers.ts";
+import { createTestApp, e2eTest, openSignedInBrowser } from "../../helpers.ts";
 import { writeSampleOrders } from "../../../tools/sample_orders.ts";
 
 const ADMIN = "boss@example.com";
@@ -18,7 +18,6 @@ for (const size of SIZES) {
     await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
     const link = page.getByRole("link", { name: "Export CSV" });
     await link.waitFor();
-    assertEquals(await axeViolations(page), []);
     await browser.screenshot(page, `orders-export-${size.name}-viewport`);
 
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);

@@ -2,7 +2,7 @@ import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page } from "playwright-core";
 import { listPromptEvents } from "../../../kv/prompt_events.ts";
 import { getSystemPrompt, saveSystemPrompt } from "../../../kv/prompts.ts";
-import { axeViolations, createTestApp, e2eTest, openSignedInBrowser } from "../../helpers.ts";
+import { createTestApp, e2eTest, openSignedInBrowser } from "../../helpers.ts";
 
 const ADMIN = "boss@example.com";
 const OTHER_ADMIN = "second@example.com";
@@ -13,11 +13,6 @@ const SETTINGS_TITLE = "Admin Settings - Song Generation Prompts";
 
 const FIRST = "You write songs for children.\nKeep every line short.\nAnswer with JSON.";
 const SECOND = "You write songs for children.\nRhyme the name in the chorus.\nAnswer with JSON.";
-
-/** The page has no accessibility violations as it is now (a dialog open, a diff shown). */
-async function assertAccessible(page: Page) {
-  assertEquals(await axeViolations(page), [], `at ${page.viewportSize()?.width} px`);
-}
 
 async function expectToast(page: Page, title: string) {
   await page.locator("[data-toast-viewport] > [data-state]:not([hidden])").filter({ hasText: title })
@@ -85,7 +80,6 @@ e2eTest(
       " Answer with JSON.",
     ]);
     await browser.screenshot(page, "prompt-versions-diff-desktop-viewport");
-    await assertAccessible(page);
 
     // The default against the current text: every line but the last is different.
     await versions.getByRole("radio", { name: /^Default/ }).check();
@@ -99,7 +93,6 @@ e2eTest(
     const confirm = page.getByRole("dialog", { name: "Restore version 1?" });
     await confirm.getByText(/saved as a new version after version 2/).waitFor();
     await browser.screenshot(page, "prompt-versions-restore-confirm-desktop-viewport");
-    await assertAccessible(page);
     // Escape answers the question, not the editor behind it.
     await page.keyboard.press("Escape");
     await confirm.waitFor({ state: "detached" });
@@ -136,7 +129,6 @@ e2eTest(
       "the safe answer has the focus",
     );
     await browser.screenshot(page, "prompt-versions-discard-desktop-viewport");
-    await assertAccessible(page);
     await discard.getByRole("button", { name: "Keep editing" }).click();
     await discard.waitFor({ state: "detached" });
     assertEquals(await editor.inputValue(), `${FIRST}\nOne more rule.`);
@@ -181,7 +173,6 @@ e2eTest(
       "+added:Keep every line short.",
     ]);
     await browser.screenshot(page, "prompt-versions-diff-phone-viewport");
-    await assertAccessible(page);
 
     const restore = compare.getByRole("button", { name: "Restore version 1" });
     const box = (await restore.boundingBox())!;
@@ -201,7 +192,6 @@ e2eTest(
     const discard = page.getByRole("dialog", { name: "Discard your changes?" });
     await discard.waitFor();
     await browser.screenshot(page, "prompt-versions-discard-phone-viewport");
-    await assertAccessible(page);
     await discard.getByRole("button", { name: "Keep editing" }).click();
     await discard.waitFor({ state: "detached" });
     await settings.getByRole("button", { name: "Close" }).click();

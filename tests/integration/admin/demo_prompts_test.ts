@@ -5,7 +5,7 @@ import type { Order } from "../../../domain/orders.ts";
 import { getDebugTexts } from "../../../kv/order_debug.ts";
 import { createTestApp, jsonBody, type TestApp } from "../../helpers.ts";
 import { ADMIN_EMAIL, adminHeaders, sessionHeaders } from "../delivery/helpers.ts";
-import { waitForOrder } from "../jobs/helpers.ts";
+import { runPipeline } from "../jobs/helpers.ts";
 import { orderForm, payLocally, startCheckout } from "../orders/helpers.ts";
 import { adminApi as call, type Headers, savePrompt as save } from "./helpers.ts";
 
@@ -22,7 +22,7 @@ async function read(t: TestApp, headers: Headers, kind: string): Promise<SystemP
   return answer.body;
 }
 
-/** A paying customer's order: local checkout, paid, fulfilled; then made by the worker. */
+/** A paying customer's order: local checkout, paid, fulfilled; then made by the pipeline. */
 async function paidOrder(t: TestApp, childName: string): Promise<Order> {
   const { body } = await startCheckout(t, orderForm({ childName, parentEmail: "payer@example.com" }));
   await payLocally(t, body.sessionId);
@@ -40,8 +40,9 @@ async function demoOrder(t: TestApp, demo: Headers, childName: string): Promise<
   return await made(t, placed.id);
 }
 
+/** The order's song made by the real pipeline, stepped on the test's clock. */
 async function made(t: TestApp, id: string): Promise<Order> {
-  const order = await waitForOrder(t, id);
+  const order = await runPipeline(t, id);
   assertEquals(order.status, "completed", order.error ?? "");
   return order;
 }
@@ -56,7 +57,7 @@ async function promptsUsed(t: TestApp, order: Order) {
 }
 
 Deno.test("demo prompts: a demo user's save answers 200 but the live prompts and paying customers' songs keep theirs", async () => {
-  await using t = await createTestApp({ jobs: true, env: ENV });
+  await using t = await createTestApp({ env: ENV });
   const admin = await adminHeaders(t);
   const demo = await sessionHeaders(t, DEMO_EMAIL);
 
@@ -90,7 +91,7 @@ Deno.test("demo prompts: a demo user's save answers 200 but the live prompts and
 });
 
 Deno.test("demo prompts: an admin's save is live for every order; demo users see it until they save their own", async () => {
-  await using t = await createTestApp({ jobs: true, env: ENV });
+  await using t = await createTestApp({ env: ENV });
   const admin = await adminHeaders(t);
   const demo = await sessionHeaders(t, DEMO_EMAIL);
 

@@ -19,15 +19,14 @@ import { createSunoStudio } from "../../../providers/music/suno.ts";
 import { createOpenAiLyricist } from "../../../providers/words/openai.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";
 import { ADMIN_EMAIL, adminCall, adminHeaders } from "../delivery/helpers.ts";
-import { placeOrder, waitForOrder } from "../jobs/helpers.ts";
+import { clockWorker, placeOrder, stepUntil } from "../jobs/helpers.ts";
 import { countersAndTruth, type Headers } from "./helpers.ts";
 
-/** The app with the pipeline running against the fakes; a song is made only when the test says so. */
+/** The app with the pipeline against the fakes; a song is made only when the test says so. */
 async function studio() {
   const openai = startOpenAiFake({ apiKey: "sk-test-key-123" });
   const suno = startSunoFake({ apiKey: "suno-test-key", stepsToFinish: 1_000_000 });
   const t = await createTestApp({
-    jobs: true,
     env: { ADMIN_EMAILS: ADMIN_EMAIL },
     providers: {
       words: createOpenAiLyricist({
@@ -44,16 +43,23 @@ async function studio() {
       }),
     },
   });
+  // The worker on the test's clock: the pipeline moves only as the test steps it.
+  const worker = clockWorker(t);
   return {
     t,
     suno,
+    /** Steps the worker until the order is `done` (settled unless told). */
+    step: (id: string, done?: (order: Order) => boolean) => stepUntil(t, worker, id, done),
     async [Symbol.asyncDispose]() {
+      await worker[Symbol.asyncDispose]();
       await t[Symbol.asyncDispose]();
       await suno[Symbol.asyncDispose]();
       await openai[Symbol.asyncDispose]();
     },
   };
 }
+
+type Studio = Awaited<ReturnType<typeof studio>>;
 
 async function list(t: TestApp, admin: Headers, query = "") {
   const response = await t.request(`/api/admin/orders${query}`, { headers: admin });
@@ -62,9 +68,8 @@ async function list(t: TestApp, admin: Headers, query = "") {
 }
 
 /** Generating, and waiting on the music service for a song task other than `not`. */
-const waitingOnSong = (t: TestApp, order: Order, not?: string | null) =>
-  waitForOrder(
-    t,
+const waitingOnSong = (s: Studio, order: Order, not?: string | null) =>
+  s.step(
     order.id,
     (current) => current.status === "generating" && !!current.songTaskId && current.songTaskId !== not,
   );
@@ -72,7 +77,6 @@ const waitingOnSong = (t: TestApp, order: Order, not?: string | null) =>
 Deno.test("In Progress and Failed: counters, pages and search bits equal a recount as orders are placed, fail, restart, complete, are approved, sent, made again and deleted", async () => {
   await using s = await studio();
   const { t, suno } = s;
-  const admin = await adminHeaders(t);
 
   /** Compares every tab with its recount; `expected` pins the counts the step should have made. */
   const check = async (step: string, expected: Partial<Record<AdminFilter, number>>) => {
@@ -101,14 +105,16 @@ Deno.test("In Progress and Failed: counters, pages and search bits equal a recou
   for (const name of ["Ada", "Bo", "Cy", "Di", "Ed"]) {
     placed.push(await placeOrder(t, { childName: name, parentEmail: `${name.toLowerCase()}@example.com` }));
   }
-  const waiting = await Promise.all(placed.map((order) => waitingOnSong(t, order)));
+  const waiting = await Promise.all(placed.map((order) => waitingOnSong(s, order)));
   const [ada, bo, cy, di, ed] = waiting;
+  // Signed in at the clock's time now (placeOrder stamps the real one, and stepping follows it).
+  const admin = await adminHeaders(t);
   await check("placed, each waiting on its song", { all: 5, "in-progress": 5, failed: 0 });
 
   // The music service refuses two songs: they fail.
   for (const order of [ada, bo]) suno.fail(order.songTaskId!, "SENSITIVE_WORD_ERROR");
   for (const order of [ada, bo]) {
-    assertEquals((await waitForOrder(t, order.id)).status, "failed");
+    assertEquals((await s.step(order.id)).status, "failed");
   }
   await check("two failed", { "in-progress": 3, failed: 2 });
 
@@ -118,13 +124,13 @@ Deno.test("In Progress and Failed: counters, pages and search bits equal a recou
     headers: admin,
   });
   assertEquals(restart.status, 200);
-  const restarted = await waitingOnSong(t, ada, ada.songTaskId);
+  const restarted = await waitingOnSong(s, ada, ada.songTaskId);
   await check("one restarted", { "in-progress": 4, failed: 1 });
 
   // Two songs are made: they wait for review.
-  for (const order of [restarted, cy]) suno.finish((await waitingOnSong(t, order)).songTaskId!);
+  for (const order of [restarted, cy]) suno.finish((await waitingOnSong(s, order)).songTaskId!);
   for (const order of [restarted, cy]) {
-    assertEquals((await waitForOrder(t, order.id)).status, "completed");
+    assertEquals((await s.step(order.id)).status, "completed");
   }
   await check("two made", { "in-progress": 2, review: 2, failed: 1 });
 
@@ -132,13 +138,13 @@ Deno.test("In Progress and Failed: counters, pages and search bits equal a recou
   assertEquals((await adminCall(t, admin, ada.id, "approve")).status, 200);
   await check("approved", { review: 1, approved: 1 });
   assertEquals((await adminCall(t, admin, ada.id, "send-now")).status, 200);
-  await waitForOrder(t, ada.id, (order) => !!order.emailSentAt);
+  await s.step(ada.id, (order) => !!order.emailSentAt);
   await check("sent", { approved: 0, sent: 1, "in-progress": 2 });
 
   // The other is made again: back in the pipeline.
   const remake = await t.request(`/api/admin/orders/${cy.id}/regenerate`, { method: "POST", headers: admin });
   assertEquals(remake.status, 200);
-  await waitingOnSong(t, cy, cy.songTaskId);
+  await waitingOnSong(s, cy, cy.songTaskId);
   await check("made again", { review: 0, "in-progress": 3, failed: 1 });
 
   // A failed order and one being made are deleted.

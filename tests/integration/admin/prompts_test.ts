@@ -5,7 +5,7 @@ import { getDebugTexts } from "../../../kv/order_debug.ts";
 import { getSystemPrompt } from "../../../kv/prompts.ts";
 import { createTestApp } from "../../helpers.ts";
 import { ADMIN_EMAIL, adminHeaders, DELIVERY_ENV, sessionHeaders } from "../delivery/helpers.ts";
-import { placeOrder, waitForOrder } from "../jobs/helpers.ts";
+import { clockWorker, placeOrder, stepUntil } from "../jobs/helpers.ts";
 import { adminApi as call, type Headers, savePrompt as save } from "./helpers.ts";
 
 const DEMO_EMAIL = "demo@example.com";
@@ -142,17 +142,19 @@ Deno.test("system prompts: saves at the same moment get distinct versions, and t
 });
 
 Deno.test("system prompts: an order records the prompt versions that wrote its lyrics and tags", async () => {
-  await using t = await createTestApp({ jobs: true, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
-  const admin = await adminHeaders(t);
-
-  const before = await waitForOrder(t, (await placeOrder(t, { childName: "Ada" })).id);
+  await using t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+  await using worker = clockWorker(t);
+  const before = await stepUntil(t, worker, (await placeOrder(t, { childName: "Ada" })).id);
   assertEquals(before.status, "completed", before.error ?? "");
   assertEquals(before.promptVersions, { lyrics: 0, tags: 0 });
+
+  // Signed in at the clock's time now (placeOrder stamps the real one, and stepping follows it).
+  const admin = await adminHeaders(t);
 
   await save(t, admin, "lyrics", "You write short songs for children. Answer with JSON.");
   await save(t, admin, "tags", "Pick music tags. Answer with JSON.");
   await save(t, admin, "tags", "Pick music tags and a title. Answer with JSON.");
-  const after = await waitForOrder(t, (await placeOrder(t, { childName: "Ben" })).id);
+  const after = await stepUntil(t, worker, (await placeOrder(t, { childName: "Ben" })).id);
   assertEquals(after.status, "completed", after.error ?? "");
   assertEquals(after.promptVersions, { lyrics: 1, tags: 2 });
   const debug = await getDebugTexts(t.kv, after.id);

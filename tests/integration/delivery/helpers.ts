@@ -3,18 +3,19 @@ import { songUrlFor } from "../../../domain/download.ts";
 import type { SongTake, TakeNumber } from "../../../domain/song_takes.ts";
 import { owedEmailSent } from "../../../domain/owed_email.ts";
 import { updateOrder } from "../../../kv/orders.ts";
-import { createDeps } from "../../../deps.ts";
-import { startJobWorker } from "../../../jobs/worker.ts";
 import { createSession } from "../../../kv/sessions.ts";
 import { upsertUserOnSignIn } from "../../../kv/users.ts";
 import type { TestApp } from "../../helpers.ts";
-import { placeOrder, settled, waitForOrder } from "../jobs/helpers.ts";
+import { clockWorker, placeOrder, runPipeline, settled, waitForOrder } from "../jobs/helpers.ts";
+
+export { clockWorker };
 
 const timingSettled = (order: Order) => (order.songTakes ?? []).every((take) => take.timing.state !== "owed");
 
 /**
- * A song that has been made, approved and delivered, set up directly in storage for tests of pages
- * that show delivered songs (the delivery itself has its own tests). Needs `createTestApp({ jobs: true })`.
+ * A song made by the real pipeline (the local lyricist and synthesiser), then approved and delivered
+ * in storage, for tests of pages that show delivered songs (the delivery itself has its own tests).
+ * On a TestClock app the pipeline runs on the test's clock; with `jobs: true`, the app's own worker.
  */
 export async function deliveredOrder(
   t: TestApp,
@@ -23,9 +24,9 @@ export async function deliveredOrder(
 ): Promise<Order> {
   const placed = await placeOrder(t, overrides, userId);
   // With its timed lyrics settled too, so a page shows what it will always show.
-  const made = await waitForOrder(t, placed.id, (order) => settled(order) && timingSettled(order));
+  const made = await madeBy(t, placed.id, (order) => settled(order) && timingSettled(order));
   if (made.status !== "completed") throw new Error(`the song was not made: ${made.error}`);
-  const now = new Date().toISOString();
+  const now = new Date(t.clock.now()).toISOString();
   const delivered = await updateOrder(t.kv, made.id, (order) => ({
     ...order,
     approvalStatus: "approved",
@@ -37,6 +38,11 @@ export async function deliveredOrder(
     emailSendCount: 1,
   }));
   return delivered!;
+}
+
+/** The order once `done`, made by the app's worker where it runs one, else stepped on the test's clock. */
+export async function madeBy(t: TestApp, id: string, done: (order: Order) => boolean = settled) {
+  return t.worker ? await waitForOrder(t, id, done) : await runPipeline(t, id, done);
 }
 
 /**
@@ -92,28 +98,6 @@ export const ADMIN_EMAIL = "boss@example.com";
 
 /** The app's env for delivery tests: an admin, and queue-less jobs so only the test's sweeps act. */
 export const DELIVERY_ENV = { ADMIN_EMAILS: ADMIN_EMAIL, JOB_QUEUE: "off" } as const;
-
-/**
- * The job worker on the test's clock, queue-less (DELIVERY_ENV), so work happens exactly when the
- * test sweeps. Declare it after the app so it stops before KV closes.
- */
-export function clockWorker(t: TestApp) {
-  const worker = startJobWorker(
-    createDeps({
-      kv: t.kv,
-      config: t.config,
-      providers: t.providers,
-      clock: t.clock,
-      workerId: "clock",
-    }),
-  );
-  return {
-    sweep: () => worker.sweep(),
-    async [Symbol.asyncDispose]() {
-      await worker.stop();
-    },
-  };
-}
 
 /**
  * A Bearer header for `email`, with the user and session made in storage as a sign-in would make

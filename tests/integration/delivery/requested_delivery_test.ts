@@ -235,9 +235,11 @@ Deno.test("a date change racing the send: either the send was claimed and the ch
   t.clock.set(Date.parse(BIRTHDAY.at));
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
+  const handedOver = Promise.withResolvers<void>();
   const slowMail: Mailer = {
     ...t.providers.mail,
     async send(message) {
+      handedOver.resolve();
       await gate;
       return await t.providers.mail.send(message);
     },
@@ -250,9 +252,9 @@ Deno.test("a date change racing the send: either the send was claimed and the ch
     workerId: "slow",
   });
   const sending = deliverSong(deps, first.id);
-  while (!(await getOrder(t.kv, first.id))?.deliveryClaim) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  // The mail is handed over only once the claim is committed.
+  await handedOver.promise;
+  assert((await getOrder(t.kv, first.id))?.deliveryClaim, "claimed before the mail left");
   const refused = await changeTime(t, first.id, await sessionHeaders(t, PARENT), "2026-03-20T08:00");
   assertEquals(refused.status, 409);
   assertEquals(

@@ -11,7 +11,7 @@ import { getOrder, updateOrder } from "../../../kv/orders.ts";
 import { startSmtpSink } from "../../../fakes/smtp_sink.ts";
 import { synthMp3 } from "../../../fakes/audio_files.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";
-import { placeOrder, waitForOrder } from "../jobs/helpers.ts";
+import { placeOrder, stepUntil } from "../jobs/helpers.ts";
 import { ADMIN_EMAIL, adminHeaders, clockWorker, completedOrder, DELIVERY_ENV } from "./helpers.ts";
 
 /**
@@ -323,18 +323,21 @@ Deno.test("reject: the reason is required, the song is made again, and a schedul
 });
 
 Deno.test("reject: the song is made again by the pipeline, back in review with the reason until approved", async () => {
-  await using t = await createTestApp({ jobs: true, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
-  const admin = await adminHeaders(t);
+  await using t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+  await using worker = clockWorker(t);
   const placed = await placeOrder(t);
-  const made = await waitForOrder(t, placed.id, (order) => order.status === "completed");
+  const made = await stepUntil(t, worker, placed.id, (order) => order.status === "completed");
+  // Signed in at the clock's time now (placeOrder stamps the real one, and stepping follows it).
+  const admin = await adminHeaders(t);
   const takesBefore = made.songTakes!.map((take) => take.blobId);
   await staff(t, admin, "POST", `/orders/${made.id}/listen`, { playedMs: 8_000, durationMs: 8_000 });
 
   const answer = await staff(t, admin, "POST", `/orders/${made.id}/reject`, { reason: "Wrong name." });
   assertEquals(answer.status, 200, answer.body.message);
   assertEquals(answer.body.order.reviewListen, null, "what was heard was of the song rejected");
-  const again = await waitForOrder(
+  const again = await stepUntil(
     t,
+    worker,
     made.id,
     (order) => order.status === "completed" && order.approvalStatus === "pending",
   );
@@ -416,7 +419,10 @@ Deno.test("hold racing the scheduled send: either held and no email, or refused 
   const admin = await adminHeaders(t);
   const ROUNDS = 30;
   const outcomes = { held: 0, sent: 0, "refused mid-send": 0 };
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** Lets the other side run first for `count` turns of the event loop (its store reads and writes). */
+  const turns = async (count: number) => {
+    for (let turn = 0; turn < count; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+  };
 
   for (let round = 0; round < ROUNDS; round++) {
     const parentEmail = `round-${round}@example.com`;
@@ -424,16 +430,17 @@ Deno.test("hold racing the scheduled send: either held and no email, or refused 
     assertEquals((await staff(t, admin, "POST", `/orders/${order.id}/approve`)).status, 200);
     t.clock.advance(12 * HOUR); // the scheduled send is due this moment
 
-    // Each side starts first in turn, by a few milliseconds or none; the sweep or a queued message sends.
+    // Each side starts first in turn, by a few turns of the event loop or none; the sweep or a queued
+    // message sends.
     const head = round % 4;
     const send = round % 2 === 0 ? () => worker.sweep() : () => deliverSong(t.deps, order.id);
     const [answer] = await Promise.all([
       (async () => {
-        if (round % 3 === 1) await pause(head);
+        if (round % 3 === 1) await turns(head);
         return await staff(t, admin, "POST", `/orders/${order.id}/hold`);
       })(),
       (async () => {
-        if (round % 3 === 2) await pause(head);
+        if (round % 3 === 2) await turns(head);
         return await send();
       })(),
     ]);

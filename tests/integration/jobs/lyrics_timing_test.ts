@@ -14,7 +14,7 @@ import { writtenLines } from "../../../providers/music/synth.ts";
 import { createTestApp } from "../../helpers.ts";
 import { createSunoStudio } from "../../../providers/music/suno.ts";
 import { startSunoFake } from "../../../fakes/suno.ts";
-import { placeOrder, settled, waitForOrder } from "./helpers.ts";
+import { clockWorker, placeOrder, runPipeline, settled, stepUntil } from "./helpers.ts";
 
 const timed = (order: Order) => (order.songTakes ?? []).every((take) => take.timing.state !== "owed");
 
@@ -27,9 +27,10 @@ const released = (t: { kv: Deno.Kv }, id: string) =>
   );
 
 Deno.test("offline: both takes are kept, different, with the time of every sung word, and the reveal gets them", async () => {
-  await using t = await createTestApp({ jobs: true });
+  await using t = await createTestApp();
   const placed = await placeOrder(t, { childName: "Mia Rose", favoriteColor: "purple" });
-  const made = await waitForOrder(t, placed.id);
+  await using worker = clockWorker(t);
+  const made = await stepUntil(t, worker, placed.id);
   assertEquals(made.status, "completed", made.error ?? "");
   const [take1, take2] = made.songTakes ?? [];
   assert(take1 && take2, "two takes");
@@ -40,7 +41,7 @@ Deno.test("offline: both takes are kept, different, with the time of every sung 
   assert(audio1 && audio2, "both takes are in our blob store");
   assertNotEquals(audio1!.sha256, audio2!.sha256, "two different renderings");
 
-  const order = await waitForOrder(t, placed.id, timed);
+  const order = await stepUntil(t, worker, placed.id, timed);
   assertEquals(order.songTakes!.map((take) => take.timing.state), ["stored", "stored"]);
   const timings = await readTimings(t.kv, [take1.blobId, take2.blobId]);
   // As written (punctuation kept), like the music service's words; the song may end inside a line.
@@ -72,11 +73,10 @@ Deno.test("offline: both takes are kept, different, with the time of every sung 
   assert(page.includes("&quot;songTiming&quot;:{&quot;lines&quot;:[{"), "the page carries the timing");
 });
 
-/** The real music API client against the loopback fake (tests retry fast: tests/helpers.ts). */
+/** The real music API client against the loopback fake, the worker stepped on the test's clock. */
 async function withMusicApi() {
   const suno = startSunoFake({ apiKey: "suno-test-key", stepsToFinish: 2 });
   const t = await createTestApp({
-    jobs: true,
     providers: {
       music: createSunoStudio({
         apiKey: "suno-test-key",
@@ -107,7 +107,7 @@ const timingEvents = async (kv: Deno.Kv, orderId: string) =>
 Deno.test("through the music API: each take's words are asked for by its track id and stored", async () => {
   await using s = await withMusicApi();
   const placed = await placeOrder(s.t, { childName: "Mia" });
-  const order = await waitForOrder(s.t, placed.id, (current) => settled(current) && timed(current));
+  const order = await runPipeline(s.t, placed.id, (current) => settled(current) && timed(current));
   assertEquals(order.status, "completed", order.error ?? "");
   const asked = s.suno.requests.filter((request) =>
     request.path === "/api/v1/generate/get-timestamped-lyrics"
@@ -127,7 +127,7 @@ Deno.test("a busy music API is asked again (each try visible as RETRY), and then
   s.suno.failTimedLyrics({ code: 500 });
   s.suno.failTimedLyrics({ status: 503 });
   const placed = await placeOrder(s.t, { childName: "Leo" });
-  const order = await waitForOrder(s.t, placed.id, (current) => settled(current) && timed(current));
+  const order = await runPipeline(s.t, placed.id, (current) => settled(current) && timed(current));
   assertEquals(order.songTakes!.map((take) => take.timing.state), ["stored", "stored"]);
   assertEquals((await timingEvents(s.t.kv, order.id)).sort(), [
     "RETRY 200/500",
@@ -143,7 +143,7 @@ Deno.test("a refusal or an empty alignment leaves that take with plain lyrics, a
   s.suno.failTimedLyrics({ code: 400 });
   s.suno.failTimedLyrics("empty");
   const placed = await placeOrder(s.t, { childName: "Ava" });
-  const order = await waitForOrder(s.t, placed.id, (current) => settled(current) && timed(current));
+  const order = await runPipeline(s.t, placed.id, (current) => settled(current) && timed(current));
   assertEquals(order.status, "completed");
   assertEquals(order.songTakes!.map((take) => take.timing.state), ["absent", "absent"]);
   const reasons = order.songTakes!.map((take) => take.timing.state === "absent" ? take.timing.reason : "");

@@ -1,4 +1,3 @@
-import { systemClock } from "../../../deps.ts";
 import { assert, assertEquals } from "@std/assert";
 import { orderFormSchema } from "../../../domain/orders.ts";
 import { createDemoOrder } from "../../../orders/demo_order.ts";
@@ -10,7 +9,8 @@ import type { Lyricist } from "../../../providers/words/mod.ts";
 import { createLocalLyricist } from "../../../providers/words/local.ts";
 import { createTestApp, jsonBody } from "../../helpers.ts";
 import { orderForm } from "../orders/helpers.ts";
-import { placeOrder, waitForOrder } from "./helpers.ts";
+import { clockWorker, placeOrder, runPipeline, settled, stepUntil } from "./helpers.ts";
+import { drainQueue, watchOrder } from "./watch_order.ts";
 
 /** The generation steps that succeeded (the confirmation email beside them has its own tests). */
 const FULL_RUN = ["LYRICS", "TAGS", "SUNO_CREATE", "SUNO_STATUS"];
@@ -21,45 +21,52 @@ const stageSuccesses = async (kv: Deno.Kv, orderId: string, stages = FULL_RUN) =
     .filter((event) => event.type === "SUCCESS" && stages.includes(event.stage))
     .map((event) => event.stage);
 
-async function countSongTasks(kv: Deno.Kv) {
+/** Songs the local synthesiser was asked for (only those titled `title`, when given). */
+async function countSongTasks(kv: Deno.Kv, title?: string) {
   let count = 0;
-  for await (const _ of kv.list({ prefix: ["local_song_tasks"] })) count++;
+  for await (const task of kv.list<{ title: string }>({ prefix: ["local_song_tasks"] })) {
+    if (title === undefined || task.value.title === title) count++;
+  }
   return count;
 }
 
 Deno.test("a lost message costs a delay, not the order: the sweeper finds the overdue work", async () => {
-  await using t = await createTestApp({ jobs: true });
+  await using t = await createTestApp();
   // Written with the queue off: the order is due, but no message was ever sent for it.
   const form = orderFormSchema.parse(orderForm());
   const placed = await createDemoOrder(
-    { kv: t.kv, jobs: createJobQueue(false), clock: systemClock },
+    { kv: t.kv, jobs: createJobQueue(false), clock: t.clock },
     form,
     "user-1",
   );
-  const order = await waitForOrder(t, placed.id);
+  const order = await runPipeline(t, placed.id);
   assertEquals(order.status, "completed");
   assertEquals(await stageSuccesses(t.kv, order.id), FULL_RUN);
 });
 
 Deno.test("duplicate messages find nothing to do: each stage runs once", async () => {
-  await using t = await createTestApp({ jobs: true });
+  // The queue is the subject: the worker's sweeps are an hour apart, so only messages move the order.
+  await using t = await createTestApp({ jobs: true, env: { SWEEP_SECONDS: "3600" } });
+  await t.worker!.sweep(); // the start-up sweep, over before there is anything to find
   const placed = await placeOrder(t);
   await Promise.all(Array.from({ length: 5 }, () => t.kv.enqueue(jobMessage("generation", placed.id))));
-  const order = await waitForOrder(t, placed.id);
-  // A few more duplicates after the end change nothing either.
-  await Promise.all(Array.from({ length: 3 }, () => t.kv.enqueue(jobMessage("generation", placed.id))));
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  assertEquals(order.status, "completed");
-  assertEquals(await stageSuccesses(t.kv, order.id), FULL_RUN);
-  assertEquals(await countSongTasks(t.kv), 1, "one song made");
-  // The same for the timed lyrics: once per take, however many messages ask.
-  await Promise.all(Array.from({ length: 3 }, () => t.kv.enqueue(jobMessage("lyrics-timing", placed.id))));
-  await waitForOrder(
+  const order = await watchOrder(t, placed.id, settled);
+  await watchOrder(
     t,
     placed.id,
     (current) => current.songTakes!.every((take) => take.timing.state === "stored"),
   );
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // A few more duplicates after the end change nothing either; the same for the timed lyrics, done
+  // once per take however many messages ask.
+  await Promise.all([
+    ...Array.from({ length: 3 }, () => t.kv.enqueue(jobMessage("generation", placed.id))),
+    ...Array.from({ length: 3 }, () => t.kv.enqueue(jobMessage("lyrics-timing", placed.id))),
+  ]);
+  await drainQueue(t);
+  assertEquals(order.status, "completed");
+  assertEquals(await stageSuccesses(t.kv, order.id), FULL_RUN);
+  // Counted by its title: the queue's last message, drainQueue's, is another order's.
+  assertEquals(await countSongTasks(t.kv, order.songTitle!), 1, "one song made");
   assertEquals(await stageSuccesses(t.kv, order.id, ["LYRICS_TIMING"]), ["LYRICS_TIMING", "LYRICS_TIMING"]);
 });
 
@@ -67,15 +74,23 @@ Deno.test("two app instances on one KV file share the work, and every order is g
   const dir = await Deno.makeTempDir();
   const kvPath = `${dir}/shared.kv`;
   try {
-    await using first = await createTestApp({ jobs: true, kvPath, workerId: "first" });
-    await using second = await createTestApp({ jobs: true, kvPath, workerId: "second" });
+    await using first = await createTestApp({ kvPath, workerId: "first" });
+    await using second = await createTestApp({ kvPath, workerId: "second" });
+    await using firstWorker = clockWorker(first, "first");
+    await using secondWorker = clockWorker(second, "second");
+    // Both sweep at once, on one time: the first app's clock, which stepping moves.
+    const both = {
+      async sweep() {
+        second.clock.set(first.clock.now());
+        await Promise.all([firstWorker.sweep(), secondWorker.sweep()]);
+      },
+    };
     const placed = [];
-    // Eight songs of two takes each: sixteen renders on a shared 2-core machine.
     for (let i = 0; i < 8; i++) {
       placed.push(await placeOrder(i % 2 ? first : second, { childName: `Kid ${i}` }));
     }
     for (const order of placed) {
-      const done = await waitForOrder(first, order.id, undefined, 60_000);
+      const done = await stepUntil(first, both, order.id);
       assertEquals(done.status, "completed", done.error ?? "");
       assertEquals(await stageSuccesses(first.kv, order.id), FULL_RUN);
     }
@@ -90,44 +105,64 @@ function stallingLyricist() {
   const local = createLocalLyricist();
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
+  const called = Promise.withResolvers<void>();
   let stalled = false;
   const lyricist: Lyricist = {
     kind: "local",
     async writeLyrics(request, signal) {
       if (!stalled) {
         stalled = true;
+        called.resolve();
         await released;
       }
       return await local.writeLyrics(request, signal);
     },
     writeTags: (request, signal) => local.writeTags(request, signal),
   };
-  return { lyricist, release };
+  return { lyricist, release, called: called.promise };
 }
 
 Deno.test("a worker that dies mid-step is taken over by another instance once its lease runs out", async () => {
   const dir = await Deno.makeTempDir();
   const kvPath = `${dir}/crash.kv`;
+  const env = { JOB_LEASE_SECONDS: "60" };
   try {
     const stalling = stallingLyricist();
     const crashed = await createTestApp({
-      jobs: true,
       kvPath,
       workerId: "doomed",
-      env: { JOB_LEASE_SECONDS: "1" },
+      env,
       providers: { words: stalling.lyricist },
     });
-    const placed = await placeOrder(crashed);
-    await waitForOrder(crashed, placed.id, (order) => order.stepClaim?.stage === "LYRICS");
+    const form = orderFormSchema.parse(orderForm());
+    const placed = await createDemoOrder(
+      { kv: crashed.kv, jobs: createJobQueue(false), clock: crashed.clock },
+      form,
+      "user-1",
+    );
+    const doomed = clockWorker(crashed);
+    const sweeping = doomed.sweep();
+    await stalling.called;
+    assertEquals((await getOrder(crashed.kv, placed.id))?.stepClaim?.stage, "LYRICS");
     // The crash: storage goes away while the call is in flight, so its result is never recorded.
     crashed.kv.close();
     stalling.release();
-    await crashed.worker!.stop();
-    await crashed.worker!.closed;
+    await sweeping.catch(() => {});
+    await doomed[Symbol.asyncDispose]();
     crashed.providers.mail.close();
 
-    await using survivor = await createTestApp({ jobs: true, kvPath, workerId: "survivor" });
-    const order = await waitForOrder(survivor, placed.id);
+    await using survivor = await createTestApp({ kvPath, workerId: "survivor", env });
+    survivor.clock.set(crashed.clock.now());
+    await using worker = clockWorker(survivor, "survivor");
+    await worker.sweep();
+    const waiting = await getOrder(survivor.kv, placed.id);
+    assertEquals(
+      [waiting?.currentStage, waiting?.songLyrics ?? null],
+      ["LYRICS", null],
+      "not while the lease lasts",
+    );
+    survivor.clock.advance(61_000);
+    const order = await stepUntil(survivor, worker, placed.id);
     assertEquals(order.status, "completed", order.error ?? "");
     const events = await listEvents(survivor.kv, order.id);
     const takeover = events.find((event) => event.type === "RETRY" && event.stage === "LYRICS");
@@ -151,7 +186,7 @@ Deno.test("after a crash during song creation, the music service's callback name
     singer: "female",
     callbackUrl: "http://unused",
   });
-  const claimedAt = new Date().toISOString();
+  const claimedAt = new Date(t.clock.now()).toISOString();
   const entry = await t.kv.get(keys.order(placed.id));
   const order = await getOrder(t.kv, placed.id);
   const crashed = {
@@ -161,7 +196,7 @@ Deno.test("after a crash during song creation, the music service's callback name
     songTags: "pop",
     stepClaim: { stage: "SUNO_CREATE", attemptId: "attempt-1", claimedAt },
     stageStartedAt: claimedAt,
-    nextPollAt: new Date(Date.now() + 300_000).toISOString(),
+    nextPollAt: new Date(t.clock.now() + 300_000).toISOString(),
   };
   assert((await writeOrder(t.kv.atomic().check(entry), order, crashed).commit()).ok);
 
@@ -215,7 +250,7 @@ Deno.test("a callback for the task being polled only makes the next check due no
   await using t = await createTestApp({ jobs: false });
   const placed = await placeOrder(t);
   const entry = await t.kv.get(keys.order(placed.id));
-  const later = new Date(Date.now() + 3_600_000).toISOString();
+  const later = new Date(t.clock.now() + 3_600_000).toISOString();
   const polling = { ...placed, currentStage: "SUNO_STATUS", songTaskId: "task-1", nextPollAt: later };
   assert((await writeOrder(t.kv.atomic().check(entry), placed, polling).commit()).ok);
 
@@ -235,7 +270,7 @@ Deno.test("a callback for the task being polled only makes the next check due no
   );
   await (await call("task-1")).body?.cancel();
   const nudged = await getOrder(t.kv, placed.id);
-  assert(Date.parse(nudged!.nextPollAt!) <= Date.now());
+  assert(Date.parse(nudged!.nextPollAt!) <= t.clock.now(), "due now");
   assertEquals(
     [nudged?.status, nudged?.songUrl ?? null],
     ["generating", null],

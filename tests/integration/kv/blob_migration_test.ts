@@ -32,7 +32,7 @@ async function keysUnder(kv: Deno.Kv, prefix: Deno.KvKey) {
 Deno.test("a delivered song moves to the bucket and keeps playing at the same URL; a second run moves nothing", async () => {
   await using s3 = await startLoopbackS3();
   // The bucket is configured, new songs still go to KV: the state before a migration.
-  await using t = await createTestApp({ jobs: true, env: { ...s3.env, BLOB_STORE: "kv" } });
+  await using t = await createTestApp({ env: { ...s3.env, BLOB_STORE: "kv" } });
   const order = await deliveredOrder(t);
   const path = new URL(order.songUrl!).pathname;
   const before = new Uint8Array(await (await t.request(path)).arrayBuffer());

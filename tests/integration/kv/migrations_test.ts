@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertRejects } from "@std/assert";
 import { StartupError } from "../../../domain/errors.ts";
 import { keys } from "../../../kv/keys.ts";
-import { acquireLease } from "../../../kv/locks.ts";
+import { acquireLease, type Lock } from "../../../kv/locks.ts";
 import { type Migration, runMigrations, schemaVersionOf } from "../../../kv/migrations.ts";
 import { MIGRATIONS } from "../../../kv/migrations/mod.ts";
 import { ORDER_INDEX_LAYOUT, orderIndexes } from "../../../kv/migrations/v1_order_indexes.ts";
@@ -122,54 +122,86 @@ Deno.test("two instances starting together on one KV file: one migrates, the oth
   const dir = await Deno.makeTempDir({ prefix: "migrations_" });
   const path = `${dir}/app.kv`;
   try {
+    // The first to take the lease holds it until the other has read it held: they surely meet.
+    const migrating = Promise.withResolvers<void>();
+    const b = watchingLease(await openKv(path), "a");
     const slow: Migration = {
       version: 1,
       name: "slow",
       async up(kv, context) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        migrating.resolve();
+        await b.sawHeld;
         await context.commit(kv.atomic().sum(["runs"], 1n), null);
       },
     };
     const a = await openKv(path);
-    const b = await openKv(path);
     try {
-      const reports = await Promise.all([
-        runMigrations(a, [slow], { holder: "a", pollMs: 20 }),
-        runMigrations(b, [slow], { holder: "b", pollMs: 20 }),
-      ]);
-      assertEquals(reports.map((report) => report.applied.length).sort(), [0, 1]);
-      assertEquals(reports.map((report) => report.waited).sort(), [false, true]);
+      const first = runMigrations(a, [slow], { holder: "a", pollMs: 20 });
+      await migrating.promise;
+      const reports = await Promise.all([first, runMigrations(b.kv, [slow], { holder: "b", pollMs: 20 })]);
+      assertEquals(reports.map((report) => report.applied.length), [1, 0]);
+      assertEquals(reports.map((report) => report.waited), [false, true]);
       assertEquals((await a.get<Deno.KvU64>(["runs"])).value?.value, 1n);
       assertEquals(reports.map((report) => report.to), [1, 1]);
     } finally {
       a.close();
-      b.close();
+      b.kv.close();
     }
 
-    // The same with two real processes (their start-up times decide who gets there first).
+    // The same with two real processes: whichever takes the lease holds it until the other says it
+    // has read it held, and the test passes that word on (by closing the migrator's input).
     const script = (holder: string) => `
       import { openKv } from "${new URL("../../../kv/open.ts", import.meta.url)}";
       import { runMigrations } from "${new URL("../../../kv/migrations.ts", import.meta.url)}";
-      const kv = await openKv(${JSON.stringify(`${dir}/processes.kv`)});
+      const store = await openKv(${JSON.stringify(`${dir}/processes.kv`)});
+      let told = false;
+      // Says once when it reads the lease another holds.
+      const kv = new Proxy(store, {
+        get(target, property) {
+          if (property === "get") {
+            return async (key, options) => {
+              const entry = await target.get(key, options);
+              const lock = entry.value;
+              if (!told && key[0] === "locks" && lock?.lockedBy && lock.lockedBy !== "${holder}" && !lock.releasedAt) {
+                told = true;
+                console.log("saw-lease");
+              }
+              return entry;
+            };
+          }
+          const value = Reflect.get(target, property);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
       const slow = { version: 1, name: "slow", async up(kv, context) {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        console.log("migrating");
+        await new Response(Deno.stdin.readable).text(); // until the test closes it
         await context.commit(kv.atomic().sum(["runs"], 1n), null);
       } };
       const report = await runMigrations(kv, [slow], { holder: "${holder}", pollMs: 50 });
-      kv.close();
+      store.close();
       console.log(JSON.stringify(report));
     `;
-    const processes = await Promise.all(["p1", "p2"].map((holder) =>
+    const children = ["p1", "p2"].map((holder) =>
       new Deno.Command(Deno.execPath(), {
         args: ["eval", "--ext=ts", script(holder)],
+        stdin: "piped",
         stdout: "piped",
         stderr: "piped",
-      }).output()
-    ));
-    const outputs = processes.map((output) => {
-      assertEquals(output.code, 0, new TextDecoder().decode(output.stderr));
-      return JSON.parse(new TextDecoder().decode(output.stdout));
-    });
+      }).spawn()
+    );
+    const said = children.map((child) => linesOf(child.stdout));
+    // Each child's first line: one is migrating, the other has read its lease held.
+    const firsts = await Promise.all(said.map(async (lines) => (await lines.next()).value));
+    assertEquals([...firsts].sort(), ["migrating", "saw-lease"]);
+    for (const child of children) await child.stdin.close();
+    const outputs = await Promise.all(children.map(async (child, i) => {
+      const rest: string[] = [];
+      for await (const line of said[i]) rest.push(line);
+      const [status, stderr] = await Promise.all([child.status, new Response(child.stderr).text()]);
+      assertEquals(status.code, 0, stderr);
+      return JSON.parse(rest.at(-1)!);
+    }));
     assertEquals(outputs.map((report) => report.applied.length).sort(), [0, 1], "one ran it");
     assertEquals(outputs.map((report) => report.to), [1, 1], "both serve at version 1");
     await using kv = await Deno.openKv(`${dir}/processes.kv`);
@@ -178,6 +210,38 @@ Deno.test("two instances starting together on one KV file: one migrates, the oth
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** `kv`, and when it first reads the migration lease while `holder` holds it. */
+function watchingLease(kv: Deno.Kv, holder: string) {
+  const saw = Promise.withResolvers<void>();
+  const watched = new Proxy(kv, {
+    get(target, property) {
+      if (property === "get") {
+        return async (key: Deno.KvKey, options?: { consistency?: Deno.KvConsistencyLevel }) => {
+          const entry = await target.get<Lock>(key, options);
+          if (entry.value?.lockedBy === holder && !entry.value.releasedAt) saw.resolve();
+          return entry;
+        };
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { kv: watched, sawHeld: saw.promise };
+}
+
+/** A child's output, line by line. */
+async function* linesOf(stream: ReadableStream<Uint8Array<ArrayBuffer>>): AsyncGenerator<string> {
+  let buffer = "";
+  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+    buffer += chunk;
+    for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n")) {
+      yield buffer.slice(0, end);
+      buffer = buffer.slice(end + 1);
+    }
+  }
+  if (buffer) yield buffer;
+}
 
 /** A store from before the dashboard's indexes: the orders, without what issue 7 derives from them. */
 async function oldLayoutStore(count: number) {

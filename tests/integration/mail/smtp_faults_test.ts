@@ -8,6 +8,8 @@ import { signInEmail } from "../../../domain/emails/sign_in.ts";
 import { MailDeliveryError, type OutgoingMail } from "../../../providers/mail/mod.ts";
 import { createSmtpMailer } from "../../../providers/mail/smtp.ts";
 import { DEFAULT_SMTP_FAULTS, type SmtpFault, startSmtpSink } from "../../../fakes/smtp_sink.ts";
+import { type AddressInfo, connect, createServer, type Socket } from "node:net";
+import { nextPush } from "../next_push.ts";
 
 const FROM = "Little Hits <songs@littlehits.studio>";
 
@@ -19,12 +21,19 @@ for (const fault of DEFAULT_SMTP_FAULTS) {
   const name = typeof fault === "string" ? fault : `${fault.code} at ${fault.stage}`;
   Deno.test(`an injected ${name} fails the send, delivers nothing, and the next send goes through`, async () => {
     await using sink = await startSmtpSink();
-    // A short socket timeout (nodemailer reads it from the URL) so "timeout" ends in a second.
-    const mailer = createSmtpMailer(`${sink.url}?socketTimeout=500`, FROM);
+    // Through a relay the test can cut: a "timeout" is a server that never answers, and the client's
+    // wait for it ends when the test cuts the line once the fault is in, not after a wall-clock timer
+    // (a short socketTimeout also fires in a normal exchange on a busy machine). That the client's own
+    // timer ends a silent server is tests/integration/mail/smtp_test.ts ("never greets").
+    await using relay = await startRelay(sink.port);
+    const mailer = createSmtpMailer(`smtp://127.0.0.1:${relay.port}`, FROM);
     try {
       sink.setFaults(1, [fault]);
-      const error = await assertRejects(() => mailer.send(mail("ann@example.com")), MailDeliveryError);
-      assertInstanceOf(error, MailDeliveryError);
+      const injected = nextPush(sink.injected);
+      const sending = assertRejects(() => mailer.send(mail("ann@example.com")), MailDeliveryError);
+      await injected;
+      if (fault === "timeout") relay.cut();
+      assertInstanceOf(await sending, MailDeliveryError);
       assertEquals(sink.messages.length, 0);
       assertEquals(sink.injected, [{ fault, to: ["ann@example.com"] }]);
 
@@ -35,6 +44,33 @@ for (const fault of DEFAULT_SMTP_FAULTS) {
       mailer.close();
     }
   });
+}
+
+/** A TCP relay on loopback to `port`, whose open client connections `cut()` ends at once. */
+async function startRelay(port: number) {
+  const clients = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(port, "127.0.0.1");
+    clients.add(client);
+    const end = () => {
+      clients.delete(client);
+      client.destroy();
+      upstream.destroy();
+    };
+    for (const socket of [client, upstream]) socket.on("close", end).on("error", end);
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    cut() {
+      for (const client of clients) client.destroy();
+    },
+    async [Symbol.asyncDispose]() {
+      for (const client of clients) client.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }
 
 Deno.test("faults are drawn per message at the given rate, replayably from the seed", async () => {

@@ -85,9 +85,8 @@ Deno.test("a wrong password is a MailDeliveryError that does not repeat the pass
 Deno.test("a refused recipient is a MailDeliveryError, at once", async () => {
   await using sink = await startSmtpSink({ rejectRecipients: ["nobody@example.com"] });
   await withMailer(sink.url, async (mailer) => {
-    const started = performance.now();
+    // The server's own refusal, not a timeout: nothing is waited for.
     const error = await assertRejects(() => mailer.send(signInMail("nobody@example.com")), MailDeliveryError);
-    assert(performance.now() - started < 2_000);
     assertStringIncludes(error.message, "550");
     // The same transport still delivers to a good address afterwards.
     await mailer.send(signInMail("ann@example.com"));
@@ -101,10 +100,10 @@ Deno.test("a closed port is a MailDeliveryError, at once", async () => {
   const { port } = listener.addr;
   listener.close();
   await withMailer(`smtp://127.0.0.1:${port}`, async (mailer) => {
-    const started = performance.now();
     const error = await assertRejects(() => mailer.send(signInMail()), MailDeliveryError);
-    assert(performance.now() - started < 2_000);
     assertStringIncludes(error.message, `127.0.0.1:${port}`);
+    // Refused by the system at once, not given up on after the connection timeout.
+    assertStringIncludes(error.message, "ECONNREFUSED");
   });
 });
 
@@ -119,9 +118,8 @@ Deno.test("a server that never greets times out instead of hanging", async () =>
   try {
     const url = `smtp://127.0.0.1:${listener.addr.port}?greetingTimeout=300&connectionTimeout=300`;
     await withMailer(url, async (mailer) => {
-      const started = performance.now();
+      // Ended by the client's own greeting timer (from the URL), which the test waits for.
       const error = await assertRejects(() => mailer.send(signInMail()), MailDeliveryError);
-      assert(performance.now() - started < 2_000);
       assertMatch(error.message, /greeting|timeout/i);
     });
   } finally {

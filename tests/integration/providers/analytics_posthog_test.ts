@@ -4,6 +4,7 @@ import { createTracker } from "../../../providers/analytics.ts";
 import { createPostHogSink, type PostHogSinkOptions } from "../../../providers/analytics_posthog.ts";
 import { createAnalytics } from "../../../providers/analytics_select.ts";
 import { testConfig } from "../../helpers.ts";
+import { nextPush } from "../next_push.ts";
 
 const KEY = "phc_test_key";
 
@@ -22,12 +23,22 @@ function sinkAt(origin: string, options: Partial<PostHogSinkOptions> = {}) {
   return { sink, warnings, track: createTracker(sink) };
 }
 
-/** Waits until `done` holds, or fails after `timeoutMs`. */
-async function until(done: () => boolean, what: string, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+/**
+ * Runs `fn` with the sink's waits (its interval, backoff, Retry-After and close limit) asked of a
+ * setTimeout that records each and fires it on the next turn: what it waits for is read from the
+ * record, not from the wall clock. The module's tests run one at a time, so none sees the swap.
+ */
+async function recordingWaits<T>(fn: () => Promise<T>): Promise<{ result: T; waits: number[] }> {
+  const real = globalThis.setTimeout;
+  const waits: number[] = [];
+  globalThis.setTimeout = ((callback: () => void, ms = 0) => {
+    waits.push(ms);
+    return real(callback, 0);
+  }) as typeof setTimeout;
+  try {
+    return { result: await fn(), waits };
+  } finally {
+    globalThis.setTimeout = real;
   }
 }
 
@@ -73,8 +84,9 @@ Deno.test("events reach PostHog's batch endpoint with the key, anonymous, in bat
 Deno.test("a partial batch goes on its interval, without anyone flushing", async () => {
   await using posthog = startPostHogFake({ apiKey: KEY });
   const { sink, track } = sinkAt(posthog.origin, { batchSize: 50, flushIntervalMs: 30 });
+  const taken = nextPush(posthog.batches);
   track("Song Played", { trigger: "button" });
-  await until(() => posthog.events().length === 1, "the interval's batch");
+  assertEquals((await taken).length, 1, "the interval's batch");
   await sink.close();
   assertEquals(posthog.requests.length, 1);
 });
@@ -120,9 +132,8 @@ Deno.test("a 429 and a dropped connection are tried again too; Retry-After is ho
   posthog.failNext({ status: 429, retryAfterSeconds: 1 });
   posthog.failNext("reset");
   track("Song Paused", { at: 12 });
-  const started = Date.now();
-  await sink.flush();
-  assert(Date.now() - started >= 900, "waited for Retry-After");
+  const { waits } = await recordingWaits(() => sink.flush());
+  assert(waits.includes(1_000), `waited for Retry-After (1 s) among ${waits}`);
   assertEquals(posthog.requests.map((request) => request.answer), [429, "reset", 200]);
   assertEquals(posthog.events().length, 1);
   await sink.close();
@@ -199,14 +210,17 @@ Deno.test("close sends what is queued, then takes nothing more", async () => {
 
 Deno.test("close keeps to its time limit when PostHog does not answer, and counts what it lost", async () => {
   await using posthog = startPostHogFake({ apiKey: KEY });
-  const { sink, track, warnings } = sinkAt(posthog.origin, { batchSize: 1, flushIntervalMs: 60_000 });
+  // A request's own limit an hour away: only close's limit can end this close.
+  const { sink, track, warnings } = sinkAt(posthog.origin, {
+    batchSize: 1,
+    flushIntervalMs: 60_000,
+    requestTimeoutMs: 3_600_000,
+  });
   posthog.failNext("timeout", 10);
   track("FAQ Viewed", { n: 1 });
   track("FAQ Viewed", { n: 2 });
-  const started = Date.now();
-  await sink.close(300);
-  const took = Date.now() - started;
-  assert(took < 2_000, `close took ${took} ms`);
+  const { waits } = await recordingWaits(() => sink.close(300));
+  assert(waits.includes(300), `close set its limit (300 ms) among ${waits}`);
   assertEquals(sink.stats.dropped, 2);
   assertEquals(sink.stats.queued, 0);
   assert(warnings.length >= 1);
@@ -216,9 +230,9 @@ Deno.test("send never waits on PostHog, and never throws for it", async () => {
   await using posthog = startPostHogFake({ apiKey: KEY });
   const { sink, track } = sinkAt(posthog.origin, { batchSize: 1 });
   posthog.failNext("timeout", 5);
-  const started = performance.now();
-  for (let n = 0; n < 200; n++) track("Song Played", { n });
-  assert(performance.now() - started < 200, "send only queues");
+  // Each send returns at once (no promise to wait on), and none reached PostHog while they ran.
+  for (let n = 0; n < 200; n++) assertEquals(track("Song Played", { n }), undefined);
+  assertEquals(posthog.requests.length, 0, "send only queues");
   await sink.close(200);
 });
 
@@ -229,6 +243,7 @@ Deno.test("without POSTHOG_KEY nothing is sent, wherever POSTHOG_HOST points", a
   track("FAQ Viewed", { question: "Who sings?" });
   track("Payment Success", { revenue: 24.99 });
   await sink.close?.();
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  assertEquals(posthog.requests, []);
+  // A request of the test's own, sent after: by its answer, one sent before it would be recorded.
+  await (await fetch(`${posthog.origin}/marker`)).body?.cancel();
+  assertEquals(posthog.requests.map((request) => request.path), ["/marker"]);
 });

@@ -6,6 +6,7 @@ import { createOpenAiLyricist } from "../../../providers/words/openai.ts";
 import { createLyricist } from "../../../providers/words/select.ts";
 import type { LyricsRequest, SongBrief, TagsRequest } from "../../../providers/words/mod.ts";
 import { startLoopbackServer } from "../../../fakes/loopback.ts";
+import { nextPush } from "../next_push.ts";
 import { type OpenAiFake, type OpenAiFault, startOpenAiFake } from "../../../fakes/openai.ts";
 
 const API_KEY = "sk-test-lyricist-0123456789";
@@ -291,8 +292,9 @@ for (const c of CASES) {
     await using openai = startOpenAiFake();
     openai.failNext("timeout");
     const controller = new AbortController();
+    // Cancelled once the call has reached the service, which never answers it.
+    void nextPush(openai.requests).then(() => controller.abort());
     const calling = lyricistFor(openai).writeLyrics(LYRICS_REQUEST, controller.signal);
-    setTimeout(() => controller.abort(), 50);
     const error = await failedCall(() => calling);
     assertEquals(error.call.httpStatus, 0);
     assertStringIncludes(error.message, "cancelled");

@@ -5,6 +5,7 @@ import { ProviderCallError } from "../../../providers/calls.ts";
 import type { SongCheck, SongRequest } from "../../../providers/music/mod.ts";
 import { createSunoStudio, type SunoStudioOptions } from "../../../providers/music/suno.ts";
 import { startLoopbackServer } from "../../../fakes/loopback.ts";
+import { nextPush } from "../next_push.ts";
 import {
   SILENT_MP3,
   startSunoFake,
@@ -197,8 +198,9 @@ Deno.test("the caller's signal cancels a call: status 0, said to be cancelled", 
   await using suno = startFake();
   suno.failNext("timeout");
   const controller = new AbortController();
+  // Cancelled once the call has reached the service, which never answers it.
+  void nextPush(suno.requests).then(() => controller.abort());
   const calling = studioFor(suno).createSong(SONG, controller.signal);
-  setTimeout(() => controller.abort(), 50);
   const error = await failedCall(() => calling);
   assertEquals(error.call.httpStatus, 0);
   assertStringIncludes(error.message, "cancelled");
@@ -291,10 +293,14 @@ Deno.test("a new task is PENDING until it moves; finish() ends it at once", asyn
 });
 
 Deno.test("a time-driven task finishes on its own", async () => {
-  await using suno = startFake({ finishAfterMs: 90 });
+  await using receiver = startCallbackReceiver();
+  await using suno = startFake({ finishAfterMs: 90, callbacks: "once" });
   const studio = studioFor(suno);
-  const { taskId } = await studio.createSong(SONG);
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  const { taskId } = await studio.createSong({ ...SONG, callbackUrl: receiver.url });
+  // Nobody polls or finishes it: its own timer moves it, and its "complete" callback says when.
+  while (!receiver.received.some((callback) => callback.callbackType === "complete")) {
+    await nextPush(receiver.received);
+  }
   assertEquals((await studio.checkSong(taskId)).state, "succeeded");
 });
 

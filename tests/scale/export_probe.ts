@@ -1,11 +1,12 @@
 /**
- * Run by orders_export_test.ts in its own process with `--v8-flags=--expose-gc`: exports `count`
- * orders and prints, as JSON, the bytes exported and the most the live heap grew while they streamed.
- * Collecting before each measure is what makes it the memory held, not the garbage not yet swept.
+ * Run by orders_export_test.ts in a process of its own with `--v8-flags=--expose-gc`: exports `count`
+ * orders and prints, as JSON, the bytes exported, the lines, and the most the live heap grew while they
+ * streamed. Collecting before each measure is what makes it the memory held, not the garbage not yet
+ * swept.
  */
-import { writeSampleOrders } from "../../../tools/sample_orders.ts";
-import { createTestApp } from "../../helpers.ts";
-import { adminHeaders, DELIVERY_ENV } from "../delivery/helpers.ts";
+import { writeSampleOrders } from "../../tools/sample_orders.ts";
+import { createTestApp } from "../helpers.ts";
+import { adminHeaders, DELIVERY_ENV } from "../integration/delivery/helpers.ts";
 
 const gc = (globalThis as unknown as { gc(): void }).gc;
 const count = Number(Deno.args[0]);
