@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { type BuildManifest, manifestPath } from "../../routes/assets.ts";
 import { createTestApp, e2eTest, openBrowser, type TestBrowser } from "../helpers.ts";
 import { holdFirstPaint, painted, showPage } from "./first_paint.ts";
+import { afterFrames } from "./page_waits.ts";
 
 /**
  * Issue 24: the landing page downloads only the tiny boot at first, and each island hydrates when its
@@ -53,8 +54,8 @@ async function openLanding(browser: TestBrowser): Promise<Page> {
   const page = await browser.context.newPage();
   await page.goto(browser.origin + "/", { waitUntil: "load" });
   await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
-  // Long enough for anything the boot would wrongly start at load to be on the wire.
-  await page.waitForTimeout(500);
+  // Anything the boot would wrongly start at load is on the wire by then.
+  await afterFrames(page);
   return page;
 }
 
@@ -112,7 +113,7 @@ e2eTest("landing hydration: `idle` islands wait for the first view to be on scre
   const runIdle = () => page.evaluate(() => (globalThis as unknown as { runIdle: () => void }).runIdle());
 
   await runIdle();
-  await page.waitForTimeout(300);
+  await afterFrames(page);
   assertEquals(await painted(page), false);
   assertEquals(await hydrated(page), [], "idle moments before the first paint do not count");
 
@@ -177,7 +178,7 @@ e2eTest("landing hydration: an `interaction` island waits for a touch, and repla
   const page = await openLanding(browser);
   // Idle has passed (the animal is live) and the hero still waits.
   await page.waitForSelector('lh-island[data-island="AnimalPeek"][data-hydrated]', { state: "attached" });
-  await page.waitForTimeout(300);
+  await afterFrames(page);
   assertEquals(await hydrated(page), ["AnimalPeek"]);
 
   // Reduced motion (the tests' default): the video waits for its play button.

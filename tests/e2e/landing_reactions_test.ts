@@ -1,6 +1,7 @@
 import { assert, assertEquals } from "@std/assert";
 import type { Page } from "playwright-core";
 import { createTestApp, e2eTest, openBrowser } from "../helpers.ts";
+import { afterFrames, afterIdle } from "./page_waits.ts";
 
 /** Customer-side §2 "Kid Reactions" and §4 "Reaction carousel", at the spec's two widths. */
 const DESKTOP = { width: 1280, height: 800 };
@@ -62,7 +63,7 @@ e2eTest(
       section.getBoundingClientRect().top
     );
     assert(top > DESKTOP.height + 300, `the section starts out of reach of the lazy margin (${top})`);
-    await page.waitForTimeout(300);
+    await afterIdle(page);
     assertEquals(videoRequests(browser.requests), [], "no reaction video or poster before scrolling");
     assertEquals(await page.locator("#kid-reactions video[src]").count(), 0);
 
@@ -260,7 +261,7 @@ e2eTest("reactions on a phone: one per slide, swipe (50 px, not 49), dots and th
   await using t = await createTestApp();
   await using browser = await openBrowser(t, MOBILE);
   const page = await browser.open("/");
-  await page.waitForTimeout(300);
+  await afterIdle(page);
   assertEquals(videoRequests(browser.requests), [], "no reaction video or poster before scrolling");
   await scrollToReactions(page);
 
@@ -279,7 +280,7 @@ e2eTest("reactions on a phone: one per slide, swipe (50 px, not 49), dots and th
     await page.mouse.up();
   };
   await drag(-49);
-  await page.waitForTimeout(100);
+  await afterFrames(page);
   assertEquals((await shownTiles(page)).reachable, [1], "49 px is not a swipe");
   assertEquals(await paused(page), Array(9).fill(true), "nor a tap on the video");
   await drag(-50);

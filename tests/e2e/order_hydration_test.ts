@@ -11,6 +11,7 @@ import {
   recordBrowserAnalytics,
   type TestBrowser,
 } from "../helpers.ts";
+import { afterIdle } from "./page_waits.ts";
 
 /**
  * Issue 24: /order is plain HTML until the parent first touches the form (islands/mod.ts), so the
@@ -47,8 +48,8 @@ for (const viewport of VIEWPORTS) {
     await using browser = await openBrowser(t, viewport);
     const events = await recordBrowserAnalytics(browser);
     const page = await openOrder(browser);
-    // Long enough for anything the boot would wrongly start at load to be on the wire.
-    await page.waitForTimeout(500);
+    // Anything the boot would wrongly start at load has run by then.
+    await afterIdle(page);
 
     assertEquals(await formCodeRun(page), [], "no form code and no React run before a touch");
     assertEquals(await isHydrated(page), false);
@@ -90,7 +91,7 @@ e2eTest("order hydration: at once when there is something to restore, and not ot
   // A fresh tab with nothing kept waits for its touch.
   await using fresh = await openBrowser(t);
   const plain = await openOrder(fresh);
-  await plain.waitForTimeout(500);
+  await afterIdle(plain);
   assertEquals(await isHydrated(plain), false);
   assertEquals(await formCodeRun(plain), []);
   assertEquals([...browser.problems, ...fresh.problems], []);

@@ -13,6 +13,19 @@ export async function afterIdle(page: Page) {
   );
 }
 
+/**
+ * Resolves once the page has drawn two frames and then run a task: what its scripts queued from what
+ * came before (a load, a hydration, a drag) has run by then. For pages whose idle moments a test holds
+ * itself, where afterIdle would wait for ever.
+ */
+export async function afterFrames(page: Page) {
+  await page.evaluate(() =>
+    new Promise<void>((resolve) =>
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))
+    )
+  );
+}
+
 /** Resolves once every animation that ends (a reveal's pop-in, confetti) has ended; loops are left be. */
 export async function animationsSettled(page: Page) {
   await page.evaluate(() =>

@@ -1,14 +1,13 @@
 import { assert, assertEquals } from "@std/assert";
 import { createTestApp, e2eTest, loopbackAppUrl, openBrowser } from "../helpers.ts";
-import { madeBy } from "../integration/delivery/helpers.ts";
-import { placeOrder } from "../integration/jobs/helpers.ts";
+import { placeOrder, runPipeline } from "../integration/jobs/helpers.ts";
 
 e2eTest(
   "the song the local studio makes plays in Chromium from our own address, seeking by Range",
   async () => {
     await using t = await createTestApp({ env: { APP_URL: loopbackAppUrl() } });
     // Made by the real pipeline (the local studio), stepped on the test's clock.
-    const order = await madeBy(t, (await placeOrder(t, { childName: "Ava" })).id);
+    const order = await runPipeline(t, (await placeOrder(t, { childName: "Ava" })).id);
     assertEquals(order.status, "completed", order.error ?? "");
     await using browser = await openBrowser(t);
     const page = await browser.open("/");

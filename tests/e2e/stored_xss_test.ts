@@ -9,7 +9,8 @@ import {
   openSignedInBrowser,
   type TestApp,
 } from "../helpers.ts";
-import { madeBy, sessionHeaders } from "../integration/delivery/helpers.ts";
+import { sessionHeaders } from "../integration/delivery/helpers.ts";
+import { runPipeline } from "../integration/jobs/helpers.ts";
 import { XSS_PAYLOADS } from "../integration/security/hostile_inputs.ts";
 
 /**
@@ -52,7 +53,7 @@ async function hostileSong(t: TestApp): Promise<string> {
   const placed = await t.request("/api/orders", jsonBody({ sessionId }, { headers: customer }));
   const { id } = await placed.json();
   // The real pipeline writes the song from the hostile details, stepped on the test's clock.
-  assertEquals((await madeBy(t, id)).status, "completed");
+  assertEquals((await runPipeline(t, id)).status, "completed");
   for (const action of ["approve", "send-now"]) {
     const response = await t.request(`/api/admin/orders/${id}/${action}`, { method: "POST", headers: admin });
     assertEquals(response.status, 200, action);

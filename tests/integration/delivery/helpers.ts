@@ -6,7 +6,7 @@ import { updateOrder } from "../../../kv/orders.ts";
 import { createSession } from "../../../kv/sessions.ts";
 import { upsertUserOnSignIn } from "../../../kv/users.ts";
 import type { TestApp } from "../../helpers.ts";
-import { clockWorker, placeOrder, runPipeline, settled, waitForOrder } from "../jobs/helpers.ts";
+import { clockWorker, placeOrder, runPipeline, settled } from "../jobs/helpers.ts";
 
 export { clockWorker };
 
@@ -15,7 +15,7 @@ const timingSettled = (order: Order) => (order.songTakes ?? []).every((take) => 
 /**
  * A song made by the real pipeline (the local lyricist and synthesiser), then approved and delivered
  * in storage, for tests of pages that show delivered songs (the delivery itself has its own tests).
- * On a TestClock app the pipeline runs on the test's clock; with `jobs: true`, the app's own worker.
+ * The pipeline runs on the test's clock, so the app must have no worker of its own (no `jobs: true`).
  */
 export async function deliveredOrder(
   t: TestApp,
@@ -24,7 +24,7 @@ export async function deliveredOrder(
 ): Promise<Order> {
   const placed = await placeOrder(t, overrides, userId);
   // With its timed lyrics settled too, so a page shows what it will always show.
-  const made = await madeBy(t, placed.id, (order) => settled(order) && timingSettled(order));
+  const made = await runPipeline(t, placed.id, (order) => settled(order) && timingSettled(order));
   if (made.status !== "completed") throw new Error(`the song was not made: ${made.error}`);
   const now = new Date(t.clock.now()).toISOString();
   const delivered = await updateOrder(t.kv, made.id, (order) => ({
@@ -38,11 +38,6 @@ export async function deliveredOrder(
     emailSendCount: 1,
   }));
   return delivered!;
-}
-
-/** The order once `done`, made by the app's worker where it runs one, else stepped on the test's clock. */
-export async function madeBy(t: TestApp, id: string, done: (order: Order) => boolean = settled) {
-  return t.worker ? await waitForOrder(t, id, done) : await runPipeline(t, id, done);
 }
 
 /**

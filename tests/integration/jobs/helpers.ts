@@ -20,24 +20,6 @@ export async function placeOrder(
   return await createDemoOrder({ ...t.deps, clock: systemClock }, form, userId);
 }
 
-/** Polls the order until `done` says so, or fails after `timeoutMs` with the last state seen. */
-export async function waitForOrder(
-  t: TestApp,
-  id: string,
-  done: (order: Order) => boolean = settled,
-  // The real pipeline, beside a confirmation email and browsers on a shared 2-core machine, has taken over 15 s.
-  timeoutMs = 30_000,
-): Promise<Order> {
-  const deadline = Date.now() + timeoutMs;
-  let order: Order | null = null;
-  while (Date.now() < deadline) {
-    order = await getOrder(t.kv, id);
-    if (order && done(order)) return order;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`order ${id} did not get there in ${timeoutMs} ms; last seen: ${describe(order)}`);
-}
-
 /** Completed or failed: the two ends of the pipeline. */
 export const settled = (order: Order) => order.status === "completed" || order.status === "failed";
 
