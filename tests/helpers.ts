@@ -329,12 +329,13 @@ export async function recordBrowserAnalytics(browser: TestBrowser) {
 export async function axeViolations(page: Page): Promise<string[]> {
   const { default: axe } = await import("axe-core");
   // Colours read halfway through a transition (a tab turning active) are not the page's colours: axe
-  // waits for what is moving on screen to settle, as a person's eye would. What loops for ever is read
-  // as it is; what is not rendered (inside a closed <details>) never runs, and nobody sees it.
+  // waits for what is moving on screen to settle, as a person's eye would. What loops for ever, or is
+  // held still, is read as it is; what is not rendered (inside a closed <details>) never runs.
   await page.evaluate(() =>
     Promise.all(
       document.getAnimations()
         .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .filter((animation) => animation.playState === "running")
         .filter((animation) => (animation.effect as KeyframeEffect | null)?.target?.checkVisibility())
         .map((animation) => animation.finished.catch(() => {})),
     )

@@ -57,7 +57,11 @@ async function checkView(
       ...view.env,
     },
   });
-  const { browser, userId } = await browserFor(t, view.viewer, { ...size, chromium });
+  const { browser, userId } = await browserFor(t, view.viewer, {
+    ...size,
+    chromium,
+    reducedMotion: view.reducedMotion,
+  });
   await using _browser = browser;
   await view.before?.(browser.context);
   const page = await browser.open(await view.path(t, userId));

@@ -1,5 +1,6 @@
 /** The views of the customer side (customer-side.md), for the accessibility check. */
 import type { Page } from "playwright-core";
+import { ANIMAL_PEEK_CYCLE_MS } from "../../../domain/hero.ts";
 import { ownReferralCode } from "../../../domain/referrals.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";
 import { updateOrder } from "../../../kv/orders.ts";
@@ -291,6 +292,44 @@ export const CUSTOMER_VIEWS: AccessibilityView[] = [
     state: "a song not ready",
     path: async (t, userId) => `/unboxing/${(await completedOrder(t, {}, userId ?? "user-1")).id}`,
   }),
+  {
+    viewer: "visitor",
+    route: "/",
+    state: "the hero's video playing for a visitor who allows motion, 'Click to unmute' shown",
+    reducedMotion: "no-preference",
+    path: () => "/",
+    async reach(page) {
+      await page.waitForFunction(() => {
+        const video = document.querySelector<HTMLVideoElement>("#home video");
+        return video && !video.paused && video.currentTime > 0;
+      });
+      await page.locator("#home").getByRole("button", { name: "Unmute hero video" }).focus();
+      await page.locator("#home").getByRole("tooltip").waitFor();
+    },
+  },
+  {
+    viewer: "visitor",
+    route: "/",
+    state: "an animal peeking into the hero, for a visitor who allows motion",
+    reducedMotion: "no-preference",
+    // The page's timers on the test's clock, so the animal's 12 s pass at once.
+    before: (context) => context.clock.install(),
+    path: () => "/",
+    async reach(page) {
+      // Its cycle starts when its island hydrates; the clock must not pass before that.
+      await page.waitForSelector('lh-island[data-island="AnimalPeek"][data-hydrated]', { state: "attached" });
+      await page.clock.runFor(ANIMAL_PEEK_CYCLE_MS);
+      const animal = page.locator("#home [data-animal-peek]");
+      await animal.waitFor({ state: "attached" });
+      // Held fully in view while it is checked: the slide runs on the browser's own clock.
+      await animal.evaluate((element) => {
+        for (const motion of element.getAnimations()) {
+          motion.pause();
+          motion.currentTime = Number(motion.effect?.getTiming().duration ?? 0) / 2;
+        }
+      });
+    },
+  },
   {
     viewer: "visitor",
     route: "/",

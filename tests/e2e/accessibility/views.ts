@@ -23,6 +23,8 @@ export interface AccessibilityView {
   /** What is on screen, in a few words: it names the test. */
   state: string;
   viewer: Viewer;
+  /** What the browser prefers, where the view differs from the tests' default of reduced motion. */
+  reducedMotion?: "reduce" | "no-preference";
   /** Settings this view needs beyond the defaults (an app URL for emailed links, a provider key). */
   env?: EnvMap;
   /** Readies the browser before the page opens (e.g. holds a navigation the page makes by itself). */

