@@ -100,6 +100,16 @@ Deno.test("unknown sessions and bad bodies are refused with a message", async ()
       { order: orderForm({ extraDetails: "x".repeat(2001) }) },
       "Extra details must be at most 2,000 characters.",
     ],
+    // Refused whole, never cut: the family is asked to shorten it.
+    [
+      { order: orderForm({ isGift: true, giftMessage: "x".repeat(2001) }) },
+      "Gift message must be at most 2,000 characters.",
+    ],
+    // The name is sung, written into the lyrics and the title and names the download.
+    [
+      { order: orderForm({ childName: "Zoë 🦄" }) },
+      "“🦄” can't be sung. Please write the name in letters, as it should be sung (spaces, hyphens and apostrophes are fine).",
+    ],
     [
       { order: orderForm({ songGenre: "polka" as "pop" }) },
       'order.songGenre: Invalid option: expected one of "pop"|"rock"|"country"|"jazz"|"classical"|"hip-hop"|"electronic"|"folk"|"musical-theatre"|"singer-songwriter"|"lullaby"|"kids"',
@@ -171,4 +181,17 @@ Deno.test("an order id alone shows the public view; the owner and admins see eve
   })).json();
   assertEquals(asAdmin.totalPrice, 2499);
   assertEquals((await t.request("/api/orders/nope")).status, 404);
+});
+
+Deno.test("a child's name of any language is taken as typed; one with emoji or symbols is refused, not cleaned", async () => {
+  await using t = await createTestApp();
+  for (const childName of ["Zoë", "José", "陈", "Émilie", "O'Brien", "Anne-Marie"]) {
+    const started = await startCheckout(t, orderForm({ childName }));
+    assertEquals(started.status, 200, childName);
+  }
+  for (const childName of ["Mia ❤️", "Leo #1", "Ava ★"]) {
+    const refused = await startCheckout(t, orderForm({ childName }));
+    assertEquals(refused.status, 400, childName);
+    assertMatch(refused.body.message, /can't be sung/, childName);
+  }
 });
