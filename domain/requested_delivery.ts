@@ -47,14 +47,27 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The zone's canonical name, or null for a name that is not a time zone. */
+/**
+ * The zone's canonical IANA name ("Europe/London", "UTC"), or null for anything else. Intl also takes
+ * a fixed offset ("+05:00"), which is refused: it ignores summer time, so "8:00" would drift by an
+ * hour for half the year, and it names no place to say back to the family.
+ */
 export function canonicalTimeZone(name: string): string | null {
-  if (!name || name.length > TIME_ZONE_MAX_CHARS) return null;
+  if (!name || name.length > TIME_ZONE_MAX_CHARS || !/^[A-Za-z]/.test(name)) return null;
   try {
     return new Intl.DateTimeFormat("en-GB", { timeZone: name }).resolvedOptions().timeZone;
   } catch {
     return null;
   }
+}
+
+/**
+ * The zones a family may pick from, canonical and sorted, with `current` (the browser's own, which
+ * an older runtime may spell differently) always among them. Empty where the runtime cannot list them.
+ */
+export function timeZoneChoices(current: string): string[] {
+  const listed = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return [...new Set(["UTC", current, ...listed])].filter(Boolean).sort((a, b) => a.localeCompare(b, "en"));
 }
 
 interface WallClock {

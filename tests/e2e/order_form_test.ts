@@ -716,7 +716,7 @@ e2eTest(
       await formLive(page);
       await when.getByLabel("On a day I choose").check();
       const date = when.getByLabel("Date");
-      const time = when.getByLabel("Time");
+      const time = when.getByLabel("Time", { exact: true });
       assertEquals(await date.getAttribute("type"), "date");
       assertEquals(await time.getAttribute("type"), "time");
       assertEquals(await time.inputValue(), "08:00", "the birthday morning");
@@ -727,13 +727,14 @@ e2eTest(
       assertOneOf(await date.getAttribute("max"), [boundsAt(loadedAt).maxDate, boundsAt(Date.now()).maxDate]);
       assertEquals(
         await summary.textContent(),
-        "Choose a day at least 24 hours from now and within the next year.",
+        "Choose a day at least 24 hours from now and within the next year, on London time.",
       );
       assertEquals(
         await page.getByLabel("Your email").evaluate((input) =>
           document.getElementById(input.getAttribute("aria-describedby")!)?.textContent
         ),
-        "Your song arrives here on the day you choose below.",
+        "The song arrives here on the day you choose below, for you to pass on.",
+        "a gift without the recipient's address comes to the giver",
       );
 
       // The first day the box offers, before its earliest time: the page stops it in its own words.
@@ -863,3 +864,176 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     },
   );
 }
+
+/** The text of the element that describes a control (its hint, count or error), by id. */
+const describedBy = (locator: ReturnType<Page["locator"]>) =>
+  locator.evaluate((control) =>
+    (control.getAttribute("aria-describedby") ?? "").split(" ").map((id) =>
+      document.getElementById(id)?.textContent
+    )
+  );
+
+e2eTest(
+  "order form: a gift names who receives what, and can be timed on the recipient's clock, its zone named from the start",
+  async () => {
+    await using t = await createTestApp();
+    t.clock.advance(Date.now() - t.clock.now());
+    for (const width of [390, 1280]) {
+      await using browser = await openBrowser(t, { width, height: 844, timezoneId: LONDON });
+      const page = await browser.open("/order");
+      await fakeCheckoutPage(page);
+      const bodies: Record<string, unknown>[] = [];
+      await page.route("**/api/guest/create-checkout-session", (route) => {
+        bodies.push(route.request().postDataJSON());
+        return answer(route, 200, { checkoutUrl: "/checkout-test", sessionId: "cs_gift" });
+      });
+      await fillRequired(page);
+      await page.getByLabel("This song is a gift").check();
+      await formLive(page);
+      await page.getByLabel("Recipient's name").fill("Grandma Jo");
+      await page.getByLabel("Recipient's email").fill("jo@example.com");
+
+      // "You" is the giver: the song goes to Grandma Jo, the giver gets the receipt and a copy.
+      assertEquals(await describedBy(page.getByLabel("Your email")), [
+        "Your receipt comes here, and your own copy of the song once Grandma Jo has theirs.",
+      ]);
+      assertEquals(
+        (await describedBy(page.getByLabel("Recipient's email")))[0],
+        "Grandma Jo gets a private link to the song here. Leave it empty to receive the song yourself and pass it on.",
+      );
+      assertEquals(
+        (await describedBy(page.getByLabel("Gift message")))[0],
+        "Grandma Jo reads it in the gift email. It is not sung in the song.",
+      );
+      const when = page.getByRole("group", { name: "When should it arrive?" });
+      const summary = when.locator("[data-delivery-summary]");
+      assertEquals(
+        await summary.textContent(),
+        "We'll send the song to Grandma Jo as soon as it's ready, within 24 hours.",
+      );
+
+      // A chosen day: the zone is named before any day is picked, the browser's own at first.
+      await when.getByLabel("On a day I choose").check();
+      const zone = when.getByLabel("Time zone");
+      assertEquals(await zone.inputValue(), LONDON);
+      assertEquals(await zone.locator("option:checked").textContent(), "Europe/London");
+      assertEquals(
+        await summary.textContent(),
+        "Choose a day at least 24 hours from now and within the next year, on London time.",
+      );
+      assertEquals(
+        (await describedBy(zone))[0],
+        "The day and time are read in this zone: for a gift, choose where Grandma Jo lives.",
+      );
+
+      // Grandma Jo lives in Sydney: her morning, said on both clocks.
+      await zone.selectOption("Australia/Sydney");
+      assertEquals(
+        await summary.textContent(),
+        "Choose a day at least 24 hours from now and within the next year, on Sydney time.",
+      );
+      const day = toLocalInput(Date.now() + 40 * DAY_MS, "Australia/Sydney").slice(0, 10);
+      await when.getByLabel("Date").fill(day);
+      const at = new Date(instantOf(`${day}T08:00`, "Australia/Sydney")!).toISOString();
+      const inSydney = describeDeliveryTime({ at, timeZone: "Australia/Sydney" }, Date.now());
+      const inLondon = describeDeliveryTime({ at, timeZone: LONDON }, Date.now());
+      assertEquals(
+        await summary.textContent(),
+        `The song will reach Grandma Jo on ${inSydney}. That's ${inLondon} for you.`,
+      );
+      await when.evaluate((box) => box.scrollIntoView({ block: "center" }));
+      await browser.screenshot(page, `order-gift-zone-${width}-viewport`);
+
+      // Kept across a reload, and sent in her zone.
+      await page.reload();
+      await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
+      await waitForValue(page, "deliveryTimeZone", "Australia/Sydney");
+      await page.getByRole("button", { name: "Create Your Song" }).click();
+      await page.waitForURL(browser.origin + "/checkout-test");
+      const sent = bodies.at(-1)!.order as Record<string, unknown>;
+      assertEquals([sent.deliveryAt, sent.deliveryTimeZone], [`${day}T08:00`, "Australia/Sydney"]);
+      assertEquals(browser.problems, []);
+    }
+  },
+);
+
+e2eTest(
+  "order form: a long answer shows its count and the limit, is never cut, and must be shortened before sending",
+  async () => {
+    await using t = await createTestApp();
+    await using browser = await openBrowser(t, { width: 390, height: 844 });
+    const page = await browser.open("/order");
+    let sent = 0;
+    await page.route("**/api/guest/create-checkout-session", (route) => {
+      sent++;
+      return answer(route, 200, { checkoutUrl: "/checkout-test", sessionId: "cs_long" });
+    });
+    await fillRequired(page);
+    await page.getByLabel("This song is a gift").check();
+    await formLive(page);
+    const message = page.getByLabel("Gift message");
+    const count = page.locator("#order-giftMessage-count");
+    const nearing = count.locator("xpath=following-sibling::*[@aria-live='polite']");
+    assertEquals(await count.textContent(), "0 of 2,000 characters");
+    assertEquals(await nearing.textContent(), "");
+
+    await message.fill("a".repeat(1995));
+    assertEquals(await count.textContent(), "1,995 of 2,000 characters");
+    assertEquals(await nearing.textContent(), "Fewer than 10 characters left.");
+    assert((await describedBy(message)).includes("1,995 of 2,000 characters"), "heard with the field");
+
+    // A paste over the limit is kept whole: the parent chooses what to cut.
+    await message.fill("b".repeat(2100));
+    assertEquals((await message.inputValue()).length, 2100);
+    assertEquals(await count.textContent(), "2,100 of 2,000 characters");
+    assertEquals(await nearing.textContent(), "Over the 2,000-character limit. Please shorten it.");
+    await browser.screenshot(page, "order-gift-message-over-390");
+    await page.getByRole("button", { name: "Create Your Song" }).click();
+    const toast = await toastNamed(page, "Gift message is too long");
+    assert((await toast.textContent())!.includes("at most 2,000 characters (it has 2,100)"));
+    assertEquals(await message.getAttribute("aria-invalid"), "true");
+    assertEquals(await page.evaluate(() => document.activeElement?.getAttribute("name")), "giftMessage");
+    assertEquals(sent, 0, "nothing sent");
+
+    await message.fill("c".repeat(2000));
+    assertEquals(await nearing.textContent(), "2,000-character limit reached.");
+    await page.getByRole("button", { name: "Create Your Song" }).click();
+    await page.waitForURL(browser.origin + "/checkout-test");
+    assertEquals(sent, 1);
+  },
+);
+
+e2eTest(
+  "order form: the child's name is asked for as it is sung; emoji and symbols are refused, every language kept",
+  async () => {
+    await using t = await createTestApp();
+    await using browser = await openBrowser(t, { width: 1280 });
+    const page = await browser.open("/order");
+    await fakeCheckoutPage(page);
+    let sent = 0;
+    await page.route("**/api/guest/create-checkout-session", (route) => {
+      sent++;
+      return answer(route, 200, { checkoutUrl: "/checkout-test", sessionId: "cs_name" });
+    });
+    const name = page.getByLabel("Child's name");
+    assertEquals(
+      (await describedBy(name))[0],
+      "Write it as it should be sung: letters, spaces, hyphens and apostrophes, no emoji or symbols.",
+    );
+    await fillRequired(page);
+    await formLive(page);
+    await name.fill("Zoë 🦄");
+    await page.getByRole("button", { name: "Create Your Song" }).click();
+    const toast = await toastNamed(page, "Name As It's Sung");
+    assert((await toast.textContent())!.includes("“🦄” can't be sung."));
+    assertEquals(await name.getAttribute("aria-invalid"), "true");
+    assertEquals(await page.evaluate(() => document.activeElement?.getAttribute("name")), "childName");
+    assertEquals(sent, 0);
+
+    await name.fill("Zoë-Anne O'Brien");
+    assertEquals(await name.getAttribute("aria-invalid"), null, "typing clears the message");
+    await page.getByRole("button", { name: "Create Your Song" }).click();
+    await page.waitForURL(browser.origin + "/checkout-test");
+    assertEquals(sent, 1);
+  },
+);

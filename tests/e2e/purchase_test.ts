@@ -268,7 +268,8 @@ e2eTest(
     await fillOrder(page, { deliveryDate: day, deliveryTime: "07:30" });
     assertEquals(
       await page.locator("[data-delivery-summary]").textContent(),
-      `Your song will arrive on ${words}.`,
+      `The song will reach Grandma Jo on ${words}.`,
+      "a gift's day is the recipient's",
     );
     await page.getByRole("button", { name: "Create Your Song" }).click();
 

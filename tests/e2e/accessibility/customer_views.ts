@@ -253,7 +253,7 @@ export const CUSTOMER_VIEWS: AccessibilityView[] = [
       await dialog.getByLabel("On a day I choose").check();
       const date = dialog.getByLabel("Date");
       await date.fill((await date.getAttribute("min"))!);
-      await dialog.getByLabel("Time").fill("00:00");
+      await dialog.getByLabel("Time", { exact: true }).fill("00:00");
       await dialog.getByRole("button", { name: "Save" }).click();
       await date.and(page.locator("[aria-invalid=true]")).waitFor();
     },
@@ -369,7 +369,7 @@ export const CUSTOMER_VIEWS: AccessibilityView[] = [
       await when.getByLabel("On a day I choose").check();
       const date = when.getByLabel("Date");
       await date.fill((await date.getAttribute("min"))!);
-      await when.getByLabel("Time").fill("00:00");
+      await when.getByLabel("Time", { exact: true }).fill("00:00");
       await page.getByRole("button", { name: "Create Your Song" }).click();
       await toastShown(page, "Choose Another Day");
       await date.and(page.locator("[aria-invalid=true]")).waitFor();
@@ -466,6 +466,54 @@ export const CUSTOMER_VIEWS: AccessibilityView[] = [
       const another = page.locator("[data-another-version]");
       await another.getByRole("button", { name: "Sing along to this one" }).click();
       await another.locator("[data-sing-along]").waitFor();
+    },
+  },
+  {
+    viewer: "visitor",
+    route: "/order",
+    state: "a gift timed on its recipient's clock: the zone list, its hint and both clocks said back",
+    path: () => "/order",
+    async reach(page) {
+      await formLive(page);
+      await page.getByLabel("This song is a gift").check();
+      await page.getByLabel("Recipient's name").fill("Grandma Jo");
+      await page.getByLabel("Recipient's email").fill("jo@example.com");
+      const when = page.getByRole("group", { name: "When should it arrive?" });
+      await when.getByLabel("On a day I choose").check();
+      await when.getByLabel("Time zone").selectOption("Australia/Sydney");
+      const date = when.getByLabel("Date");
+      await date.fill((await date.getAttribute("max"))!);
+      await when.locator("[data-delivery-summary]", { hasText: "for you" }).waitFor();
+    },
+  },
+  {
+    viewer: "visitor",
+    route: "/order",
+    state: "a gift message over its limit: the count in red, its toast and the field marked",
+    path: () => "/order",
+    async reach(page) {
+      await formLive(page);
+      await page.getByLabel("Child's name").fill("Mia");
+      await page.getByLabel("Your name").fill("Sam Parent");
+      await page.getByLabel("Your email").fill("sam@example.com");
+      await page.getByLabel("This song is a gift").check();
+      await page.getByLabel("Gift message").fill("x".repeat(2010));
+      await page.getByRole("button", { name: "Create Your Song" }).click();
+      await toastShown(page, "Gift message is too long");
+      await page.getByLabel("Gift message").and(page.locator("[aria-invalid=true]")).waitFor();
+    },
+  },
+  {
+    viewer: "visitor",
+    route: "/order",
+    state: "a child's name that cannot be sung: its toast and the name marked",
+    path: () => "/order",
+    async reach(page) {
+      await formLive(page);
+      await page.getByLabel("Child's name").fill("Zoë 🦄");
+      await page.getByRole("button", { name: "Create Your Song" }).click();
+      await toastShown(page, "Name As It's Sung");
+      await page.getByLabel("Child's name").and(page.locator("[aria-invalid=true]")).waitFor();
     },
   },
 ];
