@@ -66,9 +66,19 @@ export function canonicalTimeZone(name: string): string | null {
  * an older runtime may spell differently) always among them. Empty where the runtime cannot list them.
  */
 export function timeZoneChoices(current: string): string[] {
-  const listed = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return [...new Set(["UTC", current, ...listed])].filter(Boolean).sort((a, b) => a.localeCompare(b, "en"));
+  // Listed and sorted once: the list is drawn again at every keystroke in the form.
+  listedZones ??= [
+    ...new Set([
+      "UTC",
+      ...(typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : []),
+    ]),
+  ].sort(byName);
+  if (!current || listedZones.includes(current)) return listedZones;
+  return [...listedZones, current].sort(byName);
 }
+
+let listedZones: string[] | null = null;
+const byName = (a: string, b: string) => a.localeCompare(b, "en");
 
 interface WallClock {
   year: number;
