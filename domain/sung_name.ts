@@ -3,10 +3,11 @@
  * name, so it is asked for as the singer should sing it: letters of every language with their
  * accents (Zoë, José, 陈, Émilie), and the marks names are written with: spaces, apostrophes
  * (O'Brien), hyphens (Anne-Marie), full stops and commas, the Catalan middle dot, and the joiners
- * some scripts need. Emoji, symbols and digits cannot be sung. Zod-free: the order form checks it as
- * the parent types, and the API refuses the same.
+ * some scripts need. Digits are read out as words ("Louis 14", a twin's "Ava 2"), so they stay.
+ * Emoji and symbols cannot be sung. Zod-free: the order form checks it as the parent types, and the
+ * API refuses the same.
  */
-const SINGABLE_CHARACTER = /[\p{L}\p{M}\s'’ʼ‘\-‐‑.,·\u200c\u200d]/u;
+const SINGABLE_CHARACTER = /[\p{L}\p{M}\p{Nd}\s'’ʼ‘\-‐‑.,·\u200c\u200d]/u;
 
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 
