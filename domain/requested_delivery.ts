@@ -217,6 +217,16 @@ export function scheduledSendAt(
   return request ? Math.max(afterReview, Date.parse(request.at)) : afterReview;
 }
 
+/**
+ * Whether sending the song's email at `now` comes before the moment the family chose (a gift booked
+ * for the birthday morning). Such a send goes only when staff confirm it for that order: the row's
+ * Send Now asks first, and a bulk Send Now names each one and needs it confirmed by id.
+ */
+export function sendsEarly(order: { requestedDelivery?: RequestedDelivery | null }, now: number): boolean {
+  const request = order.requestedDelivery;
+  return !!request && Date.parse(request.at) > now;
+}
+
 /** Whether the family's chosen moment, not the delay after approval, decides the send. */
 export function requestDecides(
   approvedAt: number,

@@ -65,7 +65,11 @@ deliveryAdminApi.post("/orders/:id/hold", async (c) => {
 });
 
 deliveryAdminApi.post("/orders/:id/send-now", async (c) => {
-  const order = await scheduleSendNow(c.var.deps, c.req.param("id"), currentUser(c).username);
+  // Staff-side §7 gives this call no payload: the row's Confirm Send Song dialog is its confirmation,
+  // and names the family's chosen day when the send comes before it.
+  const order = await scheduleSendNow(c.var.deps, c.req.param("id"), currentUser(c).username, {
+    confirmedEarly: true,
+  });
   return await sendAndAnswer(c, order.id);
 });
 
