@@ -166,6 +166,7 @@ Deno.test("a real MP3 is stored and served; attached, the order completes and wa
   assertEquals(record.expiresAt, new Date(t.clock.now() + 7 * DAY).toISOString());
 
   const before = await countOrders(t.kv, "review");
+  const eventsBefore = (await listEvents(t.kv, order.id)).length;
   const attached = await attach(t, admin, order.id, uploaded.body.songUrl);
   assertEquals(attached.status, 200);
   assertEquals(attached.body.message, "Song uploaded");
@@ -187,13 +188,12 @@ Deno.test("a real MP3 is stored and served; attached, the order completes and wa
     ["confirmation-email"],
     "no generation step is due any more",
   );
-  const last = (await listEvents(t.kv, order.id)).at(-1)!;
-  assertEquals([last.stage, last.type, last.provider, last.message], [
-    "SUNO_STATUS",
-    "SUCCESS",
-    "app",
-    "Song uploaded by an admin.",
+  // One line on the timeline, naming who uploaded which file.
+  const written = (await listEvents(t.kv, order.id)).slice(eventsBefore);
+  assertEquals(written.map((event) => [event.stage, event.type, event.message]), [
+    ["STAFF", "SUCCESS", `Song uploaded by ${ADMIN_EMAIL}: Mia's song (final=v2).mp3.`],
   ]);
+  assertEquals(written[0].context?.by, ADMIN_EMAIL);
   assertEquals((await getSongUpload(t.kv, blobId)).value?.attachedTo, order.id);
   assertEquals(await countOrders(t.kv, "review"), before + 1);
   const { stored: counters, truth } = await countersAndTruth(t.kv);
@@ -462,7 +462,7 @@ Deno.test("a generation step in flight loses to an uploaded song: its late resul
   assertEquals(await countUnder(t.kv, ["blobs"]), 1, "the generated copy was deleted");
   const successes = (await listEvents(t.kv, order.id))
     .filter((event) => event.type === "SUCCESS" && event.stage !== "STAFF");
-  assertEquals(successes.map((event) => event.message), ["Song uploaded by an admin."]);
+  assertEquals(successes.map((event) => event.message), [], "the late result wrote no success of its own");
   // Later messages for the order find nothing to do.
   assertEquals(await runGeneration(deps, order.id), "nothing-to-do");
 });
