@@ -1,18 +1,10 @@
 import type { Deps } from "../deps.ts";
-import type { BulkAction, BulkResult } from "../domain/bulk_actions.ts";
+import type { BulkAction, BulkConfirmations, BulkResult } from "../domain/bulk_actions.ts";
 import { AppError } from "../domain/errors.ts";
 import type { Order } from "../domain/orders.ts";
 import { getOrder } from "../kv/orders.ts";
 import { approveSong, scheduleSendNow } from "./approval.ts";
 import { MESSAGES as REGENERATION_MESSAGES, regenerateOrder } from "./restart.ts";
-
-/** What staff said beside the ticked rows: each a confirmation the rows' own buttons would ask for. */
-export interface BulkConfirmations {
-  /** Approve songs nobody has listened to. */
-  override?: boolean;
-  /** The orders staff confirmed sending before the day their family chose (domain/requested_delivery.ts). */
-  sendEarly?: readonly string[];
-}
 
 type OneOrder = (
   deps: Deps,

@@ -518,4 +518,37 @@ export const ADMIN_VIEWS: AccessibilityView[] = [
       return `/unboxing/${order.id}?skip=true`;
     },
   },
+  admin("bulk Send Now: a song booked for a later day named, left out unless ticked", {
+    async path(t) {
+      const ready = await completedOrder(t, { childName: "Ada" });
+      const booked = await completedOrder(t, {
+        childName: "Cy",
+        deliveryAt: `${toLocalInput(Date.now() + 5 * DAY, "Europe/London").slice(0, 10)}T08:00`,
+        deliveryTimeZone: "Europe/London",
+      });
+      await completedOrder(t, { childName: "Dee" });
+      for (const order of [ready, booked]) await staffCall(t, order.id, "approve");
+      return "/admin/orders";
+    },
+    async reach(page) {
+      await page.getByRole("checkbox", { name: "Select all orders on this page" }).check();
+      await page.getByRole("toolbar", { name: "Actions for the ticked orders" })
+        .getByRole("button", { name: "Send Now" }).click();
+      await page.getByRole("dialog", { name: "Send Songs Now" }).getByRole("checkbox").waitFor();
+    },
+  }),
+  admin("bulk Regenerate: where a failed song restarts, a family who has the song", {
+    async path(t) {
+      await failedWithTimeline(t, "Fay");
+      await markDelivered(t, (await completedOrder(t, { childName: "Gus" })).id);
+      await placeOrder(t, { childName: "Hal", parentEmail: "hal@example.com" });
+      return "/admin/orders";
+    },
+    async reach(page) {
+      await page.getByRole("checkbox", { name: "Select all orders on this page" }).check();
+      await page.getByRole("toolbar", { name: "Actions for the ticked orders" })
+        .getByRole("button", { name: "Regenerate" }).click();
+      await page.getByRole("dialog", { name: "Regenerate Songs" }).locator("[data-bulk-notes]").waitFor();
+    },
+  }),
 ];
