@@ -52,14 +52,23 @@ function paidCents(order: Order): number {
 }
 
 /**
+ * Where a spreadsheet could start reading a cell: the text's start, and after each `,` or `;`, since
+ * a spreadsheet in a locale that splits rows on `;` (much of Europe) splits there even inside quotes
+ * (`Mia;=cmd|' /C calc'!A0` would be a second cell, a formula). Spaces and quotes before the sign are
+ * skipped over, as spreadsheets skip them.
+ */
+const FORMULA_START = /(^|[,;])(\s*"*)(?=[=+\-@\t\r])/g;
+
+/**
  * A cell as spreadsheets read it back. Text a spreadsheet would run as a formula (a parent can type
- * `=HYPERLINK(…)` as a child's name) gets a leading apostrophe, so opening the export runs nothing.
+ * `=HYPERLINK(…)` as a child's name) gets an apostrophe before the sign, wherever a split could start
+ * a cell, so opening the export runs nothing in either separator convention.
  */
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return "";
   let text = typeof value === "boolean" ? (value ? "yes" : "no") : String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === "string") text = text.replace(FORMULA_START, "$1$2'");
+  return /[",;\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One CSV record, with the line ending RFC 4180 asks for. */
