@@ -1,6 +1,7 @@
 import type { SongTake, TakeChoice, TakeDecision } from "./song_takes.ts";
 import { z } from "zod";
 import { emailText } from "./email_schema.ts";
+import { plainString, refuseUnsingable } from "./text_schema.ts";
 import {
   type ChoiceFieldSpec,
   type FlagFieldSpec,
@@ -8,7 +9,6 @@ import {
   type TextFieldSpec,
   tooLongMessage,
 } from "./order_form_fields.ts";
-import { unsingableNameMessage } from "./sung_name.ts";
 import { isReferralCode, REFERRAL_CODE_MESSAGE } from "./referral_code.ts";
 import {
   canonicalTimeZone,
@@ -46,13 +46,11 @@ const F = ORDER_FORM_FIELDS;
 
 /** Trimmed, refused (never cut) over its limit, and for a name that is sung, letters only. */
 const text = (field: TextFieldSpec) => {
-  const trimmed = z.string().trim().max(field.max, tooLongMessage(field));
-  return field.sung
-    ? trimmed.superRefine((value, context) => {
-      const message = unsingableNameMessage(value);
-      if (message) context.addIssue({ code: "custom", message });
-    })
-    : trimmed;
+  const trimmed = plainString(undefined, { lines: field.kind === "longText" }).max(
+    field.max,
+    tooLongMessage(field),
+  );
+  return field.sung ? trimmed.superRefine(refuseUnsingable) : trimmed;
 };
 const optionalText = (field: TextFieldSpec) => text(field).optional().default("");
 const requiredText = (field: TextFieldSpec & { missing: string }) => text(field).min(1, field.missing);

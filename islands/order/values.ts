@@ -14,6 +14,7 @@ import {
   type TextFieldName,
 } from "../../domain/order_form_fields.ts";
 import type { OrderFormInput } from "../../domain/orders.ts";
+import { plainText } from "../../domain/plain_text.ts";
 import { priceOrder } from "../../domain/pricing.ts";
 import { canonicalTimeZone } from "../../domain/requested_delivery.ts";
 import { unsingableNameMessage } from "../../domain/sung_name.ts";
@@ -186,8 +187,10 @@ export interface FormClock {
  */
 export function problemsOf(values: OrderValues, clock: FormClock): Problem[] {
   const problems: Problem[] = [];
-  const unsingable = unsingableNameMessage(values.childName);
-  if (!values.childName.trim()) {
+  // Counted as the server will count them: only what a person can see (domain/plain_text.ts).
+  const childName = plainText(values.childName);
+  const unsingable = unsingableNameMessage(childName);
+  if (!childName) {
     problems.push({
       field: "childName",
       title: "Child's Name Required",
@@ -196,21 +199,21 @@ export function problemsOf(values: OrderValues, clock: FormClock): Problem[] {
   } else if (unsingable) {
     problems.push({ field: "childName", title: "Name As It's Sung", description: unsingable });
   }
-  if (values.addStreamingServices && !values.streamingArtistName.trim()) {
+  if (values.addStreamingServices && !plainText(values.streamingArtistName)) {
     problems.push({
       field: "streamingArtistName",
       title: "Artist Name Required",
       description: ORDER_FORM_FIELDS.streamingArtistName.missing,
     });
   }
-  if (!values.parentName.trim()) {
+  if (!plainText(values.parentName)) {
     problems.push({
       field: "parentName",
       title: "Your Name Required",
       description: "Please enter your name so we know who the song is from.",
     });
   }
-  const email = values.parentEmail.trim();
+  const email = plainText(values.parentEmail);
   if (!email) {
     problems.push({
       field: "parentEmail",
@@ -227,7 +230,7 @@ export function problemsOf(values: OrderValues, clock: FormClock): Problem[] {
   // A long answer the box let through (it never cuts a paste): said, never cut here either.
   for (const field of TEXT_FIELDS) {
     const max = maxCharsOf(field);
-    const length = values[field].trim().length;
+    const length = plainText(values[field], { lines: orderField(field).kind === "longText" }).length;
     if (max && length > max) {
       const called = orderField(field).label;
       problems.push({

@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { plainString } from "../../../domain/text_schema.ts";
 import { EMAIL_SHAPE, INVALID_EMAIL_MESSAGE } from "../../../domain/email_address.ts";
 import { emailSchema } from "../../../domain/auth.ts";
 import { NotFoundError } from "../../../domain/errors.ts";
@@ -127,7 +128,7 @@ function notSentMessage(outcome: DeliveryOutcome, reason: string | null | undefi
 
 const updateEmailBody = z.object({
   emailType: z.enum(["parent", "gift"], { error: "emailType must be 'parent' or 'gift'." }),
-  newEmail: z.string({ error: INVALID_EMAIL_MESSAGE }).trim()
+  newEmail: plainString({ error: INVALID_EMAIL_MESSAGE })
     .regex(EMAIL_SHAPE, INVALID_EMAIL_MESSAGE)
     .pipe(emailSchema),
 });

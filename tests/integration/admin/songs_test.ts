@@ -1,3 +1,4 @@
+import { unsingableNameMessage } from "../../../domain/sung_name.ts";
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { AdminOrderList } from "../../../domain/admin_orders.ts";
 import { dueWorkOf } from "../../../domain/due_work.ts";
@@ -547,6 +548,11 @@ Deno.test("a manual order needs every field: the spec's message, and clear ones 
     400,
     "Lyrics must be at most 20,000 characters.",
   ]);
+  // The child's name is the same everywhere it is typed: as it is sung, or a 400 that says why.
+  const unsingable = await createManual(t, admin, { ...body, childName: "Mia 🦄" });
+  assertEquals([unsingable.status, unsingable.body.message], [400, unsingableNameMessage("Mia 🦄")]);
+  const invisible = await createManual(t, admin, { ...body, childName: "\u200B\u200B" });
+  assertEquals([invisible.status, invisible.body.message], [400, MISSING_INFORMATION]);
   const notOurs = await createManual(t, admin, { ...body, songUrl: "https://elsewhere.example/a.mp3" });
   assertEquals([notOurs.status, notOurs.body.message], [400, MANUAL_SONG_MESSAGES.notOurs]);
 
