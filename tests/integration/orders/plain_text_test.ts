@@ -43,7 +43,11 @@ Deno.test("control and bidi characters are gone from the order, the lyricist's p
   const order = (await getOrderBySession(t.kv, body.sessionId))!;
   assertEquals(order.childName, "Mia Rose");
   assertEquals(order.favoriteColor, "purple");
-  assertEquals(order.extraDetails, "Loves dinosaurs.\nAnd boats.", "line breaks kept where the field has lines");
+  assertEquals(
+    order.extraDetails,
+    "Loves dinosaurs.\nAnd boats.",
+    "line breaks kept where the field has lines",
+  );
   assertEquals(order.parentName, "Sam Parent");
 
   const made = await runPipeline(t, order.id);
