@@ -16,11 +16,11 @@ import { AboutYourChild, ContactInformation, SongCustomization } from "./order/s
 import { type PaymentNotice, paymentNoticeOf } from "./order/payment_notice.ts";
 import { PaymentNoticeBanner } from "./order/PaymentNoticeBanner.tsx";
 import {
+  forgetReferralCode,
   loadDraft,
   loadReferralCode,
   loadUnpaidOrder,
   saveDraft,
-  saveReferralCode,
   storedUserIsDemo,
 } from "./order/storage.ts";
 import { placeOrder, referralRefusal } from "./order/submit.ts";
@@ -76,14 +76,15 @@ export default function OrderForm({ user }: OrderFormProps) {
   useEffect(() => {
     const url = new URL(location.href);
     const ref = referralParam(url.searchParams);
-    if (ref.kind === "valid") saveReferralCode(ref.code);
     if (ref.kind === "invalid") {
       toast({ title: "Invalid Referral Code", description: ref.message, variant: "destructive" });
     }
     paymentNotice.value = paymentNoticeOf(url.searchParams);
     const cleaned = cleanedAddress(url);
     if (cleaned) history.replaceState(history.state, "", cleaned);
-    referralCode.value = loadReferralCode();
+    // The server kept the address's code for the visit (routes/middleware/referral_arrival.ts); the
+    // address still counts where cookies are blocked.
+    referralCode.value = ref.kind === "valid" ? ref.code : loadReferralCode();
     demo.value = isDemo();
     timeZone.value = browserTimeZone();
     if (referralCode.value) judgeReferral(referralCode.value);
@@ -112,7 +113,7 @@ export default function OrderForm({ user }: OrderFormProps) {
     const judged = await checkReferralCode(code);
     referral.value = judged;
     if (judged.kind === "refused") {
-      saveReferralCode(null);
+      forgetReferralCode();
       referralCode.value = null;
     }
   };
@@ -211,7 +212,7 @@ export default function OrderForm({ user }: OrderFormProps) {
 
   const continueAtFullPrice = () => {
     refusal.value = null;
-    saveReferralCode(null);
+    forgetReferralCode();
     referralCode.value = null;
     referral.value = null;
     send(null);

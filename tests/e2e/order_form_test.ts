@@ -8,6 +8,7 @@ import {
   toLocalInput,
 } from "../../domain/requested_delivery.ts";
 import { ownReferralCode, REFERRAL_CODE_MESSAGE } from "../../domain/referrals.ts";
+import { REFERRAL_COOKIE } from "../../domain/referral_code.ts";
 import { deliveryBounds } from "../../islands/order/delivery_time.ts";
 import { FLAG_FIELDS, TEXT_FIELDS } from "../../islands/order/values.ts";
 import { countOrders } from "../../kv/orders.ts";
@@ -74,6 +75,12 @@ async function friendsCode(t: TestApp, code: string) {
     orderNumber: 1,
   };
   assertEquals(await createReferralCode(t.kv, ownReferralCode(owner, t.clock.now(), code)), "created");
+}
+
+/** The friend's code this browser keeps for the order form (REFERRAL_COOKIE), or null. */
+async function keptCode(page: Page): Promise<string | null> {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name === REFERRAL_COOKIE)?.value ?? null;
 }
 
 /** Answers an intercepted API call with JSON. */
@@ -259,20 +266,23 @@ e2eTest(
     await friendsCode(t, "FRIEND-1");
     await using browser = await openBrowser(t);
 
-    const page = await browser.open("/order?ref=mia-7k3q");
-    await page.getByText("A friend's code: 50% off your first order, already in the total.").waitFor();
-    assertEquals(await page.locator("[data-discount] dt").textContent(), "Referral MIA-7K3Q (50% off)");
-    assertEquals(await page.evaluate(() => sessionStorage.getItem("referralCode")), "MIA-7K3Q");
-
-    // The code stays for the visit: the same tab without the parameter still shows it.
-    await page.goto(browser.origin + "/order");
-    await page.getByText("A friend's code: 50% off your first order, already in the total.").waitFor();
-
     const bad = await browser.open("/order?ref=bad%20code!");
     const toast = await toastNamed(bad, "Invalid Referral Code");
     assert(await toast.getByText(REFERRAL_CODE_MESSAGE).isVisible());
-    assertEquals(await bad.evaluate(() => sessionStorage.getItem("referralCode")), null);
+    assertEquals(await keptCode(bad), null);
     assertEquals(await bad.locator("aside").getByText("Referral code", { exact: false }).count(), 0);
+
+    const page = await browser.open("/order?ref=mia-7k3q");
+    await page.getByText("A friend's code: 50% off your first order, already in the total.").waitFor();
+    assertEquals(await page.locator("[data-discount] dt").textContent(), "Referral MIA-7K3Q (50% off)");
+    assertEquals(await keptCode(page), "MIA-7K3Q");
+
+    // The code is kept: another tab without the parameter still shows it, and a malformed one in a
+    // later address leaves it alone.
+    await (await browser.open("/?ref=bad%20code!")).close();
+    const later = await browser.open("/order");
+    await later.getByText("A friend's code: 50% off your first order, already in the total.").waitFor();
+    assertEquals(await keptCode(later), "MIA-7K3Q");
 
     const back = await browser.open("/order?ref=FRIEND-1&session_id=cs_1&payment_success=true");
     await back.waitForFunction(() => location.search === "?ref=FRIEND-1");
@@ -473,11 +483,7 @@ e2eTest("order form: a refused referral code asks before going on at full price"
   await browser.screenshot(page, "order-form-referral-refused-viewport");
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "detached" });
-  assertEquals(
-    await page.evaluate(() => sessionStorage.getItem("referralCode")),
-    "MIA-7K3Q",
-    "cancel keeps it",
-  );
+  assertEquals(await keptCode(page), "MIA-7K3Q", "cancel keeps it");
 
   await submit.click();
   await dialog.waitFor();
@@ -494,7 +500,7 @@ e2eTest("order form: a refused referral code asks before going on at full price"
     "MIA-7K3Q",
   ]);
   assertEquals("referralCode" in (bodies[3].order as object), false);
-  assertEquals(await page.evaluate(() => sessionStorage.getItem("referralCode")), null);
+  assertEquals(await keptCode(page), null);
   const unexpected = browser.problems.filter((problem) =>
     !/create-checkout-session|status of 422/.test(problem)
   );
@@ -629,11 +635,7 @@ e2eTest(
       assert((await note.innerText()).includes("This referral code doesn't exist."));
       assertEquals(await unknown.locator("[data-discount]").count(), 0);
       assertEquals(await unknown.locator("[data-total] dd").innerText(), "$24.99");
-      assertEquals(
-        await unknown.evaluate(() => sessionStorage.getItem("referralCode")),
-        null,
-        "not sent to checkout",
-      );
+      assertEquals(await keptCode(unknown), null, "forgotten: not sent to checkout");
       const unexpected = browser.problems.filter((problem) => !/referral-offer|status of 422/.test(problem));
       assertEquals(unexpected, []);
     }

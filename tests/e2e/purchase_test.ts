@@ -1,7 +1,10 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page } from "playwright-core";
 import { describeDeliveryTime, instantOf, toLocalInput } from "../../domain/requested_delivery.ts";
+import { ownReferralCode } from "../../domain/referrals.ts";
+import { getCheckoutDraft } from "../../kv/checkout_drafts.ts";
 import { countOrders, getOrder } from "../../kv/orders.ts";
+import { createReferralCode } from "../../kv/referral_codes.ts";
 import { createTestApp, e2eTest, loopbackAppUrl, openBrowser, openSignedInBrowser } from "../helpers.ts";
 
 async function fillOrder(page: Page, fields: Record<string, string>) {
@@ -72,6 +75,47 @@ e2eTest("purchase: a friend's ?ref code gives 50% off on the checkout", async ()
   await friend.getByRole("heading", { name: "Magic in Progress!" }).waitFor();
   assertEquals(await countOrders(t.kv, "all"), 2);
 });
+
+e2eTest(
+  "purchase: a friend's link to the landing page keeps its code: the order form and checkout take 50% off",
+  async () => {
+    await using t = await createTestApp({ env: { APP_URL: loopbackAppUrl() } });
+    const owner = {
+      email: "ana@example.com",
+      childName: "Leo",
+      orderId: crypto.randomUUID(),
+      orderNumber: 1,
+    };
+    assertEquals(
+      await createReferralCode(t.kv, ownReferralCode(owner, t.clock.now(), "LEO-7K3Q")),
+      "created",
+    );
+    // A fresh browser, as the confirmation email's link opens it: nothing stored, the code only in the address.
+    await using browser = await openBrowser(t);
+    const landing = await browser.open(`/?ref=leo-7k3q`);
+    await landing.getByRole("link", { name: "Create Your Song" }).first().click();
+
+    await landing.waitForURL(browser.origin + "/order");
+    const summary = landing.getByRole("region", { name: "Price Summary" });
+    await summary.locator("[data-referral-note=offer]").waitFor();
+    assertEquals(await summary.locator("[data-discount] dt").innerText(), "Referral LEO-7K3Q (50% off)");
+    assertEquals(await summary.locator("[data-total] dd").innerText(), "$12.49");
+
+    await fillOrder(landing, { childName: "Zoe", parentName: "Kim", parentEmail: "kim@example.com" });
+    await landing.getByRole("button", { name: "Create Your Song" }).click();
+    await landing.waitForURL(/\/checkout\/local\/cs_local_/);
+    assert(await landing.getByText("Discount (LEO-7K3Q)").isVisible());
+    const draft = await getCheckoutDraft(t.kv, landing.url().split("/").at(-1)!);
+    assertEquals([draft?.form.referralCode, draft?.referral?.code, draft?.price.totalPrice], [
+      "LEO-7K3Q",
+      "LEO-7K3Q",
+      1249,
+    ]);
+    await landing.getByRole("button", { name: "Pay $12.49" }).click();
+    await landing.getByRole("heading", { name: "Magic in Progress!" }).waitFor();
+    assertEquals(browser.problems, []);
+  },
+);
 
 e2eTest("purchase: a demo user skips payment and goes straight to the processing page", async () => {
   await using t = await createTestApp({
