@@ -25,7 +25,7 @@ import {
 } from "./order/storage.ts";
 import { placeOrder, referralRefusal } from "./order/submit.ts";
 import { browserTimeZone, isDeliveryRefusal } from "./order/delivery_time.ts";
-import { checkReferralCode, type ReferralCheck } from "./order/referral_offer.ts";
+import { buyerOf, checkReferralCode, codeForCheckout, type ReferralCheck } from "./order/referral_offer.ts";
 import {
   completeness,
   DELIVERY_FIELD,
@@ -72,6 +72,8 @@ export default function OrderForm({ user }: OrderFormProps) {
   const formElement = useRef<HTMLFormElement>(null);
   const focused = useRef(new Set<string>());
   const completed = useRef(new Map<string, string>());
+  // The latest check of the kept code: an answer for an older address never wins over it.
+  const referralCheck = useRef<{ buyer: string | null } | null>(null);
 
   useEffect(() => {
     const url = new URL(location.href);
@@ -87,7 +89,6 @@ export default function OrderForm({ user }: OrderFormProps) {
     referralCode.value = ref.kind === "valid" ? ref.code : loadReferralCode();
     demo.value = isDemo();
     timeZone.value = browserTimeZone();
-    if (referralCode.value) judgeReferral(referralCode.value);
     const draft = paymentNotice.value ? loadUnpaidOrder(values.value) : loadDraft(values.value);
     const typed = changedBeforeHydration(formElement.current!);
     if (typed.size > 0) {
@@ -95,6 +96,7 @@ export default function OrderForm({ user }: OrderFormProps) {
       values.value = restoreValues({ ...base, ...Object.fromEntries(typed) }, base);
       saveDraft(values.value);
     } else if (draft) values.value = draft;
+    if (referralCode.value) judgeReferral(referralCode.value, buyerOf(values.value.parentEmail));
   }, []);
 
   useEffect(() => {
@@ -107,14 +109,28 @@ export default function OrderForm({ user }: OrderFormProps) {
     return () => removeEventListener("pageshow", onShow);
   }, []);
 
-  // The kept code is judged when the page opens, so the total shown is the total charged.
-  const judgeReferral = async (code: string) => {
-    referral.value = { kind: "checking", code };
-    const judged = await checkReferralCode(code);
+  // The kept code is judged when the page opens, and again for each address the parent settles on,
+  // so the total shown is the total charged and a code that is not theirs to use is said at once.
+  const judgeReferral = async (code: string, buyer: string | null) => {
+    const check = { buyer };
+    referralCheck.current = check;
+    if (!referral.value) referral.value = { kind: "checking", code };
+    const judged = await checkReferralCode(code, buyer);
+    if (check !== referralCheck.current) return;
     referral.value = judged;
-    if (judged.kind === "refused") {
+    // A code that applies to nobody any more is forgotten; one refused for this address is kept, as
+    // the address may still change.
+    if (judged.kind === "refused" && judged.buyer === null) {
       forgetReferralCode();
       referralCode.value = null;
+    }
+  };
+
+  /** After the email field is left: the kept code is checked again when the address changed. */
+  const rejudgeReferral = () => {
+    const buyer = buyerOf(values.value.parentEmail);
+    if (referralCode.value && referralCheck.current?.buyer !== buyer) {
+      judgeReferral(referralCode.value, buyer);
     }
   };
 
@@ -141,6 +157,7 @@ export default function OrderForm({ user }: OrderFormProps) {
   };
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const field = nameOf(event.target);
+    if (field === "parentEmail") rejudgeReferral();
     if (!(TEXT_FIELDS as readonly string[]).includes(field)) return;
     const value = values.value[field as keyof OrderValues];
     // Once per value: tabbing through a filled field again says nothing new.
@@ -207,7 +224,7 @@ export default function OrderForm({ user }: OrderFormProps) {
       isGift: values.value.isGift,
       deliveryOnChosenDay: values.value.deliveryWhen === "chosen",
     });
-    send(referralCode.value);
+    send(codeForCheckout(referralCode.value, referral.value, values.value.parentEmail));
   };
 
   const continueAtFullPrice = () => {

@@ -7,12 +7,13 @@ import {
   requestRefusal,
   toLocalInput,
 } from "../../domain/requested_delivery.ts";
-import { ownReferralCode, REFERRAL_CODE_MESSAGE } from "../../domain/referrals.ts";
+import { ownReferralCode, REFERRAL_CODE_MESSAGE, REFERRAL_REFUSALS } from "../../domain/referrals.ts";
 import { REFERRAL_COOKIE } from "../../domain/referral_code.ts";
 import { deliveryBounds } from "../../islands/order/delivery_time.ts";
 import { FLAG_FIELDS, TEXT_FIELDS } from "../../islands/order/values.ts";
 import { countOrders } from "../../kv/orders.ts";
 import { createReferralCode } from "../../kv/referral_codes.ts";
+import { placeOrder } from "../integration/jobs/helpers.ts";
 import {
   createTestApp,
   e2eTest,
@@ -639,6 +640,65 @@ e2eTest(
       const unexpected = browser.problems.filter((problem) => !/referral-offer|status of 422/.test(problem));
       assertEquals(unexpected, []);
     }
+  },
+);
+
+e2eTest(
+  "order form: a code that is not this parent's to use says so once their email is typed, and checkout gets full price",
+  async () => {
+    await using t = await createTestApp();
+    await friendsCode(t, "MIA-7K3Q");
+    await placeOrder(t, { parentEmail: "leo@example.com" });
+    await using browser = await openBrowser(t);
+    const page = await browser.open("/order?ref=MIA-7K3Q");
+    await fakeCheckoutPage(page);
+    const bodies: Record<string, unknown>[] = [];
+    await page.route("**/api/guest/create-checkout-session", (route) => {
+      bodies.push(route.request().postDataJSON());
+      return answer(route, 200, { checkoutUrl: "/checkout-test", sessionId: "cs_3" });
+    });
+    const summary = page.getByRole("region", { name: "Price Summary" });
+    const total = summary.locator("[data-total] dd");
+    await summary.locator("[data-referral-note=offer]").waitFor();
+    assertEquals(await total.innerText(), "$12.49");
+
+    /** Types an address and leaves the field, as a parent does; answers the note the summary then shows. */
+    const typeEmail = async (email: string, note: "offer" | "refused") => {
+      const checked = page.waitForResponse((response) => response.url().includes("/api/referral-offer/"));
+      await page.getByLabel("Your email").fill(email);
+      await page.getByLabel("Your email").blur();
+      await checked;
+      const shown = summary.locator(`[data-referral-note=${note}]`);
+      await shown.waitFor();
+      return await shown.innerText();
+    };
+
+    // The code's owner: their own code.
+    const own = await typeEmail("mia-7k3q@example.com", "refused");
+    assertEquals(own, "Referral code MIA-7K3Q can't be used: " + REFERRAL_REFUSALS.self);
+    assertEquals(await summary.locator("[data-discount]").count(), 0);
+    assertEquals(await total.innerText(), "$24.99");
+    await browser.screenshot(page, "order-form-referral-own-code");
+
+    // A friend: the discount again.
+    await typeEmail("kim@example.com", "offer");
+    assertEquals(await total.innerText(), "$12.49");
+
+    // A parent who has ordered before: a first-order code does not apply.
+    const second = await typeEmail("leo@example.com", "refused");
+    assertEquals(second, "Referral code MIA-7K3Q can't be used: " + REFERRAL_REFUSALS["not-first-order"]);
+    assertEquals(await total.innerText(), "$24.99");
+
+    // What the summary says is what checkout is asked for: full price, no second refusal.
+    await page.getByLabel("Child's name").fill("Mia");
+    await page.getByLabel("Your name").fill("Leo Parent");
+    await page.getByRole("button", { name: "Create Your Song" }).click();
+    await page.waitForURL(browser.origin + "/checkout-test");
+    assertEquals(bodies.length, 1);
+    assertEquals("referralCode" in (bodies[0].order as object), false);
+    assertEquals(await keptCode(page), "MIA-7K3Q", "kept: it may still be another parent's to use");
+    const unexpected = browser.problems.filter((problem) => !/referral-offer|status of 422/.test(problem));
+    assertEquals(unexpected, []);
   },
 );
 
