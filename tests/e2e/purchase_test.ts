@@ -131,7 +131,7 @@ e2eTest("purchase: a demo user skips payment and goes straight to the processing
 });
 
 e2eTest(
-  "purchase: an unpaid return stops in place with the error, then the form comes back filled with the message",
+  "purchase: a return from a checkout never paid says nothing was charged, then the form comes back filled",
   async () => {
     await using t = await createTestApp({ env: { APP_URL: loopbackAppUrl() } });
     await using browser = await openBrowser(t);
@@ -142,24 +142,26 @@ e2eTest(
     const sessionId = order.url().split("/").at(-1)!;
 
     // A new tab, as a bank's app or an e-mailed link would open it: the form's draft is not there.
+    // The checkout is still open and unpaid: the server knows nothing was taken, and the page says so.
     const unpaid = await browser.open(`/payment-processing?session_id=${sessionId}&guest=true`);
-    const message =
-      "Payment was not confirmed. Please check with your bank and contact support if you were charged.";
-    await unpaid.locator("[data-payment-failure=unpaid]").waitFor();
-    assert(await unpaid.getByRole("heading", { name: "Processing Error" }).isVisible());
+    const message = "The payment wasn't completed, so nothing was charged.";
+    await unpaid.locator("[data-payment-failure=incomplete]").waitFor();
+    assert(await unpaid.getByRole("heading", { name: "Payment not completed" }).isVisible());
     assert(await unpaid.getByText(message).first().isVisible());
+    assertEquals(await unpaid.getByText(/check with your bank/).count(), 0);
     assertEquals(await unpaid.getByText("Processing Your Order").count(), 0, "the progress has stopped");
     await browser.screenshot(unpaid, "purchase-processing-error-viewport");
     assertEquals((await toastText(unpaid)).split("\n").filter(Boolean).slice(0, 2), [
-      "Processing Error",
+      "Payment not completed",
       message,
     ]);
 
     await unpaid.waitForURL(browser.origin + "/order");
-    const notice = unpaid.locator("[data-payment-notice=failed]");
+    const notice = unpaid.locator("[data-payment-notice=incomplete]");
     await notice.waitFor();
-    assertEquals(await notice.getAttribute("role"), "alert");
-    assert((await notice.innerText()).includes(message));
+    assertEquals(await notice.getAttribute("role"), "status");
+    assert((await notice.innerText()).includes("Payment not completed — nothing was charged"));
+    assertEquals(await unpaid.getByText(/check with your bank/).count(), 0);
     assertEquals(await unpaid.locator('[name="childName"]').inputValue(), "Mia", "what was typed is kept");
     assertEquals(await unpaid.locator('[name="parentEmail"]').inputValue(), "sam@example.com");
     assertEquals(new URL(unpaid.url()).search, "", "the address is clean again");
@@ -168,7 +170,10 @@ e2eTest(
   },
 );
 
-/** What each failing step of the return page answers, for the six errors of customer-side §8. */
+/**
+ * What each failing step of the return page answers: the six errors of customer-side §8, and a
+ * checkout that was never paid.
+ */
 const PAYMENT_FAILURE_CASES: { reason: string; message: string; routes: Record<string, () => Response> }[] = [
   {
     reason: "verify",
@@ -176,10 +181,23 @@ const PAYMENT_FAILURE_CASES: { reason: string; message: string; routes: Record<s
     routes: { "verify-payment": () => Response.json({ message: "down" }, { status: 503 }) },
   },
   {
+    // Completed but not paid yet (a bank debit on its way): money may still move.
     reason: "unpaid",
     message:
       "Payment was not confirmed. Please check with your bank and contact support if you were charged.",
-    routes: { "verify-payment": () => Response.json({ paid: false, metadata: {}, customerEmail: null }) },
+    routes: {
+      "verify-payment": () =>
+        Response.json({ paid: false, status: "complete", metadata: {}, customerEmail: null }),
+    },
+  },
+  {
+    // Past its time and never paid: nothing was charged, and the page says so.
+    reason: "incomplete",
+    message: "The payment wasn't completed, so nothing was charged.",
+    routes: {
+      "verify-payment": () =>
+        Response.json({ paid: false, status: "expired", metadata: {}, customerEmail: null }),
+    },
   },
   {
     reason: "lost",
@@ -215,7 +233,7 @@ const PAYMENT_FAILURE_CASES: { reason: string; message: string; routes: Record<s
 ];
 
 e2eTest(
-  "purchase: each of the six payment errors stops the progress and shows its own words in place",
+  "purchase: each payment error stops the progress and shows its own words in place",
   async () => {
     await using t = await createTestApp({ env: { APP_URL: loopbackAppUrl() } });
     await using browser = await openBrowser(t);

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { ANIMAL_PEEK_CYCLE_MS } from "../../../domain/hero.ts";
 import { ownReferralCode } from "../../../domain/referrals.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";
+import { expireLocalSession } from "../../../kv/local_checkout.ts";
 import { updateOrder } from "../../../kv/orders.ts";
 import { createReferralCode } from "../../../kv/referral_codes.ts";
 import { jsonBody, latestSignInLink, type TestApp } from "../../helpers.ts";
@@ -514,6 +515,38 @@ export const CUSTOMER_VIEWS: AccessibilityView[] = [
       await page.getByRole("button", { name: "Create Your Song" }).click();
       await toastShown(page, "Name As It's Sung");
       await page.getByLabel("Child's name").and(page.locator("[aria-invalid=true]")).waitFor();
+    },
+  },
+  // A checkout that was never paid: the return page and the form say nothing was charged.
+  {
+    viewer: "visitor",
+    route: "/payment-processing",
+    state: "a checkout never paid: nothing was charged",
+    // The page goes back to the form by itself; answered "204 No Content", it stays where it is.
+    before: (context) => context.route(/\/order\?/, (route) => route.fulfill({ status: 204 })),
+    path: async (t) =>
+      `/payment-processing?session_id=${(await checkoutPath(t)).split("/").at(-1)}&guest=true`,
+    async reach(page) {
+      await page.locator("[data-payment-failure=incomplete]").waitFor();
+    },
+  },
+  {
+    viewer: "visitor",
+    route: "/order",
+    state: "back from a checkout never paid: the notice that nothing was charged",
+    path: () => "/order?payment=incomplete",
+    async reach(page) {
+      await page.locator("[data-payment-notice=incomplete]").waitFor();
+    },
+  },
+  {
+    viewer: "visitor",
+    route: "/checkout/local/:id",
+    state: "an expired checkout: nothing was charged",
+    async path(t) {
+      const path = await checkoutPath(t);
+      await expireLocalSession(t.kv, path.split("/").at(-1)!);
+      return path;
     },
   },
 ];

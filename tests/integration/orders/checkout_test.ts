@@ -1,7 +1,33 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
+import { nothingCharged } from "../../../domain/checkout.ts";
+import { expireLocalSession } from "../../../kv/local_checkout.ts";
 import { countOrders, getOrder } from "../../../kv/orders.ts";
 import { createTestApp, jsonBody, signIn } from "../../helpers.ts";
 import { orderForm, payLocally, startCheckout } from "./helpers.ts";
+
+Deno.test("the payment check says where the session stands, so the return page knows when nothing was charged", async () => {
+  await using t = await createTestApp();
+  const verify = async (sessionId: string) =>
+    await (await t.request(`/api/guest/verify-payment/${sessionId}`)).json();
+  const left = (await startCheckout(t, orderForm())).body.sessionId;
+  const open = await verify(left);
+  assertEquals([open.paid, open.status, nothingCharged(open)], [false, "open", true]);
+
+  await expireLocalSession(t.kv, left);
+  const expired = await verify(left);
+  assertEquals([expired.paid, expired.status, nothingCharged(expired)], [false, "expired", true]);
+  const page = await (await t.request(`/checkout/local/${left}`)).text();
+  assert(
+    page.includes("This checkout has expired") && page.includes("Nothing was charged."),
+    "not 'complete'",
+  );
+
+  const paidFor = (await startCheckout(t, orderForm())).body.sessionId;
+  await payLocally(t, paidFor);
+  const paid = await verify(paidFor);
+  assertEquals([paid.paid, paid.status, nothingCharged(paid)], [true, "complete", false]);
+  assertEquals(nothingCharged({ paid: false }), false, "an answer without a status claims nothing");
+});
 
 Deno.test("a guest pays on the local checkout and gets exactly one order, however often it is asked", async () => {
   await using t = await createTestApp({ env: { APP_URL: "https://shop.example" } });
