@@ -17,6 +17,7 @@ import { type PaymentNotice, paymentNoticeOf } from "./order/payment_notice.ts";
 import { PaymentNoticeBanner } from "./order/PaymentNoticeBanner.tsx";
 import {
   forgetReferralCode,
+  keepParentForNextOrder,
   loadDraft,
   loadReferralCode,
   loadUnpaidOrder,
@@ -185,8 +186,9 @@ export default function OrderForm({ user }: OrderFormProps) {
     const asDemo = isDemo();
     try {
       const next = await placeOrder(values.value, code, asDemo, timeZone.value);
-      // A demo order exists now; a paid one keeps its draft until payment, for a cancelled checkout.
-      if (asDemo) saveDraft(null);
+      // A demo order exists now (the next starts with the same parent); a paid one keeps its draft
+      // until payment, for a cancelled checkout.
+      if (asDemo) keepParentForNextOrder(values.value);
       location.assign(next);
     } catch (error) {
       pending.value = false;

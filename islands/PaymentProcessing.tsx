@@ -7,7 +7,7 @@ import { LINK_CLASS } from "../components/ui.ts";
 import { track } from "./lib/analytics.ts";
 import { api, ApiError, storedToken } from "./lib/api.ts";
 import { readStoredJson, writeStored } from "./lib/storage.ts";
-import { DRAFT_KEY, LAST_CHILD_NAME_KEY, PENDING_ORDER_KEY } from "./order/storage.ts";
+import { keepParentForNextOrder, LAST_CHILD_NAME_KEY, PENDING_ORDER_KEY } from "./order/storage.ts";
 import { toast } from "./lib/toast.ts";
 import { type CheckoutStatus, nothingCharged } from "../domain/checkout.ts";
 import {
@@ -140,9 +140,12 @@ async function process(sessionId: string, prefix: string) {
 
   const order = await attempt("order", () => api<{ id: string }>("POST", `${prefix}/orders`, { sessionId }));
   await attempt("generation", () => api("POST", `${prefix}/orders/${order.id}/start-generation`));
-  // Paid for: the next visit to /order starts from an empty form.
+  // Paid for: the next visit to /order starts from a fresh child, for the same parent.
   writeStored(PENDING_ORDER_KEY, null);
-  writeStored(DRAFT_KEY, null, "session");
+  keepParentForNextOrder({
+    parentName: pending?.parentName ?? verified.metadata.parentName,
+    parentEmail,
+  });
   writeStored(LAST_CHILD_NAME_KEY, childName);
   location.assign(`/order-processing/${order.id}?name=${encodeURIComponent(childName)}`);
 }

@@ -46,6 +46,18 @@ export function saveDraft(values: OrderValues | null) {
   writeStored(DRAFT_KEY, values && JSON.stringify(values), "session");
 }
 
+/**
+ * An order is placed (paid, or a demo user's made): the next one in this tab ("Create Another Song",
+ * or any way back to the form) starts with the same parent's name and email and a fresh child. It
+ * replaces the draft, and like it lives only as long as the tab, so a shared computer's next visitor
+ * does not find someone's address filled in.
+ */
+export function keepParentForNextOrder(order: { parentName?: unknown; parentEmail?: unknown }) {
+  const text = (value: unknown) => typeof value === "string" ? value.trim() : "";
+  const parent = { parentName: text(order.parentName), parentEmail: text(order.parentEmail) };
+  writeStored(DRAFT_KEY, parent.parentName || parent.parentEmail ? JSON.stringify(parent) : null, "session");
+}
+
 /** What the payment return page needs to rebuild the order, and the name its waiting page shows. */
 export function savePendingOrder(values: OrderValues) {
   writeStored(PENDING_ORDER_KEY, JSON.stringify(pendingOrderDataOf(values)));

@@ -440,9 +440,9 @@ e2eTest(
     assertEquals(bodies[1].childName, "Zoë Ann");
     assertEquals(bodies[1].parentEmail, "sam@example.com");
     assertEquals(
-      await page.evaluate(() => sessionStorage.getItem("orderFormDraft")),
-      null,
-      "the draft is done",
+      await page.evaluate(() => JSON.parse(sessionStorage.getItem("orderFormDraft") ?? "null")),
+      { parentName: "Sam Parent", parentEmail: "sam@example.com" },
+      "the draft is done; the next order starts with the same parent",
     );
     const unexpected = browser.problems.filter((problem) => !/api\/orders|status of 500/.test(problem));
     assertEquals(unexpected, []);

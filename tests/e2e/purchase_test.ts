@@ -117,6 +117,36 @@ e2eTest(
   },
 );
 
+e2eTest(
+  "purchase: 'Create Another Song' starts the next order with the parent's name and email, the child's fresh",
+  async () => {
+    await using t = await createTestApp({ env: { APP_URL: loopbackAppUrl() } });
+    await using browser = await openBrowser(t);
+    const page = await browser.open("/order");
+    await fillOrder(page, {
+      childName: "Mia",
+      favoriteColor: "Purple",
+      parentName: "Sam Parent",
+      parentEmail: "sam@example.com",
+    });
+    await page.getByRole("button", { name: "Create Your Song" }).click();
+    await page.waitForURL(/\/checkout\/local\/cs_local_/);
+    await page.getByRole("button", { name: "Pay $24.99" }).click();
+    await page.getByRole("heading", { name: "Magic in Progress!" }).waitFor();
+
+    await page.getByRole("link", { name: "Create Another Song" }).click();
+    await page.waitForURL(browser.origin + "/order");
+    await page.waitForSelector('lh-island[data-island="OrderForm"][data-hydrated]', { state: "attached" });
+    await page.waitForFunction(() =>
+      document.querySelector<HTMLInputElement>('[name="parentName"]')?.value === "Sam Parent"
+    );
+    assertEquals(await page.locator('[name="parentEmail"]').inputValue(), "sam@example.com");
+    assertEquals(await page.locator('[name="childName"]').inputValue(), "", "a new child");
+    assertEquals(await page.locator('[name="favoriteColor"]').inputValue(), "");
+    assertEquals(browser.problems, []);
+  },
+);
+
 e2eTest("purchase: a demo user skips payment and goes straight to the processing page", async () => {
   await using t = await createTestApp({
     env: { DEMO_EMAILS: "demo@example.com", APP_URL: loopbackAppUrl() },
