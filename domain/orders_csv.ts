@@ -1,5 +1,6 @@
 import { formatCents } from "./pricing.ts";
 import type { Order } from "./orders.ts";
+import { type RequestedDelivery, toLocalInput } from "./requested_delivery.ts";
 import { DEFAULT_STREAMING_STATUS } from "./streaming_status.ts";
 
 /**
@@ -16,6 +17,14 @@ const CSV_COLUMNS: readonly CsvColumn[] = [
   { header: "Created at (UTC)", value: (order) => order.createdAt },
   { header: "Status", value: (order) => order.status },
   { header: "Approval", value: (order) => order.approvalStatus },
+  // Who let the song go and when: the questions bookkeeping and a family's complaint ask first.
+  { header: "Approved by", value: (order) => order.approvedBy },
+  { header: "Approved at (UTC)", value: (order) => order.approvedAt },
+  // The family's chosen moment, as an instant and as their own clock read it, with its zone: the zone
+  // decides which day "the birthday morning" is.
+  { header: "Requested delivery (UTC)", value: (order) => order.requestedDelivery?.at },
+  { header: "Requested delivery (family's time)", value: (order) => familyClock(order.requestedDelivery) },
+  { header: "Requested delivery time zone", value: (order) => order.requestedDelivery?.timeZone },
   { header: "Email sent at (UTC)", value: (order) => order.emailSentAt },
   { header: "Child name", value: (order) => order.childName },
   { header: "Parent name", value: (order) => order.parentName },
@@ -45,6 +54,11 @@ const CSV_COLUMNS: readonly CsvColumn[] = [
     value: (order, appUrl) => order.songUrl ? new URL(order.songUrl, appUrl).href : null,
   },
 ];
+
+/** "2026-12-04 08:00": the chosen moment on the family's clock, sortable and with its year. */
+function familyClock(request: RequestedDelivery | null | undefined): string | null {
+  return request ? toLocalInput(Date.parse(request.at), request.timeZone).replace("T", " ") : null;
+}
 
 /** What the family paid: nothing for a demo or a song staff made by hand. */
 function paidCents(order: Order): number {
