@@ -87,7 +87,7 @@ export function searchEntriesOf(order: Order, indexes = SEARCH_INDEXES): IndexEn
   const terms = searchTermsOf(order);
   const tokens: Record<SearchIndex, string[]> = {
     word: terms.words,
-    email: terms.email ? [terms.email] : [],
+    email: terms.emails.filter(Boolean),
     domain: terms.domains,
   };
   return indexes.flatMap((index) =>
