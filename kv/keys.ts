@@ -58,6 +58,14 @@ export const keys = {
     ["order_view_block_counts", filter, view, block] as const,
   orderViewBlockCounts: (filter: string, view: string) => ["order_view_block_counts", filter, view] as const,
   allOrderViewBlockCounts: () => ["order_view_block_counts"] as const,
+  /**
+   * Orders whose family still waits on the 24-hour promise (domain/attention.ts, promiseWaitingSince),
+   * by the moment they were placed (ms): the first is the longest wait, and those past the promise are
+   * one range, so neither the backlog nor "Needs attention" reads every order.
+   */
+  orderAwaitingSong: (sinceMs: number, orderNumber: number) =>
+    ["orders_awaiting_song", sinceMs, orderNumber] as const,
+  ordersAwaitingSong: () => ["orders_awaiting_song"] as const,
   /** Orders by the moment they were placed (ms): where a range of days starts and ends in order numbers. */
   orderByPlacedAt: (placedMs: number, orderNumber: number) =>
     ["orders_by_placed_at", placedMs, orderNumber] as const,

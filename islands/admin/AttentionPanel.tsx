@@ -23,8 +23,9 @@ export const ATTENTION_REFRESH_MS = 30_000;
 const HEADING_ID = "attention-heading";
 
 /**
- * Issue 23: the orders that wait on staff before a family is let down (failed songs, late sends,
- * dates at risk, songs long in review), each a link to the order in the list.
+ * Issue 23: the orders that wait on staff before a family is let down, or already are (failed songs,
+ * late sends, families past the 24-hour promise, dates at risk, songs long in review), each a link
+ * to the order in the list.
  */
 export function AttentionPanel() {
   useSignals();
@@ -69,7 +70,7 @@ function Group({ name, answer }: { name: AttentionGroupName; answer: AttentionAn
   const group = answer[name];
   const tab = GROUP_TAB[name];
   const headingId = `attention-${name}`;
-  const urgent = name === "failed" || name === "overdueSends";
+  const urgent = name === "failed" || name === "overdueSends" || name === "pastPromise";
   return (
     <div data-attention-group={name} className="grid content-start gap-1 rounded-xl bg-slate-50 p-3">
       <h3

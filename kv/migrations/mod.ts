@@ -7,6 +7,7 @@ import { inProgressAndFailedTabs } from "./v5_in_progress_and_failed_tabs.ts";
 import { referralCodeStats } from "./v6_referral_code_stats.ts";
 import { listViews } from "./v7_list_views.ts";
 import { searchGiftRecipients } from "./v8_search_gift_recipients.ts";
+import { ordersAwaitingSong } from "./v9_orders_awaiting_song.ts";
 
 /**
  * Every migration of the stored shapes, oldest first (docs/migrations.md). Append only: a released
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly Migration[] = [
   referralCodeStats,
   listViews,
   searchGiftRecipients,
+  ordersAwaitingSong,
 ];

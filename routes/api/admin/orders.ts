@@ -46,6 +46,12 @@ ordersAdminApi.get("/backlog", async (c) => {
   c.header("cache-control", "private, no-store");
   return c.json({
     generating: backlog.generating,
+    longestWaiting: backlog.longestWaiting && {
+      id: backlog.longestWaiting.orderId,
+      orderNumber: backlog.longestWaiting.orderNumber,
+      since: at(backlog.longestWaiting.since),
+      filter: backlog.longestWaiting.filter,
+    },
     oldestDueAt: { emails: at(backlog.oldestDue.customer), generation: at(backlog.oldestDue.generation) },
     overdueSends: backlog.overdueSends,
     lastHour: backlog.lastHour,

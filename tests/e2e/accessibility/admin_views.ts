@@ -14,6 +14,7 @@ import { writeSampleOrders } from "../../../tools/sample_orders.ts";
 import { jsonBody, type TestApp } from "../../helpers.ts";
 import { completedOrder, sessionHeaders } from "../../integration/delivery/helpers.ts";
 import { placeOrder } from "../../integration/jobs/helpers.ts";
+import { waitingFamilies } from "../../integration/admin/attention_fixtures.ts";
 import {
   failedAtLyrics,
   failedWithTimeline,
@@ -549,6 +550,16 @@ export const ADMIN_VIEWS: AccessibilityView[] = [
       await page.getByRole("toolbar", { name: "Actions for the ticked orders" })
         .getByRole("button", { name: "Regenerate" }).click();
       await page.getByRole("dialog", { name: "Regenerate Songs" }).locator("[data-bulk-notes]").waitFor();
+    },
+  }),
+  // The families waiting on the promise, and the staff activity log.
+  admin("families past the 24-hour promise: the longest wait and its attention group", {
+    async path(t) {
+      await waitingFamilies(t);
+      return "/admin/orders";
+    },
+    async reach(page) {
+      await page.getByRole("heading", { name: "Past the 24-hour promise" }).waitFor();
     },
   }),
 ];
