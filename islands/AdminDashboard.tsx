@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { PlusIcon, SettingsIcon } from "../components/icons.tsx";
 import { buttonClass } from "../components/ui.ts";
 import type { AdminOrderList } from "../domain/admin_orders.ts";
+import { StaffActivityTab } from "./admin/activity/StaffActivityTab.tsx";
 import { AttentionPanel } from "./admin/AttentionPanel.tsx";
 import { BacklogPanel } from "./admin/BacklogPanel.tsx";
 import { startClientClock } from "./admin/clock.ts";
@@ -28,17 +29,23 @@ export interface AdminDashboardProps {
 const TOP_TABS = [
   { key: "orders", label: "Order Management" },
   { key: "referrals", label: "Referral Codes" },
+  { key: "activity", label: "Staff Activity" },
 ] as const;
 type TopTab = (typeof TOP_TABS)[number]["key"];
 
 const ID_BASE = "admin-top";
 
-/** Staff-side §2, /admin/orders: the two top tabs, the header buttons and their dialogs. */
+/**
+ * Staff-side §2, /admin/orders: the top tabs (the spec's two, and the staff activity log beside them:
+ * the dashboard is the staff side's one page), the header buttons and their dialogs.
+ */
 export default function AdminDashboard({ appUrl, initialQuery, initialList }: AdminDashboardProps) {
   useSignals();
   const tab = useSignal<TopTab>("orders");
   /** The referral tab loads its codes when first shown, then stays mounted to keep its state. */
   const referralsVisited = useSignal(false);
+  /** The activity log likewise: read when first shown, kept as it was narrowed. */
+  const activityVisited = useSignal(false);
   const headerDialog = useSignal<"create" | "settings" | null>(null);
   const orders = useOrderList(initialQuery, initialList);
 
@@ -50,6 +57,7 @@ export default function AdminDashboard({ appUrl, initialQuery, initialList }: Ad
   const select = (key: TopTab) => {
     tab.value = key;
     if (key === "referrals") referralsVisited.value = true;
+    if (key === "activity") activityVisited.value = true;
   };
 
   return (
@@ -112,6 +120,14 @@ export default function AdminDashboard({ appUrl, initialQuery, initialList }: Ad
         hidden={tab.value !== "referrals"}
       >
         {referralsVisited.value && <ReferralCodesTab appUrl={appUrl} />}
+      </div>
+      <div
+        role="tabpanel"
+        id={panelId(ID_BASE, "activity")}
+        aria-labelledby={tabId(ID_BASE, "activity")}
+        hidden={tab.value !== "activity"}
+      >
+        {activityVisited.value && <StaffActivityTab />}
       </div>
 
       {headerDialog.value === "create" && (

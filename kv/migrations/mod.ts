@@ -8,6 +8,7 @@ import { referralCodeStats } from "./v6_referral_code_stats.ts";
 import { listViews } from "./v7_list_views.ts";
 import { searchGiftRecipients } from "./v8_search_gift_recipients.ts";
 import { ordersAwaitingSong } from "./v9_orders_awaiting_song.ts";
+import { staffActivity } from "./v10_staff_activity.ts";
 
 /**
  * Every migration of the stored shapes, oldest first (docs/migrations.md). Append only: a released
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly Migration[] = [
   listViews,
   searchGiftRecipients,
   ordersAwaitingSong,
+  staffActivity,
 ];

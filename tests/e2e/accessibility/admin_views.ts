@@ -562,4 +562,25 @@ export const ADMIN_VIEWS: AccessibilityView[] = [
       await page.getByRole("heading", { name: "Past the 24-hour promise" }).waitFor();
     },
   }),
+  admin("the Staff Activity tab: staff actions across orders, newest first", {
+    async path(t) {
+      const order = await completedOrder(t, { childName: "Ada" });
+      await staffCall(t, order.id, "approve");
+      await staffCall(t, order.id, "send-now");
+      return "/admin/orders";
+    },
+    async reach(page) {
+      await page.getByRole("tab", { name: "Staff Activity" }).click();
+      await page.locator("[data-activity-entry]").first().waitFor();
+    },
+  }),
+  admin("the Staff Activity tab narrowed to an order nobody has acted on", {
+    path: () => "/admin/orders",
+    async reach(page) {
+      await page.getByRole("tab", { name: "Staff Activity" }).click();
+      await page.getByRole("textbox", { name: "Order number", exact: true }).fill("1234");
+      await page.getByRole("button", { name: "Show", exact: true }).click();
+      await page.getByText("No staff actions match.").waitFor();
+    },
+  }),
 ];
