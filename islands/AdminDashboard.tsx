@@ -96,9 +96,9 @@ export default function AdminDashboard({ appUrl, initialQuery, initialList }: Ad
         items={TOP_TABS}
         selected={tab.value}
         onSelect={select}
-        className="flex gap-2 border-b border-slate-200"
+        className="flex gap-0 border-b border-slate-200 sm:gap-2"
         tabClass={(selected) =>
-          `-mb-px min-h-[44px] border-b-2 px-4 text-sm font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 sm:text-base ${
+          `-mb-px min-h-[44px] border-b-2 px-2.5 text-sm sm:px-4 font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 sm:text-base ${
             selected
               ? "border-violet-600 text-violet-800"
               : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
