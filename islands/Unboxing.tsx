@@ -11,8 +11,8 @@ import { SongNotReady } from "./unboxing/SongNotReady.tsx";
 
 export interface UnboxingProps {
   orderId: string;
-  /** The public view as the server read it (null when the order does not exist). */
-  order: PublicOrderView | null;
+  /** The public view as the server read it (an unknown order gets the page saying it cannot be found). */
+  order: PublicOrderView;
   /** `?skip=true`: start revealed. */
   skip: boolean;
 }

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { FaqSection } from "../components/landing/FaqSection.tsx";
 import { Hero } from "../components/landing/Hero.tsx";
 import { HowItWorks } from "../components/landing/HowItWorks.tsx";
@@ -115,9 +115,7 @@ pages.get("/payment-processing", (c) =>
 pages.get("/order-processing/:id", async (c) => {
   const id = c.req.param("id");
   // An address that names no order gets the truth, not a song "in progress" that does not exist.
-  if (!isOrderId(id) || !await getOrder(c.var.deps.kv, id)) {
-    return renderPage(c, <OrderNotFoundPage />, { title: "Order Not Found", status: 404, noindex: true });
-  }
+  if (!isOrderId(id) || !await getOrder(c.var.deps.kv, id)) return orderNotFound(c);
   return renderPage(
     c,
     <section className="mx-auto max-w-2xl px-4 py-16">
@@ -126,6 +124,11 @@ pages.get("/order-processing/:id", async (c) => {
     { title: "Magic in Progress", noindex: true },
   );
 });
+
+/** Both of an order's pages answer an id that names no order the same way. */
+function orderNotFound(c: Context<AppEnv>) {
+  return renderPage(c, <OrderNotFoundPage />, { title: "Order Not Found", status: 404, noindex: true });
+}
 
 pages.get("/my-songs", (c) =>
   renderPage(
@@ -140,11 +143,13 @@ pages.get("/unboxing/:id", async (c) => {
   const id = c.req.param("id");
   // The reveal is public by design (a shared link works for friends): it reads the public view only.
   const order = isOrderId(id) ? await getOrder(c.var.deps.kv, id) : null;
+  // An address that names no order is not a song "still being created": say it cannot be found.
+  if (!order) return orderNotFound(c);
   return renderPage(
     c,
     <Unboxing
       orderId={id}
-      order={order ? publicOrderView(order, await timingsOfOrder(c.var.deps.kv, order)) : null}
+      order={publicOrderView(order, await timingsOfOrder(c.var.deps.kv, order))}
       skip={c.req.query("skip") === "true"}
     />,
     { title: "Your Special Song", noindex: true },

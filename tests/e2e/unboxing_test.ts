@@ -340,20 +340,33 @@ e2eTest(
   },
 );
 
-e2eTest("unboxing: a song not delivered yet and an unknown order show 'Song Not Ready'", async () => {
+e2eTest("unboxing: a song not delivered yet shows 'Song Not Ready'", async () => {
   await using t = await songApp();
   const made = await completedOrder(t, { childName: "Ava" });
   assertEquals(made.status, "completed", "made, but not approved and delivered");
   await using browser = await openBrowser(t);
 
-  for (const id of [made.id, "no-such-order"]) {
-    const page = await browser.open(`/unboxing/${id}`);
-    await page.getByRole("heading", { name: "Song Not Ready" }).waitFor();
-    assert(await page.getByText("This song is still being created.").isVisible());
-    assertEquals(await page.getByRole("link", { name: "Go to My Songs" }).getAttribute("href"), "/my-songs");
-    assertEquals(await page.getByRole("button", { name: "Tap to Open!" }).count(), 0);
-    assertEquals(await page.locator("audio").count(), 0);
-    if (id === made.id) await browser.screenshot(page, "unboxing-not-ready");
-  }
+  const page = await browser.open(`/unboxing/${made.id}`);
+  await page.getByRole("heading", { name: "Song Not Ready" }).waitFor();
+  assert(await page.getByText("This song is still being created.").isVisible());
+  assertEquals(await page.getByRole("link", { name: "Go to My Songs" }).getAttribute("href"), "/my-songs");
+  assertEquals(await page.getByRole("button", { name: "Tap to Open!" }).count(), 0);
+  assertEquals(await page.locator("audio").count(), 0);
+  await browser.screenshot(page, "unboxing-not-ready");
   assertEquals(browser.problems, []);
+});
+
+e2eTest("unboxing: an order that does not exist is said so, not 'still being created'", async () => {
+  await using t = await songApp();
+  await using browser = await openBrowser(t);
+
+  for (const id of [crypto.randomUUID(), "no-such-order"]) {
+    const page = await browser.open(`/unboxing/${id}`);
+    await page.getByRole("heading", { level: 1, name: "We can't find this order" }).waitFor();
+    assertEquals(await page.getByText("still being created").count(), 0);
+    assertEquals(await page.getByText("Song Not Ready").count(), 0);
+    assertEquals(await page.getByRole("link", { name: "Go to My Songs" }).getAttribute("href"), "/my-songs");
+    assertEquals(await page.getByRole("link", { name: "Create a Song" }).getAttribute("href"), "/order");
+  }
+  assertEquals(browser.problems.filter((problem) => !problem.includes("404")), []);
 });
