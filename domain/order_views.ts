@@ -6,7 +6,7 @@ import { familyStatusOf } from "./family_status.ts";
 import { failureWords, progressWords } from "./parent_words.ts";
 import { anotherVersionDownloadPath } from "./download.ts";
 import { bonusTakeOf, deliveredTake } from "./song_takes.ts";
-import type { TimedLyrics } from "./timed_lyrics.ts";
+import { everyLineTimed, type TimedLyrics } from "./timed_lyrics.ts";
 
 /**
  * What each kind of reader may see of an order (ARCHITECTURE.md §7). Knowing an order's id grants
@@ -77,12 +77,17 @@ function releasedTakes(order: Order, timings: TimingsByBlob) {
   if (!isReleased(order)) return { songTiming: null, anotherVersion: null };
   const bonus = bonusTakeOf(order);
   const delivered = deliveredTake(order);
+  // Every line of the words, whatever part of the song the timing covers.
+  const timingOf = (blobId: string) => {
+    const timing = timings.get(blobId);
+    return timing ? everyLineTimed(order.songLyrics ?? null, timing) : null;
+  };
   return {
-    songTiming: timings.get(delivered?.blobId ?? order.songBlobId ?? "") ?? null,
+    songTiming: timingOf(delivered?.blobId ?? order.songBlobId ?? ""),
     anotherVersion: bonus && {
       songUrl: bonus.songUrl,
       downloadUrl: anotherVersionDownloadPath(order.id),
-      timing: timings.get(bonus.blobId) ?? null,
+      timing: timingOf(bonus.blobId),
     },
   };
 }

@@ -33,6 +33,11 @@ export interface TimedLine {
   start: number;
   end: number;
   words: TimedWord[];
+  /**
+   * A line of the lyrics the alignment never reached (it covered only part of the song): shown with
+   * the others, never followed or sought. Its times are those of the line before it.
+   */
+  untimed?: true;
 }
 
 export interface TimedLyrics {
@@ -113,9 +118,18 @@ function isTime(value: unknown): value is number {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= MAX_SECONDS;
 }
 
-/** The line being sung at `seconds`: the last one started, held until the next starts; -1 before the first. */
+/**
+ * The line being sung at `seconds`: the last timed one started, held until the next starts; -1 before
+ * the first. Untimed lines are never sung, so never current.
+ */
 export function lineIndexAt(lyrics: TimedLyrics, seconds: number): number {
-  return lastStarted(lyrics.lines, seconds);
+  let found = -1;
+  for (const [index, line] of lyrics.lines.entries()) {
+    if (line.untimed) continue;
+    if (line.start > seconds) break;
+    found = index;
+  }
+  return found;
 }
 
 /** The word being sung at `seconds` within its line: the last one started; -1 before the first. */
@@ -133,4 +147,80 @@ function lastStarted(parts: readonly { start: number }[], seconds: number): numb
 /** A line's words as one string, for reading and for screen readers. */
 export function lineText(line: TimedLine): string {
   return line.words.map((word) => word.text).join(" ");
+}
+
+/** A word as the alignment and our text can both be compared by: letters and digits, lower case. */
+function comparable(word: string): string {
+  return word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+}
+
+/** How far ahead a word is looked for when the text and the alignment part ways (a split, a dropped word). */
+const RESYNC_WORDS = 3;
+
+/**
+ * Every line of the lyrics as written, with its timing where the alignment reached it: an alignment
+ * may cover only part of the song (the local synthesiser renders its first ~20 s; a service may stop
+ * early), and a sing-along of its lines alone would lose the rest of the song. The text decides the
+ * lines, sections and words; each word takes the time of its aligned twin, matched in order (and found
+ * again a few words on where the two part ways). A word with no twin in a line that has some takes
+ * the time of the word before it; a line with none is `untimed`. When most of the alignment matches
+ * nothing in the text (the lyrics were rewritten after the song was made), the timing is the truth of
+ * what is sung and is answered as it is.
+ */
+export function everyLineTimed(lyrics: string | null, timing: TimedLyrics): TimedLyrics {
+  const textLines = lyricLines(lyrics ?? "");
+  const aligned = timing.lines.flatMap((line) => line.words);
+  if (textLines.length === 0 || aligned.length === 0) return timing;
+  let next = 0;
+  let matched = 0;
+  const twinOf = (word: string): TimedWord | null => {
+    const key = comparable(word);
+    if (!key) return null;
+    for (let ahead = 0; ahead <= RESYNC_WORDS && next + ahead < aligned.length; ahead++) {
+      if (comparable(aligned[next + ahead].text) === key) {
+        next += ahead + 1;
+        matched++;
+        return aligned[next - 1];
+      }
+    }
+    return null;
+  };
+  let lastEnd = 0;
+  const lines: TimedLine[] = textLines.map(({ section, words: texts }) => {
+    const twins = texts.map(twinOf);
+    const firstTimed = twins.find((twin) => twin !== null);
+    if (!firstTimed) {
+      return { section, start: lastEnd, end: lastEnd, words: texts.map(wordAt(lastEnd)), untimed: true };
+    }
+    let previous = firstTimed;
+    const words = texts.map((text, index) => {
+      const twin = twins[index];
+      if (twin) previous = twin;
+      return { text, start: previous.start, end: twin ? twin.end : previous.start };
+    });
+    lastEnd = Math.max(lastEnd, words.at(-1)!.end);
+    return { section, start: words[0].start, end: lastEnd, words };
+  });
+  return matched * 2 >= aligned.length ? { lines } : timing;
+}
+
+const wordAt = (seconds: number) => (text: string): TimedWord => ({ text, start: seconds, end: seconds });
+
+/** The sung lines of lyrics as written, each with the section a label named just before it. */
+function lyricLines(lyrics: string): { section: string | null; words: string[] }[] {
+  const lines: { section: string | null; words: string[] }[] = [];
+  let section: string | null = null;
+  for (const raw of lyrics.split(/\r?\n/)) {
+    for (const piece of splitLabels(raw)) {
+      if (piece.kind === "label") {
+        section = piece.label;
+        continue;
+      }
+      const words = piece.text.split(/\s+/).filter(Boolean).map((word) => word.slice(0, MAX_WORD_CHARACTERS));
+      if (words.length === 0) continue;
+      lines.push({ section, words });
+      section = null;
+    }
+  }
+  return lines;
 }

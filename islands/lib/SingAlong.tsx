@@ -1,7 +1,13 @@
 import { computed, type ReadonlySignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { Fragment, type JSX, memo, useCallback, useEffect, useMemo, useRef } from "react";
-import { lineIndexAt, type TimedLine, type TimedLyrics, wordIndexAt } from "../../domain/timed_lyrics.ts";
+import {
+  lineIndexAt,
+  lineText,
+  type TimedLine,
+  type TimedLyrics,
+  wordIndexAt,
+} from "../../domain/timed_lyrics.ts";
 import { followBehaviour, scrollTopCentring } from "./sing_along_scroll.ts";
 
 export interface SingAlongProps {
@@ -22,6 +28,8 @@ interface Look {
   line: string;
   currentLine: string;
   otherLine: string;
+  /** A line the timing does not reach: plain text, not a button. */
+  untimedLine: string;
   currentWord: string;
 }
 
@@ -40,6 +48,7 @@ const LOOKS: Record<SingAlongProps["look"], Look> = {
       "block w-full rounded-xl px-3 py-1.5 text-left text-lg leading-relaxed focus:outline-none focus-visible:ring-4 focus-visible:ring-inset focus-visible:ring-violet-400 motion-safe:transition-colors sm:text-xl",
     currentLine: "bg-violet-100 text-violet-900",
     otherLine: "text-slate-700 hover:bg-violet-50",
+    untimedLine: "text-slate-700",
     currentWord: "text-pink-700 underline decoration-pink-600 decoration-4 underline-offset-4",
   },
   preview: {
@@ -50,6 +59,7 @@ const LOOKS: Record<SingAlongProps["look"], Look> = {
       "block w-full rounded-md px-2 py-1 text-left text-sm leading-snug focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-slate-500 motion-safe:transition-colors",
     currentLine: "bg-slate-200 text-slate-900",
     otherLine: "text-slate-600 hover:bg-slate-100",
+    untimedLine: "text-slate-600",
     currentWord: "text-violet-800 underline decoration-violet-800 decoration-2 underline-offset-2",
   },
 };
@@ -127,6 +137,17 @@ interface SungLineProps {
 /** Memoised: as the song plays only the line losing the highlight and the one gaining it redraw. */
 const SungLine = memo(function SungLine({ line, index, wordIndex, classes, onSeek }: SungLineProps) {
   const current = wordIndex !== null;
+  if (line.untimed) {
+    // Beyond what the timing covers: read like the others, but nothing to follow or jump to.
+    return (
+      <>
+        {line.section && <p className={classes.section}>{line.section}</p>}
+        <p data-line-index={index} data-untimed="" className={`${classes.line} ${classes.untimedLine}`}>
+          {lineText(line)}
+        </p>
+      </>
+    );
+  }
   return (
     <>
       {line.section && <p className={classes.section}>{line.section}</p>}

@@ -315,3 +315,25 @@ e2eTest(
     }
   },
 );
+
+e2eTest("sing-along: every line of the song is shown when the timing covers only its start", async () => {
+  await using t = await songApp();
+  // The local synthesiser renders about 20 s, so its timing reaches only the first lines.
+  const order = await deliveredOrder(t, { childName: "Ava" });
+  const sung = order.songLyrics!.split("\n").filter((line) => line.trim() && !/^\[.*\]$/.test(line.trim()));
+  await using browser = await openBrowser(t);
+  const page = await browser.open(`/unboxing/${order.id}?skip=true`);
+  await page.getByRole("button", { name: "Read Song Lyrics" }).click();
+  await lyricsBox(page).waitFor();
+
+  const shown = await lyricsBox(page).locator("[data-line-index]").allTextContents();
+  assertEquals(
+    shown.map((line) => line.replace(/\s+/g, " ").trim()),
+    sung.map((line) => line.replace(/\s+/g, " ").trim()),
+  );
+  const untimed = lyricsBox(page).locator("[data-untimed]");
+  assert(await untimed.count() > 0, "the timing covers part of the song");
+  // Lines past the timing are read, not followed: no button to jump to them.
+  assertEquals(await untimed.last().evaluate((line) => line.tagName), "P");
+  assertEquals(browser.problems, []);
+});

@@ -4,6 +4,7 @@ import { NotFoundError } from "../../../domain/errors.ts";
 import { adminOrderView } from "../../../domain/order_views.ts";
 import { isOrderId } from "../../../domain/orders.ts";
 import { TAKE_NUMBERS, takesOf } from "../../../domain/song_takes.ts";
+import { everyLineTimed } from "../../../domain/timed_lyrics.ts";
 import { chooseTake, offerBonusTake } from "../../../orders/song_takes.ts";
 import { readTimings } from "../../../kv/lyrics_timing.ts";
 import { getOrder } from "../../../kv/orders.ts";
@@ -51,6 +52,10 @@ takesAdminApi.get("/orders/:id/timed-lyrics", async (c) => {
   const timings = await readTimings(c.var.deps.kv, takes.map((take) => take.blobId));
   c.header("cache-control", "private, no-store");
   return c.json({
-    takes: takes.map((take) => ({ take: take.take, timing: timings.get(take.blobId) ?? null })),
+    takes: takes.map((take) => {
+      const timing = timings.get(take.blobId);
+      // Staff read every line too, as the family will, not only the part the timing covers.
+      return { take: take.take, timing: timing ? everyLineTimed(order.songLyrics ?? null, timing) : null };
+    }),
   });
 });

@@ -4,7 +4,7 @@
  * slow to come, refused, or empty. A failure here never fails the order: the reveal shows plain lyrics.
  */
 import { assert, assertEquals, assertNotEquals } from "@std/assert";
-import { lineText } from "../../../domain/timed_lyrics.ts";
+import { everyLineTimed, lineText } from "../../../domain/timed_lyrics.ts";
 import { getBlobMeta } from "../../../kv/blobs.ts";
 import { listEvents } from "../../../kv/events.ts";
 import { readTimings } from "../../../kv/lyrics_timing.ts";
@@ -67,7 +67,11 @@ Deno.test("offline: both takes are kept, different, with the time of every sung 
   assertEquals(before.songTiming, null, "held back until the song is delivered");
   await released(t, order.id);
   const after = await (await t.request(`/api/orders/${order.id}`)).json();
-  assertEquals(after.songTiming, timings.get(take1.blobId));
+  // Every line of the words: the timed ones as stored, then those the ~20 s render never reached.
+  const stored = timings.get(take1.blobId)!;
+  assertEquals(after.songTiming, everyLineTimed(order.songLyrics!, stored));
+  assertEquals(after.songTiming.lines.length, written.length);
+  assertEquals(after.songTiming.lines.slice(0, stored.lines.length - 1), stored.lines.slice(0, -1));
   const page = await (await t.request(`/unboxing/${order.id}`)).text();
   // The island's props travel in an attribute, their quotes escaped.
   assert(page.includes("&quot;songTiming&quot;:{&quot;lines&quot;:[{"), "the page carries the timing");

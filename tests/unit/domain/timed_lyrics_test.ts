@@ -1,6 +1,7 @@
 import { assertEquals } from "@std/assert";
 import {
   type AlignedWord,
+  everyLineTimed,
   lineIndexAt,
   lineText,
   MAX_TIMED_WORDS,
@@ -139,4 +140,73 @@ Deno.test("an empty label only breaks the line, an ad-lib in parentheses is sung
     [null, "la"],
     [null, "More (ooh) world"],
   ]);
+});
+
+/** Timing of the first `count` sung lines of `lyrics`, one second a word, as an alignment that stops early. */
+function timingOfFirstLines(lyrics: string, count: number): TimedLyrics {
+  const words = lyrics.split("\n").filter((line) => line.trim() && !line.startsWith("["))
+    .slice(0, count).map((line) => line.split(" "));
+  let second = 0;
+  const aligned: AlignedWord[] = [];
+  for (const line of words) {
+    line.forEach((word, index) => {
+      aligned.push({
+        word: index === line.length - 1 ? `${word}\n` : word,
+        startS: second,
+        endS: second + 1,
+        success: true,
+      });
+      second++;
+    });
+  }
+  return timedLyricsFromAlignedWords(aligned)!;
+}
+
+const SONG = [
+  "[Verse 1]",
+  "Mia wakes up with the sun,",
+  "Runs outside to have some fun",
+  "",
+  "[Chorus]",
+  "Sing it loud, Mr. Hops,",
+  "Mia's song never stops",
+].join("\n");
+
+Deno.test("every line of the lyrics is kept when the timing covers only the first ones; the rest are untimed", () => {
+  const full = everyLineTimed(SONG, timingOfFirstLines(SONG, 1));
+  assertEquals(full.lines.map((line) => [line.section, lineText(line), line.untimed ?? false]), [
+    ["Verse 1", "Mia wakes up with the sun,", false],
+    [null, "Runs outside to have some fun", true],
+    ["Chorus", "Sing it loud, Mr. Hops,", true],
+    [null, "Mia's song never stops", true],
+  ]);
+  assertEquals(full.lines[0].words.map((word) => word.start), [0, 1, 2, 3, 4, 5]);
+  // Untimed lines are never the sung one, however far the song has played.
+  assertEquals(lineIndexAt(full, 1000), 0);
+});
+
+Deno.test("a line the timing reaches part of takes the time of its last timed word for the rest", () => {
+  const timing = timingOfFirstLines(SONG, 3);
+  // The alignment stops inside the chorus's first line, on a comma.
+  const cut: TimedLyrics = {
+    lines: [...timing.lines.slice(0, 2), { ...timing.lines[2], words: timing.lines[2].words.slice(0, 3) }],
+  };
+  const full = everyLineTimed(SONG, cut);
+  assertEquals(full.lines.length, 4);
+  assertEquals(full.lines[2].untimed, undefined);
+  assertEquals(full.lines[2].words.map((word) => `${word.text}@${word.start}`), [
+    "Sing@12",
+    "it@13",
+    "loud,@14",
+    "Mr.@14",
+    "Hops,@14",
+  ]);
+  assertEquals(full.lines[3].untimed, true);
+  assertEquals(lineIndexAt(full, 100), 2);
+});
+
+Deno.test("timing of other words than the lyrics (rewritten after the song was made) is kept as it is", () => {
+  const timing = timingOfFirstLines(SONG, 4);
+  assertEquals(everyLineTimed("Entirely new words\nNothing alike", timing), timing);
+  assertEquals(everyLineTimed(null, timing), timing);
 });
