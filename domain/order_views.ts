@@ -16,9 +16,8 @@ import { everyLineTimed, type TimedLyrics } from "./timed_lyrics.ts";
  * card (who it is from and their message), which is part of the present being unwrapped. Their status
  * is the family's (domain/family_status.ts): a failure is not told before its email.
  */
-export interface PublicOrderView {
+export interface PublicOrderView extends OrderStanding {
   id: string;
-  status: Order["status"];
   childName: string;
   childAge: string | null;
   childFriends: string;
@@ -36,6 +35,40 @@ export interface PublicOrderView {
   songTiming: TimedLyrics | null;
   /** The other take, once released and while staff offer it. */
   anotherVersion: AnotherVersion | null;
+}
+
+/**
+ * Where an order stands, as the family's order page (/order-processing, the confirmation email's button)
+ * tells it: every reader's view carries it, the public one included, since that page is opened from an
+ * email without signing in. Nothing about the people: the number the confirmation email already gave,
+ * the family's status, the step while it is made, review and the scheduled send, and the chosen day
+ * (with the zone it was chosen in) until the song has arrived, when the day no longer matters.
+ */
+export interface OrderStanding {
+  orderNumber: number;
+  status: Order["status"];
+  /** A failure in plain words, once the family may know of it (domain/parent_words.ts). */
+  error: string | null;
+  /** While generating: where the song stands, in a parent's words ("We're recording your song."). */
+  progress: string | null;
+  delivery: ReturnType<typeof deliveryStateOf>;
+  /** When the approved song's email goes. */
+  deliveryScheduledFor: string | null;
+  /** The family's chosen moment until the song arrives; null: as soon as it is ready, or arrived. */
+  requestedDelivery: RequestedDelivery | null;
+}
+
+export function orderStanding(order: Order): OrderStanding {
+  const status = familyStatusOf(order);
+  return {
+    orderNumber: order.orderNumber,
+    status,
+    error: failureWords(order),
+    progress: status === "generating" ? progressWords(order.currentStage) : null,
+    delivery: deliveryStateOf(order),
+    deliveryScheduledFor: order.status === "completed" ? order.deliveryScheduledFor ?? null : null,
+    requestedDelivery: isReleased(order) ? null : order.requestedDelivery ?? null,
+  };
 }
 
 /** Customer-side, reveal: the take not delivered, offered by staff as "Another version". */
@@ -58,7 +91,7 @@ export interface GiftCard {
 export function publicOrderView(order: Order, timings: TimingsByBlob = new Map()): PublicOrderView {
   return {
     id: order.id,
-    status: familyStatusOf(order),
+    ...orderStanding(order),
     childName: firstName(order.childName),
     childAge: order.childAge ?? null,
     childFriends: order.childFriends,
@@ -235,6 +268,8 @@ export function ownerOrderView(order: Order) {
     referralCodeUsed: order.referralCodeUsed,
     /** The family's chosen moment for the email; null: as soon as the song is ready. */
     requestedDelivery: order.requestedDelivery ?? null,
+    /** Staff gave the whole payment back (the record itself, who and why, is staff's). */
+    refunded: !!order.refund,
   };
 }
 export type OwnerOrderView = ReturnType<typeof ownerOrderView>;
@@ -252,11 +287,9 @@ export type RecipientOrderView = ReturnType<typeof recipientOrderView>;
 function aboutTheSong(order: Order) {
   return {
     id: order.id,
-    orderNumber: order.orderNumber,
-    status: familyStatusOf(order),
+    ...orderStanding(order),
     createdAt: order.createdAt,
     completedAt: order.completedAt ?? null,
-    error: failureWords(order),
     childName: order.childName,
     phoneticSpelling: order.phoneticSpelling,
     childGender: order.childGender,
@@ -287,8 +320,6 @@ function aboutTheSong(order: Order) {
     streamingArtistName: order.streamingArtistName,
     streamingStatus: order.streamingStatus ?? null,
     customerReferralCode: order.customerReferralCode,
-    delivery: deliveryStateOf(order),
-    deliveryScheduledFor: order.status === "completed" ? order.deliveryScheduledFor ?? null : null,
     ...releasedSong(order),
   };
 }

@@ -1,7 +1,7 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
-import { CheckCircleIcon, SparkleIcon } from "../components/icons.tsx";
+import { CheckCircleIcon, MusicNoteIcon, SparkleIcon } from "../components/icons.tsx";
 import { StatusPanel } from "../components/StatusPanel.tsx";
 import { buttonClass } from "../components/ui.ts";
 import { api } from "./lib/api.ts";
@@ -9,7 +9,7 @@ import { copyText } from "./lib/clipboard.ts";
 import { readStored } from "./lib/storage.ts";
 import { LAST_CHILD_NAME_KEY } from "./order/storage.ts";
 import { toast } from "./lib/toast.ts";
-import { describeDeliveryTime, type RequestedDelivery } from "../domain/requested_delivery.ts";
+import { type OrderPageFacts, orderPageView } from "./order_processing/page_words.ts";
 
 /** Customer-side §9. */
 const POLL_MS = 5000;
@@ -20,38 +20,35 @@ export interface OrderProcessingProps {
   orderId: string;
   /** The `name` query parameter, when the address had one. */
   childName: string | null;
+  /** Where the order stood when the server rendered the page (the public view's standing). */
+  order: OrderPageFacts;
 }
 
-interface OrderAnswer {
-  status: string;
-  customerReferralCode: string | null;
-  /** Only in the owner's view: a guest who paid reads the promise without it. */
-  requestedDelivery?: RequestedDelivery | null;
-}
-
-/** The waiting page once an order exists (customer-side §2, order processing). */
-export default function OrderProcessing({ orderId, childName }: OrderProcessingProps) {
+/**
+ * The family's order page (customer-side §2, order processing), the confirmation email's "See Your
+ * Order": it tells where the order stands at every stage, from the server's first render, and follows
+ * it while open (polled every 5 s) until the song has arrived.
+ */
+export default function OrderProcessing({ orderId, childName, order }: OrderProcessingProps) {
   useSignals();
   const name = useSignal(childName ?? "your child");
-  const referralCode = useSignal<string | null>(null);
-  const requested = useSignal<RequestedDelivery | null>(null);
+  const facts = useSignal<OrderPageFacts>(order);
   const showCard = useSignal(false);
   const copied = useSignal(false);
 
   useEffect(() => {
     if (!childName) name.value = readStored(LAST_CHILD_NAME_KEY) || "your child";
-    let stopped = false;
+    let stopped = orderPageView(orderId, order, name.value, Date.now()).settled;
     const poll = async () => {
       try {
-        const order = await api<OrderAnswer>("GET", `/api/orders/${encodeURIComponent(orderId)}`);
-        referralCode.value = order.customerReferralCode;
-        requested.value = order.requestedDelivery ?? null;
-        if (order.status === "completed" || order.status === "failed") stopped = true;
+        const answer = await api<OrderPageFacts>("GET", `/api/orders/${encodeURIComponent(orderId)}`);
+        facts.value = answer;
+        stopped = orderPageView(orderId, answer, name.value, Date.now()).settled;
       } catch {
         // A missed poll is retried on the next tick; the page has nothing to take back.
       }
     };
-    poll();
+    if (!stopped) poll();
     const timer = setInterval(() => stopped ? clearInterval(timer) : poll(), POLL_MS);
     const reveal = setTimeout(() => (showCard.value = true), REFERRAL_CARD_DELAY_MS);
     return () => {
@@ -60,9 +57,12 @@ export default function OrderProcessing({ orderId, childName }: OrderProcessingP
     };
   }, []);
 
+  const referralCode = facts.value.customerReferralCode;
+  const view = orderPageView(orderId, facts.value, name.value, Date.now());
+
   const copy = async () => {
-    if (!referralCode.value) return;
-    if (await copyText(referralCode.value)) {
+    if (!referralCode) return;
+    if (await copyText(referralCode)) {
       copied.value = true;
       toast({ title: "Copied!", description: "Referral code copied to clipboard" });
       setTimeout(() => (copied.value = false), COPIED_RESET_MS);
@@ -73,23 +73,29 @@ export default function OrderProcessing({ orderId, childName }: OrderProcessingP
     <div className="grid gap-8 text-center">
       <StatusPanel
         layout="lead"
-        icon={<SparkleIcon className="h-8 w-8 motion-safe:animate-pulse" />}
-        title="Magic in Progress!"
+        icon={view.settled
+          ? <MusicNoteIcon className="h-8 w-8" />
+          : <SparkleIcon className="h-8 w-8 motion-safe:animate-pulse" />}
+        title={view.title}
+        data-order-stage={view.badge}
       >
-        <p className="text-lg text-slate-700">
-          We're in the studio crafting {name.value === "your child" ? "your child's" : `${name.value}'s`}{" "}
-          special song.
+        <p className="flex flex-wrap items-center justify-center gap-2 text-slate-700">
+          <span className="font-semibold">{view.orderLine}</span>
+          <span className="rounded-full bg-violet-100 px-3 py-1 text-sm font-semibold text-violet-800">
+            {view.badge}
+          </span>
         </p>
-        <p className="text-slate-600">
-          {requested.value
-            ? `Your song is being created. On ${
-              describeDeliveryTime(requested.value, Date.now())
-            }, you will receive an email with a unique link to hear your magical music.`
-            : "Your song is being created. You will receive an email with a unique link to hear your magical music within 24 hours."}
-        </p>
+        <div aria-live="polite" className="grid gap-2">
+          {view.lead && <p className="text-lg text-slate-700">{view.lead}</p>}
+          {view.step && <p className="font-semibold text-violet-800">{view.step}</p>}
+          {view.arrival && <p className="font-semibold text-violet-800">{view.arrival}</p>}
+          <p className="text-slate-600">{view.message}</p>
+          {view.refund && <p className="text-slate-600">{view.refund}</p>}
+        </div>
+        {view.next && <a href={view.next.href} className={buttonClass("primary", "lg")}>{view.next.label}</a>}
       </StatusPanel>
 
-      {referralCode.value && (
+      {referralCode && (
         <section
           aria-labelledby="share-heading"
           className="grid gap-3 rounded-2xl border-2 border-dashed border-violet-300 bg-violet-50 p-6"
@@ -105,7 +111,7 @@ export default function OrderProcessing({ orderId, childName }: OrderProcessingP
               </p>
               <div className="flex flex-wrap items-center justify-center gap-3">
                 <code className="rounded-lg bg-white px-4 py-2 font-mono text-xl font-bold tracking-wider text-slate-900">
-                  {referralCode.value}
+                  {referralCode}
                 </code>
                 <button
                   type="button"

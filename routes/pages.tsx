@@ -10,7 +10,7 @@ import { PageShell } from "../components/PageShell.tsx";
 import { OrderNotFoundPage } from "../components/pages/OrderNotFoundPage.tsx";
 import { FAQ_ITEMS } from "../domain/faq.ts";
 import { timingsOfOrder } from "../kv/lyrics_timing.ts";
-import { publicOrderView } from "../domain/order_views.ts";
+import { orderStanding, publicOrderView } from "../domain/order_views.ts";
 import { LANDING_DESCRIPTION, landingStructuredData } from "../domain/seo.ts";
 import { isOrderId } from "../domain/orders.ts";
 import { REACTION_VIDEOS } from "../domain/reactions.ts";
@@ -115,13 +115,20 @@ pages.get("/payment-processing", (c) =>
 pages.get("/order-processing/:id", async (c) => {
   const id = c.req.param("id");
   // An address that names no order gets the truth, not a song "in progress" that does not exist.
-  if (!isOrderId(id) || !await getOrder(c.var.deps.kv, id)) return orderNotFound(c);
+  const order = isOrderId(id) ? await getOrder(c.var.deps.kv, id) : null;
+  if (!order) return orderNotFound(c);
+  // Opened from an email, signed in or not: the first render tells only what the public view does.
+  const { songUrl, customerReferralCode } = publicOrderView(order);
   return renderPage(
     c,
     <section className="mx-auto max-w-2xl px-4 py-16">
-      <OrderProcessing orderId={id} childName={c.req.query("name")?.slice(0, 100) || null} />
+      <OrderProcessing
+        orderId={id}
+        childName={c.req.query("name")?.slice(0, 100) || null}
+        order={{ ...orderStanding(order), songUrl, customerReferralCode }}
+      />
     </section>,
-    { title: "Magic in Progress", noindex: true },
+    { title: "Your Order", noindex: true },
   );
 });
 

@@ -35,8 +35,24 @@ export type FormatTime = (iso: string) => string;
 
 export const FALLBACK_FAILURE = FAILURE_WORDS;
 
+/**
+ * What the words read of a song: a My Songs card's item, or the order page's standing of the order
+ * (domain/order_views.ts, OrderStanding), which say where a song stands the same way.
+ */
+export type SongStatusFacts = Pick<
+  MySongsItem,
+  | "childName"
+  | "status"
+  | "progress"
+  | "error"
+  | "songUrl"
+  | "delivery"
+  | "deliveryScheduledFor"
+  | "requestedDelivery"
+>;
+
 export function songStatusView(
-  item: MySongsItem,
+  item: SongStatusFacts,
   formatTime: FormatTime = deliveryTime,
   now = Date.now(),
 ): SongStatusView {
@@ -46,7 +62,7 @@ export function songStatusView(
 }
 
 function stageView(
-  item: MySongsItem,
+  item: SongStatusFacts,
   formatTime: FormatTime,
   dayChosen: boolean,
 ): Omit<SongStatusView, "arrival"> {

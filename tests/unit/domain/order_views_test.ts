@@ -105,8 +105,10 @@ const SONG_AND_CHILD = [
   "streamingArtistName",
   "streamingStatus",
   "customerReferralCode",
+  "progress",
   "delivery",
   "deliveryScheduledFor",
+  "requestedDelivery",
   "songUrl",
   "songTitle",
   "songLyrics",
@@ -127,7 +129,7 @@ Deno.test("the owner's view is exactly the family's fields: what they told us, w
       "discountAmount",
       "promoCode",
       "referralCodeUsed",
-      "requestedDelivery",
+      "refunded",
     ]),
   );
 });
@@ -141,7 +143,13 @@ Deno.test("the public view and the My Songs item keep their key sets", () => {
     sorted(Object.keys(publicOrderView(orderFullOfSecrets()))),
     sorted([
       "id",
+      "orderNumber",
       "status",
+      "error",
+      "progress",
+      "delivery",
+      "deliveryScheduledFor",
+      "requestedDelivery",
       "childName",
       "childAge",
       "childFriends",
