@@ -3,6 +3,7 @@ import type { RequestedDelivery } from "./requested_delivery.ts";
 import { deliveryStateOf, isReleased } from "./delivery.ts";
 import type { Order } from "./orders.ts";
 import { familyStatusOf } from "./family_status.ts";
+import { giftGoesToRecipient, type SongRemoval, songRemovalOf } from "./song_removal.ts";
 import { failureWords, progressWords } from "./parent_words.ts";
 import { anotherVersionDownloadPath } from "./download.ts";
 import { bonusTakeOf, deliveredTake } from "./song_takes.ts";
@@ -236,6 +237,8 @@ export const ADMIN_ORDER_FIELDS = [
   "claimTokenCreatedAt",
   "tokenRevoked",
   "linkLastOpenedAt",
+  // The giver deleted a gift its recipient keeps (domain/song_removal.ts).
+  "giverRemovedAt",
 ] as const satisfies readonly (keyof Order)[];
 
 export type AdminOrderView = Pick<Order, typeof ADMIN_ORDER_FIELDS[number]>;
@@ -348,6 +351,13 @@ export interface MySongsItem {
   deliveryTimeChangeable: boolean;
   /** Own orders can be deleted and retried; a song shared by its link can only be removed from the list. */
   access: "owner" | "shared";
+  /** What Delete Song would do (domain/song_removal.ts): the dialog says it before, the toast after. */
+  removal: SongRemoval;
+  /**
+   * The recipient a gift is emailed to, named to its giver (own orders only; "" when the form left the
+   * name empty); null for every other song.
+   */
+  giftRecipientName: string | null;
 }
 
 export function mySongsItem(order: Order, access: MySongsItem["access"]): MySongsItem {
@@ -371,6 +381,10 @@ export function mySongsItem(order: Order, access: MySongsItem["access"]): MySong
     requestedDelivery: access === "owner" ? order.requestedDelivery ?? null : null,
     deliveryTimeChangeable: access === "owner" && allows(order, "changeDeliveryTime"),
     access,
+    removal: songRemovalOf(order, access),
+    giftRecipientName: access === "owner" && giftGoesToRecipient(order)
+      ? order.giftRecipientName.trim()
+      : null,
   };
 }
 

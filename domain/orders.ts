@@ -307,6 +307,11 @@ export interface Order extends Omit<OrderForm, "referralCode" | "childAge" | "re
   /** Set when staff turned the order's links off; the next send issues fresh ones. */
   tokenRevoked?: boolean;
   linkLastOpenedAt?: string | null;
+  /**
+   * When the giver deleted a gift its recipient already held (domain/song_removal.ts): it left the
+   * giver's list only; the recipient keeps the song and its link.
+   */
+  giverRemovedAt?: string | null;
 
   // Money rules. Staff only: never part of a customer's view.
   /** The discount broke our rules (domain/discount_review.ts); absent for a clean payment. */

@@ -1,3 +1,4 @@
+import { removalDoneWords, removalQuestion } from "./my_songs/removal_words.ts";
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
@@ -116,7 +117,7 @@ export default function MySongs({ signedIn }: MySongsProps) {
       localChanges.current++;
       focusAfterRender.current = neighbourOf(songs.value, song.id) ?? "heading";
       songs.value = withoutSong(songs.value, song.id);
-      toast({ title: "Song deleted", description: "The song has been removed from your collection." });
+      toast({ title: "Song deleted", description: removalDoneWords(song) });
     } catch (error) {
       if (isSignedOut(error)) return;
       track("API Error", { endpoint: "DELETE /api/orders/{id}", status: statusOf(error) });
@@ -249,9 +250,7 @@ export default function MySongs({ signedIn }: MySongsProps) {
       {asking && (
         <ConfirmDialog
           title="Delete Song"
-          message={asking.access === "shared"
-            ? `This removes ${asking.childName}'s song from your list. This action cannot be undone.`
-            : `This permanently deletes ${asking.childName}'s song. This action cannot be undone.`}
+          message={removalQuestion(asking)}
           cancelLabel="Cancel"
           confirmLabel="Delete"
           destructive

@@ -21,10 +21,16 @@ const DELETES_PER_COMMIT = 500;
  * the order, so a crash before they go leaves unreachable bytes, never a half-deleted order.
  * Answers the order as it was, or null when it did not exist.
  */
-export async function deleteOrder(kv: Deno.Kv, blobs: BlobStore, id: string): Promise<Order | null> {
+export async function deleteOrder(
+  kv: Deno.Kv,
+  blobs: BlobStore,
+  id: string,
+  /** Judged on the order as read for the write: false leaves it (and answers null). */
+  only: (order: Order) => boolean = () => true,
+): Promise<Order | null> {
   const removed = await retryOnConflict(`delete order ${id}`, async () => {
     const entry = await kv.get<Order>(keys.order(id));
-    if (!entry.value) return null;
+    if (!entry.value || !only(entry.value)) return null;
     const grants = [...await listOrderLinkKeys(kv, id), ...await listOrderAccessKeys(kv, id)];
     const operation = unwriteOrder(kv.atomic().check(entry), entry.value);
     for (const key of grants.slice(0, DELETES_PER_COMMIT)) operation.delete(key);

@@ -12,6 +12,7 @@ import { restartGeneration } from "../../orders/restart.ts";
 import { startGeneration } from "../../orders/start_generation.ts";
 import { hasOrderAccess, listAccessibleOrderIds } from "../../kv/order_access.ts";
 import { removeSong } from "../../orders/remove_song.ts";
+import { removedByGiver } from "../../domain/song_removal.ts";
 import { getOrder, getOrders, listOrdersOfEmail, listOrdersOfUser } from "../../kv/orders.ts";
 import { timingsOfOrder } from "../../kv/lyrics_timing.ts";
 import type { AppEnv } from "../env.ts";
@@ -120,10 +121,14 @@ ordersApi.get("/orders/user", requireUser, async (c) => {
   ) {
     own.set(order.id, order);
   }
+  // A gift the giver deleted after its recipient had it stays the recipient's, off the giver's list,
+  // even where the giver opened their own copy's link (which grants access too).
   const shared = (await getOrders(kv, await listAccessibleOrderIds(kv, user.id)))
     .filter((order) => !own.has(order.id));
   const items = [
-    ...[...own.values()].map((order) => mySongsItem(order, "owner")),
+    ...[...own.values()].filter((order) => !removedByGiver(order)).map((order) =>
+      mySongsItem(order, "owner")
+    ),
     ...shared.map((order) => mySongsItem(order, "shared")),
   ];
   items.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.orderNumber - a.orderNumber);
@@ -141,8 +146,8 @@ ordersApi.get("/orders/:id", async (c) => {
 
 ordersApi.delete("/orders/:id", requireUser, async (c) => {
   const order = await findOrder(c);
-  await removeSong(c.var.deps, currentUser(c), order);
-  return c.json({ message: "The song has been removed from your collection.", id: order.id });
+  const removal = await removeSong(c.var.deps, currentUser(c), order);
+  return c.json({ message: "The song has been removed from your collection.", id: order.id, removal });
 });
 
 async function findOrder(c: Context<AppEnv>): Promise<Order> {

@@ -20,7 +20,14 @@ import {
   openSignedInBrowser,
   type TestApp,
 } from "../helpers.ts";
-import { completedOrder, deliveredOrder, DELIVERY_ENV } from "../integration/delivery/helpers.ts";
+import {
+  adminCall,
+  adminHeaders,
+  completedOrder,
+  deliveredOrder,
+  DELIVERY_ENV,
+} from "../integration/delivery/helpers.ts";
+import { listDevMail } from "../../kv/dev_mail.ts";
 import { clockWorker, placeOrder, stepUntil } from "../integration/jobs/helpers.ts";
 import { orderForm } from "../integration/orders/helpers.ts";
 
@@ -655,3 +662,57 @@ async function showsText(locator: Locator, expected: string) {
   );
   assertEquals(await locator.textContent(), expected);
 }
+
+e2eTest(
+  "my songs: a giver deleting a delivered gift is told first; the recipient keeps the song, link and page",
+  async () => {
+    await using t = await createTestApp({ env: { APP_URL: loopbackAppUrl(), ...DELIVERY_ENV } });
+    const gift = await completedOrder(t, {
+      childName: "Mia",
+      parentEmail: EMAIL,
+      isGift: true,
+      giftRecipientName: "Grandma Jo",
+      giftRecipientEmail: "jo@example.com",
+    });
+    const staff = await adminHeaders(t);
+    await adminCall(t, staff, gift.id, "approve");
+    assertEquals((await adminCall(t, staff, gift.id, "send-now")).status, 200);
+    const mail = (await listDevMail(t.kv)).find((message) => message.to === "jo@example.com");
+    const link = mail!.text.match(/\/u\/[\w-]+\?t=[\w-]+/)![0];
+
+    // The giver: the dialog names the recipient and what they keep, before anything happens. One
+    // browser at a time: each serves the app at APP_URL, where the emailed link and the song point.
+    {
+      const { browser } = await signedInBrowser(t);
+      await using _browser = browser;
+      const page = await browser.open("/my-songs");
+      await page.getByRole("button", { name: "Delete song for Mia" }).click();
+      const dialog = page.getByRole("dialog", { name: "Delete Song" });
+      await dialog.getByText(
+        "This removes Mia's song from your list. Grandma Jo keeps the song you gave: their link and their copy keep working.",
+        { exact: false },
+      ).waitFor();
+      assertEquals(await dialog.getByText("permanently").count(), 0);
+      await dialog.getByRole("button", { name: "Delete" }).click();
+      await expectToast(page, "Song deleted", "Grandma Jo keeps their copy.");
+      await card(page, "Mia").waitFor({ state: "detached" });
+      await page.reload();
+      await page.getByRole("heading", { name: "No songs yet" }).waitFor();
+      assertEquals(browser.problems, []);
+    }
+
+    // The recipient: the emailed link opens the song, which is in their list too.
+    await using recipient = await openBrowser(t);
+    await recipient.context.clock.install();
+    const opened = await recipient.open(link);
+    await opened.getByText("You've been signed in successfully", { exact: false }).waitFor();
+    await opened.clock.runFor(1500);
+    await opened.waitForURL(new RegExp(`/unboxing/${gift.id}$`));
+    await opened.getByRole("button", { name: "Tap to Open!" }).waitFor();
+    assertEquals(await opened.getByText("still being created").count(), 0);
+    const list = await recipient.open("/my-songs");
+    await card(list, "Mia").waitFor();
+    assertEquals(await card(list, "Mia").getByText("Shared with you").count(), 1);
+    assertEquals(recipient.problems, []);
+  },
+);

@@ -186,6 +186,8 @@ Deno.test("the public view and the My Songs item keep their key sets", () => {
       "requestedDelivery",
       "deliveryTimeChangeable",
       "access",
+      "removal",
+      "giftRecipientName",
     ]),
   );
 });

@@ -28,6 +28,8 @@ function song(id: string, overrides: Partial<MySongsItem> = {}): MySongsItem {
     requestedDelivery: null,
     deliveryTimeChangeable: false,
     access: "owner",
+    removal: "delete",
+    giftRecipientName: null,
     ...overrides,
   };
 }

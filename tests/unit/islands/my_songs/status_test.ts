@@ -27,6 +27,8 @@ function song(overrides: Partial<MySongsItem> = {}): MySongsItem {
     requestedDelivery: null,
     deliveryTimeChangeable: false,
     access: "owner",
+    removal: "delete",
+    giftRecipientName: null,
     ...overrides,
   };
 }

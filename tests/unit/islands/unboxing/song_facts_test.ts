@@ -11,7 +11,13 @@ import {
 function view(overrides: Partial<PublicOrderView> = {}): PublicOrderView {
   return {
     id: "order-1",
+    orderNumber: 1000,
     status: "completed",
+    error: null,
+    progress: null,
+    delivery: "delivered",
+    deliveryScheduledFor: null,
+    requestedDelivery: null,
     childName: "Mia",
     childAge: "5",
     childFriends: "",
