@@ -106,10 +106,17 @@ export function publicOrderView(order: Order, timings: TimingsByBlob = new Map()
   };
 }
 
+/** The bonus take's audio and download, held back with the song until it is delivered. */
+function releasedAnotherVersion(order: Order): { songUrl: string; downloadUrl: string } | null {
+  const bonus = isReleased(order) ? bonusTakeOf(order) : null;
+  return bonus && { songUrl: bonus.songUrl, downloadUrl: anotherVersionDownloadPath(order.id) };
+}
+
 /** The delivered take's timing and the bonus take, held back with the song until it is delivered. */
 function releasedTakes(order: Order, timings: TimingsByBlob) {
   if (!isReleased(order)) return { songTiming: null, anotherVersion: null };
   const bonus = bonusTakeOf(order);
+  const another = releasedAnotherVersion(order);
   const delivered = deliveredTake(order);
   // Every line of the words, whatever part of the song the timing covers.
   const timingOf = (blobId: string) => {
@@ -118,11 +125,7 @@ function releasedTakes(order: Order, timings: TimingsByBlob) {
   };
   return {
     songTiming: timingOf(delivered?.blobId ?? order.songBlobId ?? ""),
-    anotherVersion: bonus && {
-      songUrl: bonus.songUrl,
-      downloadUrl: anotherVersionDownloadPath(order.id),
-      timing: timingOf(bonus.blobId),
-    },
+    anotherVersion: bonus && another && { ...another, timing: timingOf(bonus.blobId) },
   };
 }
 
@@ -351,6 +354,8 @@ export interface MySongsItem {
   deliveryTimeChangeable: boolean;
   /** Own orders can be deleted and retried; a song shared by its link can only be removed from the list. */
   access: "owner" | "shared";
+  /** The other take staff offer as "Another version" (as on the reveal), once the song is delivered. */
+  anotherVersion: { songUrl: string; downloadUrl: string } | null;
   /** What Delete Song would do (domain/song_removal.ts): the dialog says it before, the toast after. */
   removal: SongRemoval;
   /**
@@ -381,6 +386,7 @@ export function mySongsItem(order: Order, access: MySongsItem["access"]): MySong
     requestedDelivery: access === "owner" ? order.requestedDelivery ?? null : null,
     deliveryTimeChangeable: access === "owner" && allows(order, "changeDeliveryTime"),
     access,
+    anotherVersion: releasedAnotherVersion(order),
     removal: songRemovalOf(order, access),
     giftRecipientName: access === "owner" && giftGoesToRecipient(order)
       ? order.giftRecipientName.trim()

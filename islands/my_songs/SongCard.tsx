@@ -1,4 +1,11 @@
-import { ClockIcon, MusicNoteIcon, PlayCircleIcon, RefreshIcon, TrashIcon } from "../../components/icons.tsx";
+import {
+  ClockIcon,
+  DownloadIcon,
+  MusicNoteIcon,
+  PlayCircleIcon,
+  RefreshIcon,
+  TrashIcon,
+} from "../../components/icons.tsx";
 import { buttonClass } from "../../components/ui.ts";
 import type { MySongsItem } from "../../domain/order_views.ts";
 import { track } from "../lib/analytics.ts";
@@ -127,7 +134,8 @@ export function SongCard({ song, busy, onDelete, onRetry, onChangeDelivery }: So
         <div className="mt-auto grid gap-3">
           <audio
             controls
-            preload="none"
+            // Its length only (a few KB), so the player says how long the song is before it is played.
+            preload="metadata"
             crossOrigin="anonymous"
             src={song.songUrl}
             aria-label={`Play ${song.childName}'s song`}
@@ -135,6 +143,13 @@ export function SongCard({ song, busy, onDelete, onRetry, onChangeDelivery }: So
             onPause={() => track("Song Paused", { orderId: song.id, source: "my-songs" })}
             className="w-full"
           />
+          {song.anotherVersion && (
+            <AnotherVersionPlayer
+              orderId={song.id}
+              childName={song.childName}
+              version={song.anotherVersion}
+            />
+          )}
           <a
             href={`/unboxing/${encodeURIComponent(song.id)}?skip=true`}
             className={buttonClass("outline", "sm")}
@@ -176,5 +191,48 @@ function Working({ childName }: { childName: string }) {
         <div className="h-full w-2/3 rounded-full bg-gradient-to-r from-violet-400 to-fuchsia-500 motion-safe:animate-pulse" />
       </div>
     </div>
+  );
+}
+
+/**
+ * The second recording staff gave the family as well, as the reveal offers it ("Another version"): in
+ * My Songs too, so it is not found only by opening the full experience again.
+ */
+function AnotherVersionPlayer({ orderId, childName, version }: {
+  orderId: string;
+  childName: string;
+  version: NonNullable<MySongsItem["anotherVersion"]>;
+}) {
+  const titleId = `${songCardId(orderId)}-another-version`;
+  return (
+    <section
+      aria-labelledby={titleId}
+      data-another-version=""
+      className="grid gap-2 rounded-xl bg-violet-50 p-3"
+    >
+      <h3 id={titleId} className="text-sm font-bold text-violet-800">Another version</h3>
+      <p className="text-sm text-slate-700">
+        {childName}'s song sung a little differently, yours to keep too.
+      </p>
+      <audio
+        controls
+        preload="metadata"
+        crossOrigin="anonymous"
+        src={version.songUrl}
+        aria-label={`Play another version of ${childName}'s song`}
+        onPlay={() => track("Song Played", { orderId, source: "my-songs", version: 2 })}
+        onPause={() => track("Song Paused", { orderId, source: "my-songs", version: 2 })}
+        className="w-full"
+      />
+      <a
+        href={version.downloadUrl}
+        download
+        onClick={() => track("Song Downloaded", { orderId, source: "my-songs", version: 2 })}
+        className={buttonClass("outline", "sm")}
+      >
+        <DownloadIcon />
+        Download <span className="sr-only">another version of {childName}'s song</span>
+      </a>
+    </section>
   );
 }

@@ -28,6 +28,7 @@ import {
   DELIVERY_ENV,
 } from "../integration/delivery/helpers.ts";
 import { listDevMail } from "../../kv/dev_mail.ts";
+import { songWithTwoTakes } from "./song_takes.ts";
 import { clockWorker, placeOrder, stepUntil } from "../integration/jobs/helpers.ts";
 import { orderForm } from "../integration/orders/helpers.ts";
 
@@ -192,7 +193,8 @@ e2eTest("my songs: every state on its card, the poll, delete with the dialog, re
   assert(await dora.getByText(`“${delivered.songTitle}”`).isVisible());
   const audio = dora.locator("audio");
   assertEquals(await audio.getAttribute("src"), delivered.songUrl);
-  assertEquals(await audio.getAttribute("preload"), "none");
+  // Its length is loaded with the list (metadata only), so the player never reads 0:00 / 0:00.
+  assertEquals(await audio.getAttribute("preload"), "metadata");
   assertEquals(await audio.getAttribute("crossorigin"), "anonymous");
   assertEquals(await audio.getAttribute("controls"), "");
   assertEquals(
@@ -714,5 +716,45 @@ e2eTest(
     await card(list, "Mia").waitFor();
     assertEquals(await card(list, "Mia").getByText("Shared with you").count(), 1);
     assertEquals(recipient.problems, []);
+  },
+);
+
+e2eTest(
+  "my songs: the player says how long the song is before it is played, and 'Another version' is offered",
+  async () => {
+    await using t = await createTestApp({ env: { APP_URL: loopbackAppUrl() } });
+    // Delivered, Take 2 chosen and Take 1 offered as "Another version", as staff leave it.
+    const { order, takes } = await songWithTwoTakes(t);
+    const { browser } = await openSignedInBrowser(t, order.parentEmail);
+    await using _browser = browser;
+    const page = await browser.open("/my-songs");
+    const mia = card(page, "Mia Rose");
+    await mia.waitFor();
+
+    const another = mia.getByRole("region", { name: "Another version" });
+    await another.waitFor();
+    // The length comes with the page's own loading (preload of metadata), without a play; a player
+    // that loads nothing until played would keep showing 0:00 / 0:00, and this wait would time out.
+    const durationOf = async (audio: Locator) => {
+      await page.waitForFunction(
+        (element) => (element as HTMLAudioElement).duration > 0,
+        await audio.elementHandle(),
+      );
+      return await audio.evaluate((element: HTMLAudioElement) => element.duration);
+    };
+    const song = mia.getByLabel("Play Mia Rose's song", { exact: true });
+    assert(await durationOf(song) > 0, "the length is known without a play");
+    assert(await song.evaluate((element: HTMLAudioElement) => element.paused));
+
+    const other = another.getByLabel("Play another version of Mia Rose's song");
+    assertEquals(await other.getAttribute("src"), takes[0].songUrl);
+    assert(await durationOf(other) > 0);
+    assertEquals(
+      await another.getByRole("link", { name: "Download another version of Mia Rose's song" }).getAttribute(
+        "href",
+      ),
+      `/api/download/${order.id}/another-version`,
+    );
+    assertEquals(browser.problems, []);
   },
 );

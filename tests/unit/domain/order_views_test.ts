@@ -186,6 +186,7 @@ Deno.test("the public view and the My Songs item keep their key sets", () => {
       "requestedDelivery",
       "deliveryTimeChangeable",
       "access",
+      "anotherVersion",
       "removal",
       "giftRecipientName",
     ]),

@@ -28,6 +28,7 @@ function song(id: string, overrides: Partial<MySongsItem> = {}): MySongsItem {
     requestedDelivery: null,
     deliveryTimeChangeable: false,
     access: "owner",
+    anotherVersion: null,
     removal: "delete",
     giftRecipientName: null,
     ...overrides,

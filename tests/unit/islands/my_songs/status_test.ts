@@ -27,6 +27,7 @@ function song(overrides: Partial<MySongsItem> = {}): MySongsItem {
     requestedDelivery: null,
     deliveryTimeChangeable: false,
     access: "owner",
+    anotherVersion: null,
     removal: "delete",
     giftRecipientName: null,
     ...overrides,
