@@ -1,3 +1,5 @@
+import { CONCERN_DAYS } from "./song_concerns.ts";
+
 /** The landing page's questions. Kept consistent with the terms (delivery, refunds, the add-on). */
 export const FAQ_ITEMS = [
   {
@@ -23,6 +25,6 @@ export const FAQ_ITEMS = [
   {
     question: "What if I'm not happy with the song?",
     answer:
-      "Tell us within 7 days of delivery. We look at every case individually and will remake the song or discuss a refund with you.",
+      `Tell us within ${CONCERN_DAYS} days of delivery. We look at every case individually and will remake the song or discuss a refund with you.`,
   },
 ] as const;

@@ -139,14 +139,15 @@ function isDue(order: Order, now: number): boolean {
 }
 
 function compose(order: Order, addressee: DeliveryAddressee, link: string): ComposedEmail {
-  const childName = order.childName;
+  const { childName, orderNumber } = order;
   switch (addressee.role) {
     case "parent":
-      return songReadyEmail({ childName, link });
+      return songReadyEmail({ childName, link, orderNumber });
     case "recipient":
       return giftSongEmail({
         childName,
         link,
+        orderNumber,
         recipientName: order.giftRecipientName,
         fromName: order.parentName,
         giftMessage: order.giftMessage,
@@ -155,6 +156,7 @@ function compose(order: Order, addressee: DeliveryAddressee, link: string): Comp
       return giftDeliveredEmail({
         childName,
         link,
+        orderNumber,
         recipient: order.giftRecipientName || order.giftRecipientEmail || "the recipient",
       });
   }

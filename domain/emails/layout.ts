@@ -17,6 +17,8 @@ export interface EmailContent {
   button?: EmailButton;
   /** Small print under the button, such as "if you didn't ask for this, ignore it". */
   footnote?: string;
+  /** Small print after the footnote: where to turn if something is wrong. */
+  help?: string;
 }
 
 export interface EmailButton {
@@ -71,7 +73,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   return { html: renderHtml(content).toString(), text: renderText(content) };
 }
 
-function renderHtml({ preheader, heading, paragraphs, button, footnote }: EmailContent) {
+function renderHtml({ preheader, heading, paragraphs, button, footnote, help }: EmailContent) {
   return html`<!DOCTYPE html>
 <html lang="en">
   <head>
@@ -90,6 +92,7 @@ function renderHtml({ preheader, heading, paragraphs, button, footnote }: EmailC
         ${paragraphs.map((paragraph) => html`<p style="${STYLE.paragraph}">${paragraph}</p>`)}
         ${button && renderButton(button)}
         ${footnote && html`<p style="${STYLE.footnote}">${footnote}</p>`}
+        ${help && html`<p style="${STYLE.footnote}">${help}</p>`}
       </div>
       <p style="${STYLE.footer}">
         Questions? Write to <a href="mailto:${SUPPORT_EMAIL}" style="${STYLE.link}">${SUPPORT_EMAIL}</a>.<br>
@@ -111,10 +114,11 @@ function renderButton({ label, href }: EmailButton) {
 }
 
 /** The same message for plain-text clients, with the link on a line of its own so it stays clickable. */
-function renderText({ heading, paragraphs, button, footnote }: EmailContent): string {
+function renderText({ heading, paragraphs, button, footnote, help }: EmailContent): string {
   const blocks = [heading, ...paragraphs];
   if (button) blocks.push(`${button.label}:\n${button.href}`);
   if (footnote) blocks.push(footnote);
+  if (help) blocks.push(help);
   blocks.push(`--\n${SITE_NAME}\nQuestions? Write to ${SUPPORT_EMAIL}`);
   return blocks.join("\n\n") + "\n";
 }

@@ -1,4 +1,5 @@
 import { SITE_NAME } from "../site.ts";
+import { concernLine } from "../song_concerns.ts";
 import { type ComposedEmail, renderEmail } from "./layout.ts";
 
 /**
@@ -7,11 +8,13 @@ import { type ComposedEmail, renderEmail } from "./layout.ts";
  */
 export interface SongReadyInput {
   childName: string;
+  /** Named in the line on what to do if something is not right (domain/song_concerns.ts). */
+  orderNumber: number;
   /** `APP_URL/u/{orderId}?t={token}`. */
   link: string;
 }
 
-export function songReadyEmail({ childName, link }: SongReadyInput): ComposedEmail {
+export function songReadyEmail({ childName, link, orderNumber }: SongReadyInput): ComposedEmail {
   return {
     subject: `${childName}'s song is ready!`,
     ...renderEmail({
@@ -23,6 +26,7 @@ export function songReadyEmail({ childName, link }: SongReadyInput): ComposedEma
       ],
       button: { label: `Open ${childName}'s Surprise`, href: link },
       footnote: privateLinkNote,
+      help: concernLine(orderNumber),
     }),
   };
 }
@@ -49,6 +53,7 @@ export function giftSongEmail(input: GiftSongInput): ComposedEmail {
       paragraphs,
       button: { label: "Open Your Gift", href: input.link },
       footnote: privateLinkNote,
+      help: concernLine(input.orderNumber),
     }),
   };
 }
@@ -71,6 +76,7 @@ export function giftDeliveredEmail(input: GiftDeliveredInput): ComposedEmail {
       ],
       button: { label: `Hear ${input.childName}'s Song`, href: input.link },
       footnote: `Thank you for spreading the magic. The ${SITE_NAME} team`,
+      help: concernLine(input.orderNumber),
     }),
   };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { PublicOrderView } from "../../domain/order_views.ts";
 import { SparkleIcon } from "../../components/icons.tsx";
+import { CONCERN_WORDS, concernMailto } from "../../domain/song_concerns.ts";
 import { buttonClass, LINK_CLASS } from "../../components/ui.ts";
 import { AnotherVersion } from "./AnotherVersion.tsx";
 import { Confetti } from "./Confetti.tsx";
@@ -61,6 +62,34 @@ export function RevealedSong({ order, justOpened, song, otherVersion }: Revealed
         </div>
         <a href="/my-songs" className={`${LINK_CLASS} text-lg font-semibold`}>← Back to My Songs</a>
       </div>
+      <SongConcern orderNumber={order.orderNumber} />
     </div>
+  );
+}
+
+/**
+ * The FAQ's "tell us within 7 days", where the song is heard: a mail to support with the order number
+ * in its subject (domain/song_concerns.ts), so staff find the order at once.
+ */
+function SongConcern({ orderNumber }: { orderNumber: number }) {
+  return (
+    <section
+      aria-labelledby="song-concern-title"
+      data-song-concern=""
+      className="mx-auto grid max-w-xl gap-1 text-center text-slate-700"
+    >
+      <h2 id="song-concern-title" className="text-base font-bold text-slate-800">Something not right?</h2>
+      <p>
+        {CONCERN_WORDS}{" "}
+        <a
+          href={concernMailto(orderNumber)}
+          data-track="Contact Clicked"
+          data-track-target="song-concern"
+          className={`${LINK_CLASS} font-semibold`}
+        >
+          Email us about this song
+        </a>
+      </p>
+    </section>
   );
 }

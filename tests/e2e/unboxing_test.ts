@@ -1,6 +1,7 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import type { Page } from "playwright-core";
 import { downloadFileName } from "../../domain/download.ts";
+import { SUPPORT_EMAIL } from "../../domain/site.ts";
 import { createTestApp, e2eTest, loopbackAppUrl, openBrowser, reviewScreenshots } from "../helpers.ts";
 import { completedOrder, deliveredOrder } from "../integration/delivery/helpers.ts";
 import { afterIdle, animationsSettled } from "./page_waits.ts";
@@ -370,3 +371,26 @@ e2eTest("unboxing: an order that does not exist is said so, not 'still being cre
   }
   assertEquals(browser.problems.filter((problem) => !problem.includes("404")), []);
 });
+
+e2eTest(
+  "unboxing: 'Something not right?' offers the FAQ's 7 days, by a mail to support naming the order",
+  async () => {
+    await using t = await songApp();
+    const order = await deliveredOrder(t, { childName: "Ava" });
+    for (const width of [1280, 390]) {
+      await using browser = await openBrowser(t, { width });
+      const page = await browser.open(`/unboxing/${order.id}?skip=true`);
+      const concern = page.getByRole("region", { name: "Something not right?" });
+      await concern.waitFor();
+      assert(await concern.getByText("Tell us within 7 days of delivery", { exact: false }).isVisible());
+      const link = concern.getByRole("link", { name: "Email us about this song" });
+      assertEquals(
+        await link.getAttribute("href"),
+        `mailto:${SUPPORT_EMAIL}?subject=${
+          encodeURIComponent(`Something not right with song #${order.orderNumber}`)
+        }`,
+      );
+      assertEquals(browser.problems, []);
+    }
+  },
+);
