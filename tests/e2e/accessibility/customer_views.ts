@@ -549,4 +549,113 @@ export const CUSTOMER_VIEWS: AccessibilityView[] = [
       return path;
     },
   },
+  // The family's song pages: an unknown song, the order page at each stage, a delivered gift's delete
+  // dialog, and a card offering "Another version".
+  ...forBoth({
+    route: "/unboxing/:id",
+    state: "an order that does not exist",
+    path: () => `/unboxing/${crypto.randomUUID()}`,
+    async reach(page) {
+      await page.getByRole("heading", { name: "We can't find this order" }).waitFor();
+    },
+  }),
+  ...forBoth({
+    route: "/order-processing/:id",
+    state: "a gift approved for a chosen day",
+    path: async (t, userId) => {
+      const order = await placeOrder(
+        t,
+        { childName: "Mia", ...GIFT, deliveryAt: "2027-03-14T08:00", deliveryTimeZone: "Europe/London" },
+        userId ?? "guest",
+      );
+      const at = new Date(t.clock.now()).toISOString();
+      await updateOrder(t.kv, order.id, (current) => ({
+        ...current,
+        status: "completed",
+        currentStage: null,
+        songUrl: `${t.config.appUrl}/audio/song.mp3`,
+        approvalStatus: "approved",
+        approvedAt: at,
+        deliveryScheduledFor: current.requestedDelivery!.at,
+      }));
+      return `/order-processing/${order.id}?name=Mia`;
+    },
+    async reach(page) {
+      await page.getByRole("heading", { name: "Approved and On Its Way!" }).waitFor();
+    },
+  }),
+  ...forBoth({
+    route: "/order-processing/:id",
+    state: "a delivered song, with the way to it",
+    path: async (t) => `/order-processing/${(await deliveredOrder(t, { childName: "Mia" })).id}?name=Mia`,
+    async reach(page) {
+      await page.getByRole("link", { name: "Hear the Song" }).waitFor();
+    },
+  }),
+  ...forBoth({
+    route: "/order-processing/:id",
+    state: "a failed song, said plainly",
+    path: async (t, userId) => {
+      const order = await placeOrder(t, { childName: "Mia" }, userId ?? "guest");
+      await updateOrder(t.kv, order.id, (current) => ({
+        ...current,
+        status: "failed",
+        failureEmailSent: true,
+        failureEmailDueAt: null,
+      }));
+      return `/order-processing/${order.id}?name=Mia`;
+    },
+    async reach(page) {
+      await page.getByRole("heading", { name: "We Hit a Snag" }).waitFor();
+    },
+  }),
+  {
+    route: "/my-songs",
+    state: "the delete dialog of a gift its recipient keeps",
+    viewer: "customer",
+    path: async (t, userId) => {
+      const made = await completedOrder(
+        t,
+        { childName: "Rosa", ...GIFT, parentEmail: VIEWER_EMAILS.customer },
+        userId!,
+      );
+      const now = new Date(t.clock.now()).toISOString();
+      await updateOrder(t.kv, made.id, (order) => ({
+        ...order,
+        approvalStatus: "approved",
+        approvedAt: now,
+        emailSentAt: now,
+        emailSendCount: 1,
+      }));
+      return "/my-songs";
+    },
+    async reach(page) {
+      await page.getByRole("button", { name: "Delete song for Rosa" }).click();
+      await page.getByRole("dialog", { name: "Delete Song" }).getByText("Jo keeps the song you gave", {
+        exact: false,
+      }).waitFor();
+    },
+  },
+  {
+    route: "/my-songs",
+    state: "a delivered song offering 'Another version'",
+    viewer: "customer",
+    path: async (t, userId) => {
+      // Made in the store (the pipeline would move the test's clock past the view's session).
+      const made = await customerSong(t, "Rosa", userId);
+      const now = new Date(t.clock.now()).toISOString();
+      await updateOrder(t.kv, made.id, (order) => ({
+        ...order,
+        approvalStatus: "approved",
+        approvedAt: now,
+        emailSentAt: now,
+        emailSendCount: 1,
+        bonusTake: { by: VIEWER_EMAILS.admin, at: now },
+      }));
+      return "/my-songs";
+    },
+    async reach(page) {
+      await page.getByRole("region", { name: "Another version" }).waitFor();
+    },
+  },
 ];
