@@ -130,7 +130,8 @@ export default function OrderProcessing({ orderId, childName, order }: OrderProc
       )}
 
       <div className="flex flex-wrap justify-center gap-3">
-        <a href="/" className={buttonClass("primary")}>Finished</a>
+        {/* One main way on: the song or the retry, when the page offers one. */}
+        <a href="/" className={buttonClass(view.next ? "outline" : "primary")}>Finished</a>
         <a href="/order" className={buttonClass("outline")}>Create Another Song</a>
       </div>
     </div>
