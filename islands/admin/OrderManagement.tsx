@@ -7,7 +7,7 @@ import type { PreviewKeys, PreviewReview } from "./dialogs/PreviewDialog.tsx";
 import { BulkBar } from "./BulkBar.tsx";
 import { FILTER_TABS_ID, FilterTabs } from "./FilterTabs.tsx";
 import { listAfterChange } from "./list_counts.ts";
-import { hasActiveFilters, listExportPath, resetFilters } from "./list_query.ts";
+import { hasActiveFilters, listExportPath, resetFilters, showTab } from "./list_query.ts";
 import { ListNarrowing } from "./ListNarrowing.tsx";
 import { orderActions } from "./order_actions.ts";
 import { OrderCards } from "./OrderCards.tsx";
@@ -148,14 +148,14 @@ export function OrderManagement({ state }: { state: OrderListState }) {
         <FilterTabs
           selected={query.value.filter}
           counts={current?.counts ?? null}
-          onSelect={(filter) => change({ filter, page: 1 })}
+          onSelect={(filter) => change(showTab(query.value, filter))}
         />
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <SearchBox value={query.value.q} onSearch={(q) => change({ q, page: 1 }, "replace")} />
           {hasActiveFilters(query.value) && (
             <button
               type="button"
-              onClick={() => change(resetFilters())}
+              onClick={() => change(resetFilters(query.value))}
               className={`${buttonClass("ghost", "sm")} min-h-[44px] whitespace-nowrap`}
             >
               Reset Filters
