@@ -1,6 +1,6 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import type { AdminOrder } from "../../../domain/admin_orders.ts";
 import { allows } from "../../../domain/order_guards.ts";
 import { takesOf } from "../../../domain/song_takes.ts";
@@ -52,10 +52,18 @@ export const PREVIEW_MARK = "data-review-preview";
  * The audio stops when the dialog closes or moves on.
  */
 export function PreviewDialog({ order, onClose, onChanged, review }: PreviewDialogProps) {
+  // The song it opened on waits for Play; each one it moves on to starts by itself (issue 41).
+  const opened = useRef(order.id);
   return (
     <Dialog title="Song Preview" description={`Order #${order.orderNumber}`} onClose={onClose} size="lg">
       {/* Mounted afresh for each order: its player, its listen record and its decision are its own. */}
-      <PreviewBody key={order.id} order={order} onChanged={onChanged} review={review} />
+      <PreviewBody
+        key={order.id}
+        order={order}
+        onChanged={onChanged}
+        review={review}
+        movedOn={order.id !== opened.current}
+      />
     </Dialog>
   );
 }
@@ -65,7 +73,12 @@ function decisionOf(busy: OrderBusy | null): Deciding {
   return busy === "approve" || busy === "reject" || busy === "hold" ? busy : null;
 }
 
-function PreviewBody({ order, onChanged, review }: Omit<PreviewDialogProps, "onClose">) {
+interface PreviewBodyProps extends Omit<PreviewDialogProps, "onClose"> {
+  /** The sitting moved on to this song from another (a decision, or Next in Review). */
+  movedOn: boolean;
+}
+
+function PreviewBody({ order, onChanged, review, movedOn }: PreviewBodyProps) {
   useSignals();
   const body = useRef<HTMLDivElement>(null);
   const deciding = useSignal<Deciding>(null);
@@ -98,13 +111,25 @@ function PreviewBody({ order, onChanged, review }: Omit<PreviewDialogProps, "onC
     if (deciding.value === null) review.next(order);
   };
 
-  useEffect(() => {
-    const keys = { approve, next, playPause: () => session.player.current?.togglePlay() };
+  // While a decision or the search for the next song is under way, `.` leaves the song just decided
+  // silent: the next one starts by itself.
+  const playPause = () => {
+    if (deciding.value === null && review.busy === null && review.search !== "finding") {
+      session.player.current?.togglePlay();
+    }
+  };
+  // In the commit that shows this song, as its player's own registration is: a key pressed as the
+  // song appears reaches it, never the one that has gone.
+  useLayoutEffect(() => {
+    const keys = { approve, next, playPause };
     review.keys.current = keys;
     return () => {
       if (review.keys.current === keys) review.keys.current = null;
     };
   });
+  useLayoutEffect(() => {
+    if (movedOn) session.player.current?.autoStart();
+  }, []);
 
   // Moved on from another song: the focus was in what just left, so it goes to the new Play button.
   // (On opening, the dialog has already put it there, and it returns to the row when it closes.)
@@ -134,6 +159,7 @@ function PreviewBody({ order, onChanged, review }: Omit<PreviewDialogProps, "onC
         )}
       <ReviewDecisions
         order={order}
+        live={session.listen.live}
         deciding={deciding.value ?? decisionOf(review.busy)}
         search={review.search}
         rejecting={rejecting.value}
