@@ -47,6 +47,8 @@ export function OrderManagement({ state }: { state: OrderListState }) {
   const help = useSignal(false);
   const root = useRef<HTMLDivElement>(null);
   const previewKeys = useRef<PreviewKeys | null>(null);
+  /** The order whose preview `r` opened: it opens asking why the song is rejected. */
+  const rejectOnOpen = useRef<string | null>(null);
   const { query, list, failed, pending, change, reload } = state;
   const rows = useCurrentRow(() => list.value?.orders ?? []);
   const review = useReviewFlow(state);
@@ -93,6 +95,7 @@ export function OrderManagement({ state }: { state: OrderListState }) {
     const kind = DIALOG_OF[action];
     if (kind) openDialog(kind, order);
     else if (action === "approve") actions.approve(order);
+    else if (action === "hold") actions.hold(order);
     else if (action === "resend") actions.resend(order);
     else if (action === "copyLyrics") actions.copyLyrics(order);
   };
@@ -103,6 +106,11 @@ export function OrderManagement({ state }: { state: OrderListState }) {
     rows,
     preview: (order) => openDialog("preview", order),
     approve: (order) => !busy.value[order.id] && actions.approve(order),
+    reject: (order) => {
+      rejectOnOpen.current = order.id;
+      openDialog("preview", order);
+    },
+    hold: (order) => !busy.value[order.id] && actions.hold(order),
     help: () => (help.value = true),
     previewKeys,
   });
@@ -113,6 +121,11 @@ export function OrderManagement({ state }: { state: OrderListState }) {
     approve: actions.approve,
     reject: actions.reject,
     hold: actions.hold,
+    startsRejecting(orderId) {
+      const asked = rejectOnOpen.current === orderId;
+      rejectOnOpen.current = null;
+      return asked;
+    },
     async next(from) {
       const found = await review.next(from);
       // Unless staff closed the preview while the next page was loading.

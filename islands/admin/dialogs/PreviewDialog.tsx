@@ -13,9 +13,12 @@ import { type Deciding, ReviewDecisions } from "./ReviewDecisions.tsx";
 import { TakesPreview } from "./TakesPreview.tsx";
 import { usePreviewSession } from "./use_preview_session.ts";
 
-/** What the page's one key listener asks of the open preview (issue 23: `a`, `n` and `.`). */
+/** What the page's one key listener asks of the open preview (issue 23: `a`, `n` and `.`; `r`, `h`). */
 export interface PreviewKeys {
   approve(): void;
+  /** Opens the reason for a Reject (its field takes the focus). */
+  reject(): void;
+  hold(): void;
   next(): void;
   playPause(): void;
 }
@@ -28,6 +31,8 @@ export interface PreviewReview {
   approve(order: AdminOrder): Promise<boolean>;
   reject(order: AdminOrder, reason: string): Promise<boolean>;
   hold(order: AdminOrder): Promise<boolean>;
+  /** Whether the preview of this order opens asking why it is rejected (`r` on the list); asked once. */
+  startsRejecting(orderId: string): boolean;
   /** Moves the dialog to the next song awaiting review, or says nothing is left. */
   next(from: AdminOrder): Promise<void>;
   keys: { current: PreviewKeys | null };
@@ -82,7 +87,7 @@ function PreviewBody({ order, onChanged, review, movedOn }: PreviewBodyProps) {
   useSignals();
   const body = useRef<HTMLDivElement>(null);
   const deciding = useSignal<Deciding>(null);
-  const rejecting = useSignal(false);
+  const rejecting = useSignal(review.startsRejecting(order.id));
   const answered = (changed: Parameters<typeof keepKnownEvents>[0]) =>
     onChanged(keepKnownEvents(changed, order.events));
   const session = usePreviewSession(order.id, answered);
@@ -121,7 +126,17 @@ function PreviewBody({ order, onChanged, review, movedOn }: PreviewBodyProps) {
   // In the commit that shows this song, as its player's own registration is: a key pressed as the
   // song appears reaches it, never the one that has gone.
   useLayoutEffect(() => {
-    const keys = { approve, next, playPause };
+    const keys = {
+      approve,
+      next,
+      playPause,
+      reject: () => {
+        if (deciding.value === null && allows(order, "reject")) rejecting.value = true;
+      },
+      hold: () => {
+        if (allows(order, "hold")) void hold();
+      },
+    };
     review.keys.current = keys;
     return () => {
       if (review.keys.current === keys) review.keys.current = null;

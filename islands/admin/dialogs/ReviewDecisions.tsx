@@ -96,6 +96,7 @@ export function ReviewDecisions(props: ReviewDecisionsProps) {
               <button
                 type="button"
                 data-decision="reject"
+                aria-keyshortcuts="r"
                 disabled={waiting}
                 onClick={() => props.onRejecting(true)}
                 className={`${buttonClass("outline", "sm")} ${BUTTON}`}
@@ -107,6 +108,7 @@ export function ReviewDecisions(props: ReviewDecisionsProps) {
               <button
                 type="button"
                 data-decision="hold"
+                aria-keyshortcuts="h"
                 disabled={waiting}
                 onClick={props.onHold}
                 className={`${buttonClass("outline", "sm")} ${BUTTON}`}

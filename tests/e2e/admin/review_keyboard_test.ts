@@ -388,3 +388,80 @@ e2eTest(
     assertEquals(browser.problems, []);
   },
 );
+
+e2eTest(
+  "reject and hold by keyboard: r, the reason, Ctrl+Enter; h on the list and in the preview; Hold on the row",
+  async () => {
+    await using t = await adminApp();
+    const [held, kept, rejected] = await songOrders(t, 3);
+    const { browser, session } = await openSignedInBrowser(t, ADMIN, { width: 1280, height: 800 });
+    await using _browser = browser;
+    const approve = await t.request(`/api/admin/orders/${held.id}/approve`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    assertEquals(approve.status, 200);
+    const page = await browser.open("/admin/orders");
+    const row = (order: Order) => page.locator(`tr[data-order-id="${order.id}"]`);
+    const toast = (title: string) => page.locator("[data-toast-viewport]").getByText(title);
+    await row(held).waitFor();
+    // Newest first: the rejected one's row leads. The approved song's row offers Hold; the others not.
+    assertEquals(await row(held).getByRole("button", { name: "Hold" }).count(), 1);
+    assertEquals(await row(kept).getByRole("button", { name: "Hold" }).count(), 0);
+
+    // A Reject in four steps: the row, r, the words, Ctrl+Enter.
+    await page.keyboard.press("j");
+    assertEquals(
+      await page.locator("[data-order-id][data-current]:visible").getAttribute("data-order-id"),
+      rejected.id,
+    );
+    await page.keyboard.press("r");
+    const preview = dialog(page);
+    const reason = preview.getByRole("textbox", { name: "Why is it sent back?" });
+    await reason.waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === "TEXTAREA");
+    await page.keyboard.type("The name is sung wrong.");
+    await page.keyboard.press("Control+Enter");
+    await toast("Song sent back").waitFor();
+    const stored = (await getOrder(t.kv, rejected.id))!;
+    assertEquals([stored.approvalStatus, stored.rejection?.reason], ["rejected", "The name is sung wrong."]);
+    // The preview moved on to the next song in review; Escape closes it.
+    await page.waitForFunction(
+      (id) => document.querySelector("[data-preview-order]")?.getAttribute("data-preview-order") === id,
+      kept.id,
+    );
+    await page.keyboard.press("Escape");
+    await preview.waitFor({ state: "detached" });
+
+    // h on the approved song's row takes it back to Review.
+    await page.keyboard.press("j");
+    assertEquals(
+      await page.locator("[data-order-id][data-current]:visible").getAttribute("data-order-id"),
+      held.id,
+    );
+    await page.keyboard.press("h");
+    await toast("Song back in Review").waitFor();
+    assertEquals((await getOrder(t.kv, held.id))!.approvalStatus, "pending");
+
+    // Approved again with a, then held from its row's own Hold button.
+    await page.keyboard.press("a");
+    await row(held).getByRole("button", { name: "Hold" }).click();
+    await row(held).getByRole("button", { name: "Approve" }).waitFor();
+    assertEquals((await getOrder(t.kv, held.id))!.approvalStatus, "pending");
+
+    // In the preview, h holds an approved song.
+    await page.keyboard.press("a");
+    await row(held).getByRole("button", { name: "Hold" }).waitFor();
+    await page.keyboard.press("p");
+    await preview.getByRole("button", { name: "Hold" }).waitFor();
+    await page.keyboard.press("h");
+    await preview.getByRole("button", { name: "Approve" }).waitFor();
+    assertEquals((await getOrder(t.kv, held.id))!.approvalStatus, "pending");
+
+    await page.keyboard.press("?");
+    const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    const listed = await help.locator("kbd").allTextContents();
+    for (const key of ["r", "h", "Ctrl+Enter"]) assert(listed.includes(key), `${key} is listed`);
+    assertEquals(browser.problems, []);
+  },
+);
