@@ -18,7 +18,6 @@ import { SearchBox } from "./SearchBox.tsx";
 import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
 import { panelId, tabId } from "./Tabs.tsx";
 import type { ListedOrder, OrderBusy, RowAction } from "./types.ts";
-import { currentRowText } from "./current_row.ts";
 import { useBulk } from "./use_bulk.ts";
 import { useCurrentRow } from "./use_current_row.ts";
 import { useOrderKeys } from "./use_order_keys.ts";
@@ -150,7 +149,6 @@ export function OrderManagement({ state }: { state: OrderListState }) {
     currentId: rows.current.value?.id ?? null,
     selection: { selected: bulk.selected.value, toggle: bulk.toggle, togglePage: bulk.togglePage },
   };
-  const currentOrder = rows.order();
 
   // One column that may be narrower than the table (minmax(0, 1fr)): the table scrolls in its own box
   // rather than widening the page.
@@ -221,10 +219,6 @@ export function OrderManagement({ state }: { state: OrderListState }) {
             </div>
           </>
         )}
-        {/* The keyboard's current row, said where the eye would see it move. */}
-        <p className="sr-only" aria-live="polite" data-current-row-note="">
-          {currentOrder && currentRowText(currentOrder)}
-        </p>
         {current && (
           <Pagination
             query={{ ...query.value, page: current.page }}

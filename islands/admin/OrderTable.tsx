@@ -6,6 +6,7 @@ import {
   currentRowMark,
   EmailCell,
   isOwnControl,
+  rowFocus,
   SentNote,
   TakeNote,
 } from "./order_cells.tsx";
@@ -70,10 +71,12 @@ export function OrderTable(
                   type="button"
                   onClick={() => onOpen(order)}
                   aria-label={`Order #${order.orderNumber} details`}
+                  {...rowFocus("table", order).button}
                   className="rounded font-mono font-semibold text-violet-700 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
                 >
                   #{order.orderNumber}
                 </button>
+                {rowFocus("table", order).summary}
               </td>
               <td className={CELL}>
                 <ChildCell order={order} />

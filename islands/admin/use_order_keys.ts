@@ -62,7 +62,7 @@ export function useOrderKeys(deps: OrderKeysDeps) {
         hold: () => current && adminActionsOf(current).hold && deps.hold(current),
         next: () => {
           const next = nextInReview(deps.orders(), rows.current.value?.id ?? null);
-          if (next) rows.set(next);
+          if (next) rows.set(next, true);
         },
         help: deps.help,
       },

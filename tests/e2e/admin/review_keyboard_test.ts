@@ -253,6 +253,21 @@ for (const size of SIZES) {
         await current.getAttribute("data-order-id"),
         await page.locator("[data-order-id]:visible").first().getAttribute("data-order-id"),
       );
+      // The focus moves with the ring (issue 41), so a screen reader says the row it lands on: its
+      // "Order #N details" button, described by the child and the status.
+      await page.waitForFunction(() => !!document.activeElement?.closest("[data-current]"));
+      const focused = await page.evaluate(() => {
+        const active = document.activeElement!;
+        const described = active.getAttribute("aria-describedby");
+        return {
+          name: active.getAttribute("aria-label"),
+          description: described ? document.getElementById(described)?.textContent : null,
+        };
+      });
+      const firstNumber = (await current.locator("[data-row-focus]").textContent())!.trim();
+      const child = (await current.locator(".font-semibold.text-slate-900").first().textContent())!;
+      assertEquals(focused.name, `Order ${firstNumber} details`);
+      assertEquals(focused.description, `${child}, Completed, Pending Review`);
       await browser.screenshot(page, `review-keyboard-${size.name}-current-row-viewport`);
 
       await page.keyboard.press("p");
@@ -432,6 +447,11 @@ e2eTest(
     );
     await page.keyboard.press("Escape");
     await preview.waitFor({ state: "detached" });
+    // The focus is back on the row the preview was opened from (its field had taken it as it opened).
+    await page.waitForFunction(
+      (id) => document.activeElement?.closest("[data-order-id]")?.getAttribute("data-order-id") === id,
+      rejected.id,
+    );
 
     // h on the approved song's row takes it back to Review.
     await page.keyboard.press("j");
