@@ -207,7 +207,6 @@ export function OrderManagement({ state }: { state: OrderListState }) {
             No orders found matching your criteria.
           </p>
         )}
-        <BulkBar bulk={bulk} />
         {current && current.orders.length > 0 && (
           <>
             {/* Seven columns with whole addresses need 1280 px; narrower screens get the cards. */}
@@ -219,6 +218,7 @@ export function OrderManagement({ state }: { state: OrderListState }) {
             </div>
           </>
         )}
+        <BulkBar bulk={bulk} />
         {current && (
           <Pagination
             query={{ ...query.value, page: current.page }}
