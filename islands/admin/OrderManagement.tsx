@@ -1,13 +1,13 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useRef } from "react";
-import { AlertCircleIcon, SpinnerIcon } from "../../components/icons.tsx";
+import { AlertCircleIcon, DownloadIcon, SpinnerIcon } from "../../components/icons.tsx";
 import { buttonClass } from "../../components/ui.ts";
 import type { PreviewKeys, PreviewReview } from "./dialogs/PreviewDialog.tsx";
 import { BulkBar } from "./BulkBar.tsx";
 import { FILTER_TABS_ID, FilterTabs } from "./FilterTabs.tsx";
 import { listAfterChange } from "./list_counts.ts";
-import { hasActiveFilters, listExportPath, resetFilters, showTab } from "./list_query.ts";
+import { hasActiveFilters, listExportPath, narrowingCount, resetFilters, showTab } from "./list_query.ts";
 import { ListNarrowing } from "./ListNarrowing.tsx";
 import { orderActions } from "./order_actions.ts";
 import { OrderCards } from "./OrderCards.tsx";
@@ -35,6 +35,8 @@ const DIALOG_OF: Partial<Record<RowAction, OrderDialog>> = {
   refund: "confirmRefund",
 };
 
+const NARROWING_ID = "list-narrowing";
+
 /** `b` unless `a` is strictly newer: a call's answer stands until the list has caught up with it. */
 const newer = (a: ListedOrder, b: ListedOrder) => (Date.parse(a.updatedAt) > Date.parse(b.updatedAt) ? a : b);
 
@@ -44,6 +46,8 @@ export function OrderManagement({ state }: { state: OrderListState }) {
   const busy = useSignal<Record<string, OrderBusy | undefined>>({});
   const dialog = useSignal<{ kind: OrderDialog; order: ListedOrder } | null>(null);
   const help = useSignal(false);
+  /** Below lg the sort and narrowing fields fold away, open from the start when they narrow the list. */
+  const narrowingOpen = useSignal(narrowingCount(state.query.value) > 0);
   const root = useRef<HTMLDivElement>(null);
   const previewKeys = useRef<PreviewKeys | null>(null);
   /** The order whose preview `r` opened: it opens asking why the song is rejected. */
@@ -161,8 +165,11 @@ export function OrderManagement({ state }: { state: OrderListState }) {
           counts={current?.counts ?? null}
           onSelect={(filter) => change(showTab(query.value, filter))}
         />
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <SearchBox value={query.value.q} onSearch={(q) => change({ q, page: 1 }, "replace")} />
+        {/* One row at every width: on a phone the two buttons beside the search say one word each. */}
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="min-w-0 flex-1 lg:flex-none">
+            <SearchBox value={query.value.q} onSearch={(q) => change({ q, page: 1 }, "replace")} />
+          </div>
           {hasActiveFilters(query.value) && (
             <button
               type="button"
@@ -172,15 +179,32 @@ export function OrderManagement({ state }: { state: OrderListState }) {
               Reset Filters
             </button>
           )}
-          <a
-            href={listExportPath(query.value)}
-            download
-            className={`${buttonClass("outline", "sm")} min-h-[44px] whitespace-nowrap sm:ml-auto`}
-          >
-            Export CSV
-          </a>
+          <div className="flex gap-2 lg:ml-auto">
+            <button
+              type="button"
+              aria-expanded={narrowingOpen.value}
+              aria-controls={NARROWING_ID}
+              onClick={() => (narrowingOpen.value = !narrowingOpen.value)}
+              className={`${buttonClass("outline", "sm")} min-h-[44px] whitespace-nowrap lg:hidden`}
+            >
+              <span className="sm:hidden">Narrow</span>
+              <span className="hidden sm:inline">Sort and narrow</span>
+              {narrowingCount(query.value) > 0 && ` (${narrowingCount(query.value)})`}
+            </button>
+            <a
+              href={listExportPath(query.value)}
+              download
+              className={`${buttonClass("outline", "sm")} min-h-[44px] whitespace-nowrap`}
+            >
+              <DownloadIcon className="h-4 w-4 shrink-0" />
+              <span className="sr-only sm:not-sr-only">Export CSV</span>
+              <span aria-hidden="true" className="sm:hidden">CSV</span>
+            </a>
+          </div>
         </div>
-        <ListNarrowing query={query.value} onChange={(next) => change(next)} />
+        <div id={NARROWING_ID} className={narrowingOpen.value ? "" : "hidden lg:block"}>
+          <ListNarrowing query={query.value} onChange={(next) => change(next)} />
+        </div>
       </div>
 
       {failed.value && current && (

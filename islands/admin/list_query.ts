@@ -48,6 +48,21 @@ export function listExportPath(query: ListQuery): string {
   return `/api/admin/orders.csv?${listingParams(query)}`;
 }
 
+/**
+ * How many of the sort and narrowing choices differ from the tab's own view (the count on the
+ * phone's "Sort and narrow" button, whose fields are folded away there).
+ */
+export function narrowingCount(query: ListQuery): number {
+  return [
+    query.sort !== defaultSortOf(query.filter),
+    query.gift !== ANY_FACETS.gift,
+    query.streaming !== ANY_FACETS.streaming,
+    query.code !== ANY_FACETS.code,
+    query.from !== "",
+    query.to !== "",
+  ].filter(Boolean).length;
+}
+
 /** Staff-side §2: 'Reset Filters' shows while anything narrows the list (a sort only orders it). */
 export function hasActiveFilters(query: ListQuery): boolean {
   return query.q !== "" || query.filter !== "all" || hasFacets(query) || query.from !== "" ||

@@ -518,4 +518,22 @@ export const ADMIN_VIEWS: AccessibilityView[] = [
       return `/unboxing/${order.id}?skip=true`;
     },
   },
+  // Issue 41: the panels above the list folded to one line each, opened; the phone's sort and
+  // narrowing fields opened from their button.
+  admin("a busy morning: the attention panel's orders shown, and the list's narrowing opened", {
+    async path(t) {
+      await busyStudio(t);
+      return "/admin/orders";
+    },
+    async reach(page) {
+      const attention = page.getByRole("region", { name: "Needs attention" });
+      await attention.waitFor();
+      const show = attention.getByRole("button", { name: "Show orders" });
+      if (await show.isVisible()) await show.click();
+      await attention.locator("[data-attention-group]").first().waitFor();
+      const narrow = page.getByRole("button", { name: /narrow/i, expanded: false });
+      if (await narrow.isVisible()) await narrow.click();
+      await page.getByRole("group", { name: "Sort and narrow the orders" }).waitFor();
+    },
+  }),
 ];

@@ -5,6 +5,7 @@ import {
   listApiPath,
   listExportPath,
   listQueryString,
+  narrowingCount,
   resetFilters,
   showTab,
 } from "../../../../islands/admin/list_query.ts";
@@ -104,5 +105,15 @@ Deno.test("the export asks for the list as narrowed, not its page", () => {
   assertEquals(
     listExportPath(view({ q: "mia smith", streaming: "with", sort: "oldest" })),
     "/api/admin/orders.csv?q=mia+smith&sort=oldest&streaming=with",
+  );
+});
+
+Deno.test("list query: the phone's Sort and narrow button counts what differs from the tab's own view", () => {
+  assertEquals(narrowingCount(view({})), 0);
+  assertEquals(narrowingCount(view({ filter: "review", sort: "oldest", q: "Mia", page: 3 })), 0);
+  assertEquals(narrowingCount(view({ filter: "review", sort: "newest" })), 1);
+  assertEquals(
+    narrowingCount(view({ gift: "gift", code: "GRANDMA", from: "2026-11-01", to: "2026-11-02" })),
+    4,
   );
 });
