@@ -18,9 +18,10 @@ import { StatusBadge } from "./StatusBadge.tsx";
 import { StreamingSelect } from "./StreamingSelect.tsx";
 import type { OrderListViewProps } from "./types.ts";
 
+// px-2.5: every column of an approved row (Send Now, Hold and the icons) fits in 1,280 px.
 const HEAD =
-  "whitespace-nowrap px-3 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500";
-const CELL = "px-3 py-3 align-top";
+  "whitespace-nowrap px-2.5 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500";
+const CELL = "px-2.5 py-3 align-top";
 
 /** Staff-side §2, wide screens: order number, child, email, streaming, status, date, actions. */
 export function OrderTable(
