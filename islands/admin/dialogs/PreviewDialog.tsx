@@ -98,7 +98,11 @@ function PreviewBody({ order, onChanged, review, movedOn }: PreviewBodyProps) {
     deciding.value = kind;
     session.player.current?.stop();
     await session.listen.flush();
+    // Approved or sent back, the song's review is over (a held one is back in review).
+    const ends = kind !== "hold";
+    if (ends) session.listen.close();
     const done = await call();
+    if (ends && !done) session.listen.open();
     deciding.value = null;
     if (done) rejecting.value = false;
     return done;

@@ -23,6 +23,13 @@ export interface ListenRecorder extends PlayerListener {
    * report so far has been answered: an approval waits for it, so its timeline line names the listen.
    */
   flush(): Promise<void>;
+  /**
+   * The song is being decided (approved or sent back): what is heard from then on is no review's
+   * listen, and the server would refuse it once decided, so nothing more is sent; `open` again if the
+   * decision failed.
+   */
+  close(): void;
+  open(): void;
 }
 
 /**
@@ -35,6 +42,7 @@ export function createListenRecorder(send: (report: ListenReport) => Promise<unk
   let duration = 0;
   let told = 0;
   let queue: Promise<void> = Promise.resolve();
+  let closed = false;
   const live = signal<LiveListen>({ playing: false, heardSeconds: 0, durationSeconds: 0 });
   /** Said again only when what is shown changes: a tick within the same second redraws nothing. */
   const show = (playing: boolean) => {
@@ -48,7 +56,7 @@ export function createListenRecorder(send: (report: ListenReport) => Promise<unk
 
   const flush = () => {
     const report = listenReport(clock.heard, duration);
-    if (report && report.playedMs > told) {
+    if (!closed && report && report.playedMs > told) {
       told = report.playedMs;
       queue = queue.then(() => send(report)).then(
         () => {},
@@ -79,5 +87,7 @@ export function createListenRecorder(send: (report: ListenReport) => Promise<unk
       void flush();
     },
     flush,
+    close: () => (closed = true),
+    open: () => (closed = false),
   };
 }

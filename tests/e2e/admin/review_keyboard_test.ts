@@ -393,6 +393,8 @@ e2eTest(
     await preview.getByRole("textbox", { name: "Why is it sent back?" }).fill("The name is sung wrong.");
     await preview.getByRole("button", { name: "Send back to be made again" }).click();
     await page.locator("[data-toast-viewport]").getByText("Song sent back").waitFor();
+    // The song sent back is silent (it had started by itself when the preview moved on to it).
+    await page.waitForFunction(() => [...document.querySelectorAll("audio")].every((audio) => audio.paused));
     const stored = (await getOrder(t.kv, rejected.id))!;
     assertEquals([stored.status, stored.approvalStatus], ["generating", "rejected"]);
     assertEquals(stored.rejection?.reason, "The name is sung wrong.");

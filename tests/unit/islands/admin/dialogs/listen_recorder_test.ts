@@ -94,3 +94,20 @@ Deno.test("listen recorder: a song started while loading learns its length as it
   await listen.flush();
   assertEquals(sent, [{ playedMs: 1200, durationMs: 130000 }]);
 });
+
+Deno.test("listen recorder: while the song is decided, nothing more is sent", async () => {
+  const { listen, sent } = recorder();
+  listen.played(0, 130);
+  listen.stopped(1);
+  await listen.flush();
+  listen.close();
+  listen.played(1, 130);
+  listen.ticked(2, 130);
+  listen.stopped(3);
+  await listen.flush();
+  assertEquals(sent.map((report) => report.playedMs), [1000]);
+  // The decision failed: the song is still in review, and what was heard is told after all.
+  listen.open();
+  await listen.flush();
+  assertEquals(sent.map((report) => report.playedMs), [1000, 3000]);
+});
