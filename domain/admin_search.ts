@@ -7,8 +7,9 @@ import type { Order } from "./orders.ts";
  * "1042" finds order #1042, "jane.doe@ex" finds that address. Both sides are normalised the same way
  * (lower case, accents folded), which lives here so the index and the query can never disagree.
  *
- * Staff also paste a domain from support mail ("example.com", "@example.com", "mail.example"), so
- * the part after the "@" is indexed too, whole and from each dot on.
+ * Staff also paste a domain from support mail ("example.com", "@example.com", "mail.example"), or
+ * type its name alone ("gmail", "t-online"), so the part after the "@" is indexed too, whole and from
+ * each dot on. A gift's recipient is found like its parent, by name and address.
  */
 
 /** Accents folded and lower-cased: "Zoë" and "ZOE" are the same word to staff. */
@@ -34,24 +35,42 @@ export function domainSuffixesOf(domain: string): string[] {
   return labels.slice(0, -1).map((_, i) => labels.slice(i).join("."));
 }
 
-/**
- * What an order is found by: words (its number, the names, the words of the address before the @),
- * the address whole, and its domain's suffixes, each index kept apart so a search reads only the
- * entries its kind of term can match.
- */
-export function searchTermsOf(
-  order: Pick<Order, "orderNumber" | "childName" | "parentName" | "parentEmail">,
-) {
-  const email = foldText(order.parentEmail.trim());
+/** An address folded, split at its "@": the words before it, and its domain's suffixes. */
+function addressTermsOf(address: string) {
+  const email = foldText(address.trim());
   const at = email.indexOf("@");
   const local = at < 0 ? email : email.slice(0, at);
+  return { email, words: wordsOf(local), domains: at < 0 ? [] : domainSuffixesOf(email.slice(at + 1)) };
+}
+
+/**
+ * What an order is found by: words (its number, the names, the words of each address before the @),
+ * the addresses whole, and their domains' suffixes, each index kept apart so a search reads only the
+ * entries its kind of term can match. A gift is found by its recipient too: a gift-giver writes in
+ * about "Grandma's song", and the recipient writes from their own address.
+ */
+export function searchTermsOf(
+  order:
+    & Pick<Order, "orderNumber" | "childName" | "parentName" | "parentEmail">
+    & Partial<Pick<Order, "isGift" | "giftRecipientName" | "giftRecipientEmail">>,
+) {
+  const addresses = [order.parentEmail];
+  const names = [order.childName, order.parentName];
+  if (order.isGift) {
+    if (order.giftRecipientEmail) addresses.push(order.giftRecipientEmail);
+    if (order.giftRecipientName) names.push(order.giftRecipientName);
+  }
+  const parts = addresses.map(addressTermsOf);
   const words = new Set([
     String(order.orderNumber),
-    ...wordsOf(order.childName),
-    ...wordsOf(order.parentName),
-    ...wordsOf(local),
+    ...names.flatMap(wordsOf),
+    ...parts.flatMap((part) => part.words),
   ]);
-  return { words: [...words], email, domains: at < 0 ? [] : domainSuffixesOf(email.slice(at + 1)) };
+  return {
+    words: [...words],
+    emails: [...new Set(parts.map((part) => part.email))],
+    domains: [...new Set(parts.flatMap((part) => part.domains))],
+  };
 }
 
 export type SearchIndex = "word" | "email" | "domain";
@@ -93,9 +112,14 @@ export function queryTerms(query: string): SearchTerm[] {
       if (term.includes("@")) add(prefixOf("email", term));
       else add(prefixOf("email", term), prefixOf("domain", term));
     } else {
+      // A domain's name typed without its ending may hold a hyphen ("t-online" for t-online.de):
+      // each of its words may then also be that whole start of a domain.
+      const whole = !orderNumber && /^[a-z0-9][a-z0-9-]*-[a-z0-9-]*$/.test(term)
+        ? [prefixOf("domain", term)]
+        : [];
       for (const word of term.match(WORD) ?? []) {
         if (orderNumber) add(prefixOf("word", word));
-        else add(prefixOf("word", word), prefixOf("domain", word));
+        else add(prefixOf("word", word), prefixOf("domain", word), ...whole);
       }
     }
   }

@@ -61,10 +61,54 @@ function isSensitiveName(name: string): boolean {
   return SENSITIVE_NAME.test(name);
 }
 
-/** True when a string contains an email, a phone, a social security number or a card number. */
+/**
+ * An address written to slip past a plain pattern: "mia at example dot com", "mia [at] example.com",
+ * "mia(at)example(dot)com". The spelled "at" must sit between two words and lead to a domain.
+ */
+const SPELLED_EMAIL =
+  /[\w.+-]+\s*[([{<]?\s*\bat\b\s*[)\]}>]?\s*[\w-]+(?:\.|\s*[([{<]?\s*\bdot\b\s*[)\]}>]?\s*)[a-z]{2,}\b/i;
+/** A private link's secret in a query (`/u/{id}?t=…`, `?token=…`). */
+const LINK_SECRET = /[?&;](?:t|token|key|code|sig|signature)=[^&\s]/i;
+/**
+ * A run that looks random, as our tokens and other services' keys do (domain/tokens.ts: 43 characters
+ * of base64url): long, with upper case, lower case and digits mixed. Words and our UUIDs never are.
+ */
+const RANDOM_RUN = /[A-Za-z0-9_-]{20,}/g;
+
+function looksRandom(run: string): boolean {
+  return /[A-Z]/.test(run) && /[a-z]/.test(run) && /\d/.test(run);
+}
+
+/**
+ * The text as a person would read it: percent-escapes undone (`%40`, twice-escaped `%2540`) and
+ * compatibility forms folded (a full-width `＠` is an `@`), so a disguised address is seen as one.
+ */
+function asRead(value: string): string {
+  let text = value;
+  for (let round = 0; round < 3 && /%[0-9a-f]{2}/i.test(text); round++) {
+    text = text.replace(/(?:%[0-9a-f]{2})+/gi, (escapes) => {
+      try {
+        return decodeURIComponent(escapes);
+      } catch {
+        return escapes;
+      }
+    });
+  }
+  return text.normalize("NFKC");
+}
+
+/**
+ * True when a string contains an email (however written), a private link's secret, a phone, a social
+ * security number or a card number.
+ */
 export function looksPersonal(value: string): boolean {
-  if (EMAIL_IN_TEXT.test(value) || SSN.test(value)) return true;
-  for (const run of value.replace(UUID, " ").match(DIGIT_RUN) ?? []) {
+  const text = asRead(value);
+  if (EMAIL_IN_TEXT.test(text) || SPELLED_EMAIL.test(text) || SSN.test(text) || LINK_SECRET.test(text)) {
+    return true;
+  }
+  const withoutIds = text.replace(UUID, " ");
+  if ((withoutIds.match(RANDOM_RUN) ?? []).some(looksRandom)) return true;
+  for (const run of withoutIds.match(DIGIT_RUN) ?? []) {
     const digits = run.replace(/\D/g, "");
     if (/^\d{4}-\d{2}-\d{2}/.test(run.trim())) continue; // ISO dates are not phone numbers
     if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits)) return true; // card

@@ -4,9 +4,9 @@ import type { Order } from "./orders.ts";
 import type { RequestedDelivery } from "./requested_delivery.ts";
 
 /**
- * Issue 23, "Needs attention": which orders wait on staff before a family is let down. The rules are
- * pure and zod-free, so kv/attention.ts applies them to what it reads and the dashboard island shares
- * the answer's shape. Each rule re-checks the order as read: an index entry only says where to look.
+ * Issue 23, "Needs attention": which orders wait on staff before a family is let down, or already
+ * are. The rules are pure and zod-free, so kv/attention.ts applies them to what it reads and the
+ * dashboard island shares the answer's shape. Each rule re-checks the order as read: an index entry only says where to look.
  */
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -25,6 +25,35 @@ export const REVIEW_WAIT_HOURS = 12;
  * window in which staff still have a working day's notice.
  */
 export const DATED_WARNING_HOURS = 12;
+
+/**
+ * Customer-side: a family hears from us with their song within 24 hours of ordering (the confirmation
+ * email, the FAQ, the legal pages). An order still waiting past this has had that promise broken.
+ */
+export const PROMISE_HOURS = 24;
+
+type PromiseFacts = Pick<
+  Order,
+  "createdAt" | "emailSentAt" | "emailSendCount" | "requestedDelivery" | "refund"
+>;
+
+/**
+ * When the family began waiting on the 24-hour promise (the moment the order was paid and placed, ms),
+ * while they still wait for their song; null once it has reached them (a song made again after that is
+ * staff's follow-up, not the promise), for an order with a chosen moment (that moment is its promise:
+ * datedRisk), and for a refunded one (the promise ended with the money).
+ */
+export function promiseWaitingSince(order: PromiseFacts): number | null {
+  if (order.emailSentAt || (order.emailSendCount ?? 0) > 0) return null;
+  if (order.requestedDelivery || order.refund) return null;
+  return Date.parse(order.createdAt);
+}
+
+/** Whether the order has waited past the promise at `now` (exactly 24 hours is not yet past). */
+export function pastPromise(order: PromiseFacts, now: number, promiseMs: number): number | null {
+  const since = promiseWaitingSince(order);
+  return since !== null && now - since > promiseMs ? since : null;
+}
 
 /** Orders listed per group; the count says how many there are in all. */
 export const SHOWN_PER_GROUP = 5;
@@ -122,7 +151,7 @@ export interface AttentionOrder {
   childName: string;
   /** Where the dashboard finds it (with a search for its number). */
   filter: AdminFilter;
-  /** Failed at, due at, ready at, or the family's moment (ISO), by group. */
+  /** Failed at, due at, ready at, placed at, or the family's moment (ISO), by group. */
   since: string;
   /** Overdue sends: which work is late. */
   job?: JobName;
@@ -144,10 +173,13 @@ export interface AttentionGroup {
 export interface AttentionAnswer {
   failed: AttentionGroup;
   overdueSends: AttentionGroup;
+  /** Families still waiting longer than PROMISE_HOURS since they ordered, longest first. */
+  pastPromise: AttentionGroup;
   reviewWaiting: AttentionGroup;
   datedAtRisk: AttentionGroup;
   reviewWaitHours: number;
+  promiseHours: number;
   checkedAt: string;
 }
 
-export type AttentionGroupName = "failed" | "overdueSends" | "reviewWaiting" | "datedAtRisk";
+export type AttentionGroupName = "failed" | "overdueSends" | "pastPromise" | "reviewWaiting" | "datedAtRisk";

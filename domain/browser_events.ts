@@ -51,7 +51,8 @@ export const BROWSER_EVENT_LIMITS = {
 
 /**
  * Events whose truth is the server's: it tracks them itself (payments from the stored price, sign-ins,
- * the first delivery), so one a page sends is dropped. Revenue can then never come from a browser.
+ * the first delivery), so a page does not send them; the server takes from pages only the events
+ * domain/browser_event_properties.ts documents. Revenue can then never come from a browser.
  */
 export const SERVER_ONLY_EVENTS: readonly AnalyticsEvent[] = [
   "Payment Initiated",
@@ -66,18 +67,6 @@ export const SERVER_ONLY_EVENTS: readonly AnalyticsEvent[] = [
 
 export function acceptedFromBrowser(event: AnalyticsEvent): boolean {
   return !SERVER_ONLY_EVENTS.includes(event);
-}
-
-/**
- * Names a page must not set: PostHog's own (`$set` could make a person profile, `$ip` place someone)
- * and the money and identity the server alone decides.
- */
-const RESERVED_NAME = /^\$|^(distinct_id|uuid|revenue|currency|value|price|amount|discount)$/i;
-
-export function withoutReservedNames(
-  properties: Record<string, AnalyticsValue>,
-): Record<string, AnalyticsValue> {
-  return Object.fromEntries(Object.entries(properties).filter(([name]) => !RESERVED_NAME.test(name)));
 }
 
 /** A page's random id: a version 4 UUID and nothing else, so no text can ride in it. */

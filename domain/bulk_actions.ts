@@ -21,6 +21,14 @@ export interface BulkResult {
   message: string;
 }
 
+/** What staff said beside the ticked rows: each a confirmation the rows' own buttons would ask for. */
+export interface BulkConfirmations {
+  /** Approve songs nobody has listened to. */
+  override?: boolean;
+  /** The orders staff confirmed sending before the day their family chose (domain/requested_delivery.ts). */
+  sendEarly?: readonly string[];
+}
+
 /** Bulk Approve's own rule: a song nobody has listened to is approved only with an explicit override. */
 export const NOT_HEARD =
   "Nobody has listened to this song yet. Listen to it first, or approve it without listening.";

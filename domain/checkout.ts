@@ -5,6 +5,18 @@
 export const PAYMENT_PARAM = "payment";
 export const PAYMENT_CANCELLED = "cancelled";
 
+/** Where a checkout session stands at the payment provider (Stripe's own three states). */
+export type CheckoutStatus = "open" | "complete" | "expired";
+
+/**
+ * Whether the provider's answer shows that no money was taken: the session is still open (the parent
+ * left before paying) or expired (it can no longer be paid). A completed session that is not paid
+ * may still move money (a bank debit being processed), so that is never called "nothing charged".
+ */
+export function nothingCharged(session: { paid: boolean; status?: CheckoutStatus }): boolean {
+  return !session.paid && (session.status === "open" || session.status === "expired");
+}
+
 /** A session of the local checkout: the offline stand-in for a Stripe Checkout session. */
 export interface LocalCheckoutSession {
   id: string;
@@ -21,7 +33,7 @@ export interface LocalCheckoutSession {
   promotionCode: string | null;
   /** Whether the page may offer its promo-code field (false when a referral was applied up front). */
   allowPromotionCodes: boolean;
-  status: "open" | "complete" | "expired";
+  status: CheckoutStatus;
   paid: boolean;
   createdAt: string;
   /** After this the session can no longer be paid, as on Stripe (absent on sessions made before it). */

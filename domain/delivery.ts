@@ -51,7 +51,9 @@ export interface DeliveryAddressee {
  * parent a copy. A gift without a recipient address (the form marks it but does not enforce it, per
  * customer-side §5) goes to the parent like any order.
  */
-export function deliveryAddressees(order: Order): DeliveryAddressee[] {
+export function deliveryAddressees(
+  order: Pick<Order, "isGift" | "giftRecipientEmail" | "parentEmail">,
+): DeliveryAddressee[] {
   if (order.isGift && order.giftRecipientEmail && order.giftRecipientEmail !== order.parentEmail) {
     return [
       { part: "main", to: order.giftRecipientEmail, role: "recipient" },

@@ -18,6 +18,9 @@ export interface SongNaming {
 /**
  * The song's title, or "{childName}'s Song" without one; everything but letters, digits and
  * whitespace removed (so "Mia's" becomes "Mias"), whitespace runs turned into one hyphen, ".mp3" added.
+ * Emoji and other symbols go with the space before them, so "Zoë 🦄's Song" (an older order, or a
+ * title with an emoji) is "Zoës-Song", never "Zoë-s-Song": the possessive stays joined to its name,
+ * as the spec's rule has it for "Mia's".
  */
 export function downloadFileName(naming: SongNaming): string {
   return fileNameOf(songBaseName(naming));
@@ -32,9 +35,16 @@ function songBaseName({ songTitle, childName }: SongNaming): string {
   return songTitle?.trim() ? songTitle : `${childName}'s Song`;
 }
 
+/** A symbol or an emoji with what joins and dresses it: joiners, variation selectors, tags, keycaps. */
+const SYMBOLS =
+  /\s*(?:[\p{S}\p{Extended_Pictographic}\p{Regional_Indicator}][\u200d\ufe0e\ufe0f\u20e3\p{Emoji_Modifier}\u{e0020}-\u{e007f}]*)+/gu;
+
 function fileNameOf(base: string): string {
   const stem = Array.from(
     base.normalize("NFC")
+      .replace(SYMBOLS, "")
+      // What dresses an emoji but is filed as a mark (a keycap's frame, a variation selector).
+      .replace(/[\u200d\ufe0e\ufe0f\u20e3\u{e0020}-\u{e007f}]/gu, "")
       .replace(/[^\p{L}\p{M}\p{Nd}\s]/gu, "")
       .trim()
       .replace(/\s+/gu, "-"),

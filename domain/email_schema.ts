@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainString } from "./text_schema.ts";
 import { EMAIL_MAX_CHARS } from "./email_address.ts";
 
 /** What each way an address can be wrong is called; `missing` makes the address required. */
@@ -16,7 +17,7 @@ export interface EmailMessages {
  * that shape). The one place the server's schemas check an address; callers normalise its case.
  */
 export function emailText(messages: EmailMessages) {
-  const text = (messages.notText === undefined ? z.string() : z.string({ error: messages.notText })).trim();
+  const text = plainString(messages.notText === undefined ? undefined : { error: messages.notText });
   const required = messages.missing === undefined ? text : text.min(1, messages.missing);
   return required.max(EMAIL_MAX_CHARS, messages.tooLong).pipe(z.email({ error: messages.invalid }));
 }

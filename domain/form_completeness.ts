@@ -1,4 +1,5 @@
 import { TRACKED_FIELD_NAMES } from "./order_form_fields.ts";
+import { plainText } from "./plain_text.ts";
 
 /**
  * Customer-side §3, analytics: form completeness is the share of the order form's 13 tracked fields
@@ -10,7 +11,7 @@ export const TRACKED_FORM_FIELDS = TRACKED_FIELD_NAMES;
 export function formCompleteness(values: Partial<Record<string, unknown>>): number {
   const filled = TRACKED_FORM_FIELDS.filter((field) => {
     const value = values[field];
-    return typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null;
+    return typeof value === "string" ? plainText(value) !== "" : value !== undefined && value !== null;
   });
   return Math.round((filled.length / TRACKED_FORM_FIELDS.length) * 100);
 }

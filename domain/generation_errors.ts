@@ -92,14 +92,20 @@ export function backoffMs(retry: number, baseMs: number, random: () => number = 
 }
 
 /**
- * Staff-side §8, recommended actions: first by status, then by words in the message, then by stage;
- * from MULTIPLE_RETRIES on, suggest the manual way out. The message is the provider's own words (the
- * failing event's), not our summary of them: "the music service answered…" says nothing about why.
+ * Staff-side §8, recommended actions. The provider's words come first when they give the reason (out
+ * of quota, a refused key, refused words): one status means different things, and an HTTP 429 is a
+ * rate limit from one service and an empty account from another (OpenAI's "You exceeded your current
+ * quota"; the music API's code 429 in a 200 answer). Then the status, then which service the words
+ * name, then the stage; from MULTIPLE_RETRIES on, suggest the manual way out. The message is the
+ * provider's own words (the failing event's), not our summary of them: "the music service
+ * answered…" says nothing about why.
  */
 export function recommendedAction(
   error: { httpStatus?: number | null; message?: string | null; stage?: string | null; retryCount?: number },
 ): string {
-  const advice = byStatus(error.httpStatus) ?? byMessage(error.message ?? "") ?? byStage(error.stage);
+  const message = error.message ?? "";
+  const advice = byReason(message) ?? byStatus(error.httpStatus) ?? byService(message) ??
+    byStage(error.stage);
   if ((error.retryCount ?? 0) >= MULTIPLE_RETRIES) {
     return `${advice} This has failed several times: consider uploading a song manually or contacting the customer.`;
   }
@@ -118,9 +124,11 @@ function byStatus(status: number | null | undefined): string | null {
   return null;
 }
 
-function byMessage(message: string): string | null {
+/** The provider's words when they say why, whatever the status. */
+function byReason(message: string): string | null {
   const text = message.toLowerCase();
-  if (/credit|quota|balance|billing/.test(text)) {
+  // Not "billing": OpenAI's rate-limit words end with a link to the billing page.
+  if (/credit|quota|balance/.test(text)) {
     return "The provider account is out of credits or quota: top it up, then retry.";
   }
   if (/api key|unauthori[sz]ed|authenticat/.test(text)) {
@@ -129,13 +137,19 @@ function byMessage(message: string): string | null {
   if (/sensitive|moderation|policy|copyright/.test(text)) {
     return "The provider refused words in the lyrics or style: edit the lyrics (Regenerate Lyrics), then regenerate the song.";
   }
+  if (/timeout|timed out/.test(text)) return "The request timed out: retry.";
+  return null;
+}
+
+/** The service the words name, when neither they nor the status say more. */
+function byService(message: string): string | null {
+  const text = message.toLowerCase();
   if (/openai|lyrics service/.test(text)) {
     return "The lyrics service (OpenAI) failed: check its status page and the lyrics prompt, then retry.";
   }
   if (/suno|music service/.test(text)) {
     return "The music service failed: check its status and remaining credits, then retry.";
   }
-  if (/timeout|timed out/.test(text)) return "The request timed out: retry.";
   return null;
 }
 

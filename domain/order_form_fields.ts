@@ -51,6 +51,8 @@ export interface TextFieldSpec {
   markedRequired?: true;
   /** One of the 13 fields form completeness counts (customer-side §3, analytics). */
   tracked?: true;
+  /** Sung as written (the child's name): letters only, no emoji or symbols (domain/sung_name.ts). */
+  sung?: true;
 }
 
 export interface ChoiceFieldSpec<Values extends readonly [string, ...string[]]> {
@@ -90,6 +92,7 @@ export const ORDER_FORM_FIELDS = {
     required: "always",
     missing: "Please enter your child's name.",
     tracked: true,
+    sung: true,
   },
   phoneticSpelling: {
     kind: "text",
@@ -238,11 +241,26 @@ export function markedRequired(name: OrderFieldName): boolean {
   return spec.kind !== "choice" && spec.kind !== "flag" && (!!spec.required || !!spec.markedRequired);
 }
 
-/** How many characters the page's box for a typed field takes (see ONE_LINE_INPUT_MAX). */
+/**
+ * How many characters the page's box for a typed field takes (see ONE_LINE_INPUT_MAX). A multi-line
+ * answer takes more than its limit: a box that stops at it cuts a pasted message without a word, so
+ * its count shows the limit instead and the form asks for a shorter one.
+ */
 export function inputMaxLength(name: TextFieldName): number | undefined {
   const spec = FIELDS[name];
-  if (spec.kind === "choice" || spec.kind === "flag") return undefined;
+  if (spec.kind === "choice" || spec.kind === "flag" || spec.kind === "longText") return undefined;
   return spec.kind === "text" || spec.kind === "date" ? ONE_LINE_INPUT_MAX : spec.max;
+}
+
+/** The most a typed field may hold, as the API counts (after trimming); 0 for choices and flags. */
+export function maxCharsOf(name: OrderFieldName): number {
+  const spec = FIELDS[name];
+  return spec.kind === "choice" || spec.kind === "flag" ? 0 : spec.max;
+}
+
+/** The API's words for an answer over its limit: "Gift message must be at most 2,000 characters." */
+export function tooLongMessage(spec: TextFieldSpec): string {
+  return `${calledOf(spec)} must be at most ${spec.max.toLocaleString("en-US")} characters.`;
 }
 
 /** A field's value on a blank form: its default choice, an unticked box, or nothing typed. */

@@ -48,6 +48,9 @@ export const REFUSALS = {
   alreadyApproved: "This song has already been approved.",
   noSong: "This order has no song yet. Upload one first.",
   notApproved: "Approve the song before sending it.",
+  // Said once for any number of orders (bulk answers group refusals), so it names no date.
+  earlyNotConfirmed:
+    "The family chose a later day for this song, so it was not sent early. Send it now only after confirming that.",
   alreadySent: "This song's email has already been sent. Use Resend to send it again.",
   notSent: "This song's email has not been sent yet, so there is nothing to resend.",
   hasSong: "This order already has a song. Use Regenerate to make a new one instead of uploading over it.",

@@ -1,12 +1,13 @@
 import type { SongTake, TakeChoice, TakeDecision } from "./song_takes.ts";
 import { z } from "zod";
 import { emailText } from "./email_schema.ts";
+import { plainString, refuseUnsingable } from "./text_schema.ts";
 import {
-  calledOf,
   type ChoiceFieldSpec,
   type FlagFieldSpec,
   ORDER_FORM_FIELDS,
   type TextFieldSpec,
+  tooLongMessage,
 } from "./order_form_fields.ts";
 import { isReferralCode, REFERRAL_CODE_MESSAGE } from "./referral_code.ts";
 import {
@@ -43,18 +44,21 @@ export type { OrderStatus } from "./order_status.ts";
  */
 const F = ORDER_FORM_FIELDS;
 
-const text = (field: TextFieldSpec) =>
-  z.string().trim().max(
+/** Trimmed, refused (never cut) over its limit, and for a name that is sung, letters only. */
+const text = (field: TextFieldSpec) => {
+  const trimmed = plainString(undefined, { lines: field.kind === "longText" }).max(
     field.max,
-    `${calledOf(field)} must be at most ${field.max.toLocaleString("en-US")} characters.`,
+    tooLongMessage(field),
   );
+  return field.sung ? trimmed.superRefine(refuseUnsingable) : trimmed;
+};
 const optionalText = (field: TextFieldSpec) => text(field).optional().default("");
 const requiredText = (field: TextFieldSpec & { missing: string }) => text(field).min(1, field.missing);
 /** An address, lower-cased; `missing` makes it required. */
 const email = (field: TextFieldSpec & { invalid: string }, missing?: string) =>
   emailText({
     missing,
-    tooLong: `${calledOf(field)} must be at most ${field.max.toLocaleString("en-US")} characters.`,
+    tooLong: tooLongMessage(field),
     invalid: field.invalid,
   }).transform((value) => value.toLowerCase());
 /** A choice left out (or sent empty) is no answer. */
@@ -81,7 +85,7 @@ export const requestedDeliveryFields = {
 };
 
 export const DELIVERY_TIME_INVALID = "Please choose a delivery date and time, or leave them empty.";
-export const TIME_ZONE_INVALID = "Your time zone was not recognised. Please reload the page and try again.";
+export const TIME_ZONE_INVALID = "That time zone was not recognised. Please choose one from the list.";
 
 export function checkRequestedDelivery(
   form: { deliveryAt: string; deliveryTimeZone: string },

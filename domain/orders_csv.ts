@@ -1,5 +1,6 @@
 import { formatCents } from "./pricing.ts";
 import type { Order } from "./orders.ts";
+import { type RequestedDelivery, toLocalInput } from "./requested_delivery.ts";
 import { DEFAULT_STREAMING_STATUS } from "./streaming_status.ts";
 
 /**
@@ -16,6 +17,14 @@ const CSV_COLUMNS: readonly CsvColumn[] = [
   { header: "Created at (UTC)", value: (order) => order.createdAt },
   { header: "Status", value: (order) => order.status },
   { header: "Approval", value: (order) => order.approvalStatus },
+  // Who let the song go and when: the questions bookkeeping and a family's complaint ask first.
+  { header: "Approved by", value: (order) => order.approvedBy },
+  { header: "Approved at (UTC)", value: (order) => order.approvedAt },
+  // The family's chosen moment, as an instant and as their own clock read it, with its zone: the zone
+  // decides which day "the birthday morning" is.
+  { header: "Requested delivery (UTC)", value: (order) => order.requestedDelivery?.at },
+  { header: "Requested delivery (family's time)", value: (order) => familyClock(order.requestedDelivery) },
+  { header: "Requested delivery time zone", value: (order) => order.requestedDelivery?.timeZone },
   { header: "Email sent at (UTC)", value: (order) => order.emailSentAt },
   { header: "Child name", value: (order) => order.childName },
   { header: "Parent name", value: (order) => order.parentName },
@@ -46,20 +55,34 @@ const CSV_COLUMNS: readonly CsvColumn[] = [
   },
 ];
 
+/** "2026-12-04 08:00": the chosen moment on the family's clock, sortable and with its year. */
+function familyClock(request: RequestedDelivery | null | undefined): string | null {
+  return request ? toLocalInput(Date.parse(request.at), request.timeZone).replace("T", " ") : null;
+}
+
 /** What the family paid: nothing for a demo or a song staff made by hand. */
 function paidCents(order: Order): number {
   return order.payment.kind === "checkout" ? order.totalPrice : 0;
 }
 
 /**
+ * Where a spreadsheet could start reading a cell: the text's start, and after each `,` or `;`, since
+ * a spreadsheet in a locale that splits rows on `;` (much of Europe) splits there even inside quotes
+ * (`Mia;=cmd|' /C calc'!A0` would be a second cell, a formula). Spaces and quotes before the sign are
+ * skipped over, as spreadsheets skip them.
+ */
+const FORMULA_START = /(^|[,;])(\s*"*)(?=[=+\-@\t\r])/g;
+
+/**
  * A cell as spreadsheets read it back. Text a spreadsheet would run as a formula (a parent can type
- * `=HYPERLINK(…)` as a child's name) gets a leading apostrophe, so opening the export runs nothing.
+ * `=HYPERLINK(…)` as a child's name) gets an apostrophe before the sign, wherever a split could start
+ * a cell, so opening the export runs nothing in either separator convention.
  */
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return "";
   let text = typeof value === "boolean" ? (value ? "yes" : "no") : String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === "string") text = text.replace(FORMULA_START, "$1$2'");
+  return /[",;\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One CSV record, with the line ending RFC 4180 asks for. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainString } from "./text_schema.ts";
 import { emptyPromptMessage, PROMPT_LABELS, PROMPT_MAX_CHARS, type PromptKind } from "./prompt_kinds.ts";
 
 /**
@@ -19,7 +20,7 @@ export {
 export function promptBodySchema(kind: PromptKind) {
   const empty = emptyPromptMessage(kind);
   return z.object({
-    prompt: z.string({ error: empty }).trim().min(1, empty).max(
+    prompt: plainString({ error: empty }, { lines: true }).min(1, empty).max(
       PROMPT_MAX_CHARS,
       `${PROMPT_LABELS[kind]} prompt must be at most 20,000 characters`,
     ),

@@ -1,5 +1,6 @@
 import { childAgeLabel, type Order, type SingerGender } from "./orders.ts";
 import { SONG_GENRE_BRIEFS } from "./order_choices.ts";
+import { firstName } from "./order_views.ts";
 import type { SongBrief } from "./song_brief.ts";
 
 /**
@@ -22,7 +23,7 @@ The child's name
 - Write the name exactly as given in "Child's name". A phonetic spelling, when given, is only a guide to how the name is pronounced: use it to choose rhymes and rhythm, but never write the phonetic spelling in the lyrics.
 
 The details
-- Weave in the details given (favorite color, toy, place and activities, friends, pet, what the child calls their parent, talents, dreams, a favorite saying, a gift message) naturally, as many as fit, without simply listing them.
+- Weave in the details given (favorite color, toy, place and activities, friends, pet, what the child calls their parent, talents, dreams, a favorite saying) naturally, as many as fit, without simply listing them. A gift's giver may get one line of dedication at the end, by the name given.
 - Do not invent facts about the child's family, health or life; light, playful imagery is fine.
 - Match the requested genre, style and singer, and keep the words simple for the child's age (for a baby, a soft lullaby).
 - When the message has an "Admin instruction", follow it.
@@ -73,7 +74,8 @@ export function briefOf(order: Order, customInput?: string): SongBrief {
     isGift: order.isGift,
     giftRecipientName: order.giftRecipientName,
     giftMessage: order.giftMessage,
-    ...(order.isGift ? { giftFrom: order.parentName } : {}),
+    // Sung at most in a dedication, so by the name a child would hear, not the order's full name.
+    ...(order.isGift ? { giftFrom: firstName(order.parentName) } : {}),
     songStyle: order.songStyle,
     songGenre: order.songGenre,
     singerGender: order.singerGender,
@@ -115,19 +117,16 @@ export function lyricsUserMessage(brief: SongBrief): string {
     ["Extra details", brief.extraDetails],
     ["Additional details", brief.additionalDetails],
   ]);
-  // A gift's message is the giver's to whoever receives it (a grandparent, say): sung to the child
-  // as if it were for them, it reads wrong. It may shape a dedication, nothing more.
-  const recipient = oneLine(brief.giftRecipientName);
+  // A gift's message is the giver's to whoever receives it (a grandparent, say), who reads it in the
+  // gift email and on the song's page: sung to the child as if it were for them, it reads wrong, so
+  // no lyricist is given it. The song may close with a one-line dedication from the giver, by the
+  // first name (briefOf); the local lyricist follows the same rule.
   const giver = oneLine(brief.giftFrom);
   const gift = brief.isGift
     ? labelled([
-      ["Who receives this song as a gift (the song is still about the child)", recipient],
-      ["Who gives it", giver],
       [
-        `Message from ${giver || "the giver"} to ${
-          recipient || "the person receiving the gift"
-        } (a dedication at most; never sung to the child)`,
-        brief.giftMessage,
+        "This song is a gift from (at most a one-line dedication at the end; the song is still about the child)",
+        giver,
       ],
     ])
     : [];

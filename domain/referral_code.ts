@@ -19,9 +19,26 @@ export const REFERRAL_CODE_TOO_LONG = `Code must be at most ${REFERRAL_CODE_MAX}
 /** Customer-side §1: friends of a customer get 50 % off their first order. */
 export const FRIEND_DISCOUNT: Discount = { type: "percentage", value: 50 };
 
-/** The link a code's owner shares: the site root with the code as `ref` (the order form reads it). */
+/** The address parameter that brings a friend's code, on any page of the site. */
+export const REFERRAL_PARAM = "ref";
+
+/**
+ * Where a code that arrived in an address is kept until the order form uses it: a first-party cookie
+ * the server sets on whichever page the link opened (routes/middleware/referral_arrival.ts), so the
+ * landing page's "Create Your Song", another tab or a visit a few days later still gets the discount.
+ * Readable by the page on purpose: the code is not a secret (its owner shares it), and the form
+ * forgets it itself when the parent goes on at full price.
+ */
+export const REFERRAL_COOKIE = "lh_referral";
+/**
+ * How long an arrived code is kept: long enough for a friend to come back at the weekend or after
+ * payday, as shops' referral links usually allow. The code's own expiry and rules still decide.
+ */
+export const REFERRAL_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The link a code's owner shares: the site root with the code as `ref` (any page keeps it). */
 export function referralLink(appUrl: string, code: string): string {
-  return `${appUrl.replace(/\/+$/, "")}/?ref=${encodeURIComponent(code)}`;
+  return `${appUrl.replace(/\/+$/, "")}/?${REFERRAL_PARAM}=${encodeURIComponent(code)}`;
 }
 
 /**

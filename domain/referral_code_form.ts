@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainString } from "./text_schema.ts";
 import {
   type DiscountType,
   formatCents,
@@ -44,7 +45,7 @@ const codeField = z.string({ error: M.code }).pipe(referralCodeSchema);
 const discountTypeField = z.enum(["percentage", "fixed_amount"], { error: M.discountType });
 const discountValueField = z.number({ error: M.discountValue }).positive(M.discountValue);
 const usageLimitField = z.number({ error: M.usageLimit }).int(M.usageLimit).positive(M.usageLimit).nullable();
-const descriptionField = z.string({ error: M.description }).trim().max(DESCRIPTION_MAX_CHARS, M.description)
+const descriptionField = plainString({ error: M.description }).max(DESCRIPTION_MAX_CHARS, M.description)
   .nullable().transform((text) => text ?? "");
 const isActiveField = z.boolean({ error: M.isActive });
 /** Empty means "not given": a form that always sends its hidden Stripe fields must not wipe ours. */

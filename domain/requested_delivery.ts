@@ -47,15 +47,38 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The zone's canonical name, or null for a name that is not a time zone. */
+/**
+ * The zone's canonical IANA name ("Europe/London", "UTC"), or null for anything else. Intl also takes
+ * a fixed offset ("+05:00"), which is refused: it ignores summer time, so "8:00" would drift by an
+ * hour for half the year, and it names no place to say back to the family.
+ */
 export function canonicalTimeZone(name: string): string | null {
-  if (!name || name.length > TIME_ZONE_MAX_CHARS) return null;
+  if (!name || name.length > TIME_ZONE_MAX_CHARS || !/^[A-Za-z]/.test(name)) return null;
   try {
     return new Intl.DateTimeFormat("en-GB", { timeZone: name }).resolvedOptions().timeZone;
   } catch {
     return null;
   }
 }
+
+/**
+ * The zones a family may pick from, canonical and sorted, with `current` (the browser's own, which
+ * an older runtime may spell differently) always among them. Empty where the runtime cannot list them.
+ */
+export function timeZoneChoices(current: string): string[] {
+  // Listed and sorted once: the list is drawn again at every keystroke in the form.
+  listedZones ??= [
+    ...new Set([
+      "UTC",
+      ...(typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : []),
+    ]),
+  ].sort(byName);
+  if (!current || listedZones.includes(current)) return listedZones;
+  return [...listedZones, current].sort(byName);
+}
+
+let listedZones: string[] | null = null;
+const byName = (a: string, b: string) => a.localeCompare(b, "en");
 
 interface WallClock {
   year: number;
@@ -192,6 +215,16 @@ export function scheduledSendAt(
 ): number {
   const afterReview = approvedAt + delayMs;
   return request ? Math.max(afterReview, Date.parse(request.at)) : afterReview;
+}
+
+/**
+ * Whether sending the song's email at `now` comes before the moment the family chose (a gift booked
+ * for the birthday morning). Such a send goes only when staff confirm it for that order: the row's
+ * Send Now asks first, and a bulk Send Now names each one and needs it confirmed by id.
+ */
+export function sendsEarly(order: { requestedDelivery?: RequestedDelivery | null }, now: number): boolean {
+  const request = order.requestedDelivery;
+  return !!request && Date.parse(request.at) > now;
 }
 
 /** Whether the family's chosen moment, not the delay after approval, decides the send. */

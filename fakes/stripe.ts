@@ -498,7 +498,10 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
      */
     pay(sessionId: string, paid: { email?: string; promotionCode?: string } = {}): FakeSession {
       const found = session(sessionId);
-      if (found.status !== "open") throw new Error(`Session ${sessionId} is ${found.status}, not open.`);
+      const awaiting = found.status === "complete" && found.payment_status === "unpaid";
+      if (found.status !== "open" && !awaiting) {
+        throw new Error(`Session ${sessionId} is ${found.status}, not open.`);
+      }
       const email = paid.email ?? found.customer_email;
       if (paid.promotionCode) {
         const wanted = paid.promotionCode.toLowerCase();
@@ -521,6 +524,18 @@ export function startStripeFake(options: StripeFakeOptions = {}) {
       found.payment_intent = found.amount_total > 0 ? `pi_${randomId(24)}` : null;
       found.payment_status = found.amount_total === 0 ? "no_payment_required" : "paid";
       found.customer_details = { email, name: null };
+      found.url = null;
+      return found;
+    },
+
+    /**
+     * The customer confirms a delayed payment method (a bank debit): the session completes before
+     * the money arrives (`pay` then stands for the payment succeeding).
+     */
+    awaitPayment(sessionId: string): FakeSession {
+      const found = session(sessionId);
+      if (found.status !== "open") throw new Error(`Session ${sessionId} is ${found.status}, not open.`);
+      found.status = "complete";
       found.url = null;
       return found;
     },

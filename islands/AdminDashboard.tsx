@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { PlusIcon, SettingsIcon } from "../components/icons.tsx";
 import { buttonClass } from "../components/ui.ts";
 import type { AdminOrderList } from "../domain/admin_orders.ts";
+import { StaffActivityTab } from "./admin/activity/StaffActivityTab.tsx";
 import { AttentionPanel } from "./admin/AttentionPanel.tsx";
 import { BacklogPanel } from "./admin/BacklogPanel.tsx";
 import { startClientClock } from "./admin/clock.ts";
@@ -28,17 +29,23 @@ export interface AdminDashboardProps {
 const TOP_TABS = [
   { key: "orders", label: "Order Management" },
   { key: "referrals", label: "Referral Codes" },
+  { key: "activity", label: "Staff Activity" },
 ] as const;
 type TopTab = (typeof TOP_TABS)[number]["key"];
 
 const ID_BASE = "admin-top";
 
-/** Staff-side §2, /admin/orders: the two top tabs, the header buttons and their dialogs. */
+/**
+ * Staff-side §2, /admin/orders: the top tabs (the spec's two, and the staff activity log beside them:
+ * the dashboard is the staff side's one page), the header buttons and their dialogs.
+ */
 export default function AdminDashboard({ appUrl, initialQuery, initialList }: AdminDashboardProps) {
   useSignals();
   const tab = useSignal<TopTab>("orders");
   /** The referral tab loads its codes when first shown, then stays mounted to keep its state. */
   const referralsVisited = useSignal(false);
+  /** The activity log likewise: read when first shown, kept as it was narrowed. */
+  const activityVisited = useSignal(false);
   const headerDialog = useSignal<"create" | "settings" | null>(null);
   const orders = useOrderList(initialQuery, initialList);
 
@@ -50,6 +57,7 @@ export default function AdminDashboard({ appUrl, initialQuery, initialList }: Ad
   const select = (key: TopTab) => {
     tab.value = key;
     if (key === "referrals") referralsVisited.value = true;
+    if (key === "activity") activityVisited.value = true;
   };
 
   // The order list starts within the first screen at every size (issue 41): the studio's panels are
@@ -104,9 +112,9 @@ export default function AdminDashboard({ appUrl, initialQuery, initialList }: Ad
           items={TOP_TABS}
           selected={tab.value}
           onSelect={select}
-          className="flex gap-2 border-b border-slate-200"
+          className="flex gap-0 border-b border-slate-200 sm:gap-2"
           tabClass={(selected) =>
-            `-mb-px min-h-[44px] border-b-2 px-4 text-sm font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 sm:text-base ${
+            `-mb-px min-h-[44px] border-b-2 px-2.5 text-sm sm:px-4 font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 sm:text-base ${
               selected
                 ? "border-violet-600 text-violet-800"
                 : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
@@ -128,6 +136,14 @@ export default function AdminDashboard({ appUrl, initialQuery, initialList }: Ad
           hidden={tab.value !== "referrals"}
         >
           {referralsVisited.value && <ReferralCodesTab appUrl={appUrl} />}
+        </div>
+        <div
+          role="tabpanel"
+          id={panelId(ID_BASE, "activity")}
+          aria-labelledby={tabId(ID_BASE, "activity")}
+          hidden={tab.value !== "activity"}
+        >
+          {activityVisited.value && <StaffActivityTab />}
         </div>
       </div>
 

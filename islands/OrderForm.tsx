@@ -16,16 +16,17 @@ import { AboutYourChild, ContactInformation, SongCustomization } from "./order/s
 import { type PaymentNotice, paymentNoticeOf } from "./order/payment_notice.ts";
 import { PaymentNoticeBanner } from "./order/PaymentNoticeBanner.tsx";
 import {
+  forgetReferralCode,
+  keepParentForNextOrder,
   loadDraft,
   loadReferralCode,
   loadUnpaidOrder,
   saveDraft,
-  saveReferralCode,
   storedUserIsDemo,
 } from "./order/storage.ts";
 import { placeOrder, referralRefusal } from "./order/submit.ts";
 import { browserTimeZone, isDeliveryRefusal } from "./order/delivery_time.ts";
-import { checkReferralCode, type ReferralCheck } from "./order/referral_offer.ts";
+import { buyerOf, checkReferralCode, codeForCheckout, type ReferralCheck } from "./order/referral_offer.ts";
 import {
   completeness,
   DELIVERY_FIELD,
@@ -72,21 +73,23 @@ export default function OrderForm({ user }: OrderFormProps) {
   const formElement = useRef<HTMLFormElement>(null);
   const focused = useRef(new Set<string>());
   const completed = useRef(new Map<string, string>());
+  // The latest check of the kept code: an answer for an older address never wins over it.
+  const referralCheck = useRef<{ buyer: string | null } | null>(null);
 
   useEffect(() => {
     const url = new URL(location.href);
     const ref = referralParam(url.searchParams);
-    if (ref.kind === "valid") saveReferralCode(ref.code);
     if (ref.kind === "invalid") {
       toast({ title: "Invalid Referral Code", description: ref.message, variant: "destructive" });
     }
     paymentNotice.value = paymentNoticeOf(url.searchParams);
     const cleaned = cleanedAddress(url);
     if (cleaned) history.replaceState(history.state, "", cleaned);
-    referralCode.value = loadReferralCode();
+    // The server kept the address's code for the visit (routes/middleware/referral_arrival.ts); the
+    // address still counts where cookies are blocked.
+    referralCode.value = ref.kind === "valid" ? ref.code : loadReferralCode();
     demo.value = isDemo();
     timeZone.value = browserTimeZone();
-    if (referralCode.value) judgeReferral(referralCode.value);
     const draft = paymentNotice.value ? loadUnpaidOrder(values.value) : loadDraft(values.value);
     const typed = changedBeforeHydration(formElement.current!);
     if (typed.size > 0) {
@@ -94,6 +97,7 @@ export default function OrderForm({ user }: OrderFormProps) {
       values.value = restoreValues({ ...base, ...Object.fromEntries(typed) }, base);
       saveDraft(values.value);
     } else if (draft) values.value = draft;
+    if (referralCode.value) judgeReferral(referralCode.value, buyerOf(values.value.parentEmail));
   }, []);
 
   useEffect(() => {
@@ -106,14 +110,28 @@ export default function OrderForm({ user }: OrderFormProps) {
     return () => removeEventListener("pageshow", onShow);
   }, []);
 
-  // The kept code is judged when the page opens, so the total shown is the total charged.
-  const judgeReferral = async (code: string) => {
-    referral.value = { kind: "checking", code };
-    const judged = await checkReferralCode(code);
+  // The kept code is judged when the page opens, and again for each address the parent settles on,
+  // so the total shown is the total charged and a code that is not theirs to use is said at once.
+  const judgeReferral = async (code: string, buyer: string | null) => {
+    const check = { buyer };
+    referralCheck.current = check;
+    if (!referral.value) referral.value = { kind: "checking", code };
+    const judged = await checkReferralCode(code, buyer);
+    if (check !== referralCheck.current) return;
     referral.value = judged;
-    if (judged.kind === "refused") {
-      saveReferralCode(null);
+    // A code that applies to nobody any more is forgotten; one refused for this address is kept, as
+    // the address may still change.
+    if (judged.kind === "refused" && judged.buyer === null) {
+      forgetReferralCode();
       referralCode.value = null;
+    }
+  };
+
+  /** After the email field is left: the kept code is checked again when the address changed. */
+  const rejudgeReferral = () => {
+    const buyer = buyerOf(values.value.parentEmail);
+    if (referralCode.value && referralCheck.current?.buyer !== buyer) {
+      judgeReferral(referralCode.value, buyer);
     }
   };
 
@@ -140,6 +158,7 @@ export default function OrderForm({ user }: OrderFormProps) {
   };
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const field = nameOf(event.target);
+    if (field === "parentEmail") rejudgeReferral();
     if (!(TEXT_FIELDS as readonly string[]).includes(field)) return;
     const value = values.value[field as keyof OrderValues];
     // Once per value: tabbing through a filled field again says nothing new.
@@ -167,8 +186,9 @@ export default function OrderForm({ user }: OrderFormProps) {
     const asDemo = isDemo();
     try {
       const next = await placeOrder(values.value, code, asDemo, timeZone.value);
-      // A demo order exists now; a paid one keeps its draft until payment, for a cancelled checkout.
-      if (asDemo) saveDraft(null);
+      // A demo order exists now (the next starts with the same parent); a paid one keeps its draft
+      // until payment, for a cancelled checkout.
+      if (asDemo) keepParentForNextOrder(values.value);
       location.assign(next);
     } catch (error) {
       pending.value = false;
@@ -206,12 +226,12 @@ export default function OrderForm({ user }: OrderFormProps) {
       isGift: values.value.isGift,
       deliveryOnChosenDay: values.value.deliveryWhen === "chosen",
     });
-    send(referralCode.value);
+    send(codeForCheckout(referralCode.value, referral.value, values.value.parentEmail));
   };
 
   const continueAtFullPrice = () => {
     refusal.value = null;
-    saveReferralCode(null);
+    forgetReferralCode();
     referralCode.value = null;
     referral.value = null;
     send(null);

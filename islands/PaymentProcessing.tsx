@@ -7,23 +7,42 @@ import { LINK_CLASS } from "../components/ui.ts";
 import { track } from "./lib/analytics.ts";
 import { api, ApiError, storedToken } from "./lib/api.ts";
 import { readStoredJson, writeStored } from "./lib/storage.ts";
-import { DRAFT_KEY, LAST_CHILD_NAME_KEY, PENDING_ORDER_KEY } from "./order/storage.ts";
+import { keepParentForNextOrder, LAST_CHILD_NAME_KEY, PENDING_ORDER_KEY } from "./order/storage.ts";
 import { toast } from "./lib/toast.ts";
-import { orderAddressAfter, PAYMENT_FAILURES, type PaymentFailure } from "./order/payment_notice.ts";
+import { type CheckoutStatus, nothingCharged } from "../domain/checkout.ts";
+import {
+  orderAddressAfter,
+  PAYMENT_FAILURES,
+  PAYMENT_INCOMPLETE,
+  PAYMENT_INCOMPLETE_WORDS,
+  type PaymentFailure,
+} from "./order/payment_notice.ts";
 
 /** Customer-side §9. */
 const PROGRESS_TEXTS = ["Verifying payment...", "Creating your order...", "Starting song creation..."];
 const PROGRESS_STEP_MS = 1500;
 const ERROR_REDIRECT_MS = 3000;
 
+/** Why the return page stops: one of customer-side §8's errors, or a checkout that was never paid. */
+type Stop = PaymentFailure | typeof PAYMENT_INCOMPLETE;
+
+/** What the page and its toast say for each stop. */
+function wordsOf(stop: Stop): { title: string; message: string } {
+  return stop === PAYMENT_INCOMPLETE
+    ? PAYMENT_INCOMPLETE_WORDS
+    : { title: "Processing Error", message: PAYMENT_FAILURES[stop] };
+}
+
 class FlowError extends Error {
-  constructor(readonly reason: PaymentFailure) {
+  constructor(readonly reason: Stop) {
     super(reason);
   }
 }
 
 interface VerifyAnswer {
   paid: boolean;
+  /** Where the session stands at the provider (absent from an older server: then nothing is claimed). */
+  status?: CheckoutStatus;
   metadata: Record<string, string>;
   customerEmail: string | null;
 }
@@ -36,7 +55,7 @@ interface VerifyAnswer {
 export default function PaymentProcessing() {
   useSignals();
   const step = useSignal(0);
-  const failure = useSignal<PaymentFailure | null>(null);
+  const failure = useSignal<Stop | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -51,10 +70,13 @@ export default function PaymentProcessing() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const fail = (reason: PaymentFailure) => {
+    const fail = (reason: Stop) => {
       failure.value = reason;
-      if (reason === "unpaid") track("Payment Failed", { reason });
-      toast({ title: "Processing Error", description: PAYMENT_FAILURES[reason], variant: "destructive" });
+      if (reason === "unpaid" || reason === PAYMENT_INCOMPLETE) track("Payment Failed", { reason });
+      const words = wordsOf(reason);
+      // Nothing went wrong with money when nothing was charged: no alarm then.
+      const variant = reason === PAYMENT_INCOMPLETE ? "default" : "destructive";
+      toast({ title: words.title, description: words.message, variant });
       // The form keeps what was typed and repeats the message (islands/order/payment_notice.ts).
       setTimeout(() => location.assign(orderAddressAfter(reason)), ERROR_REDIRECT_MS);
     };
@@ -68,13 +90,20 @@ export default function PaymentProcessing() {
   }, []);
 
   if (failure.value) {
+    const words = wordsOf(failure.value);
     return (
       <StatusPanel
-        icon={<AlertCircleIcon className="h-12 w-12 text-red-700" />}
-        title="Processing Error"
+        icon={
+          <AlertCircleIcon
+            className={`h-12 w-12 ${
+              failure.value === PAYMENT_INCOMPLETE ? "text-violet-700" : "text-red-700"
+            }`}
+          />
+        }
+        title={words.title}
         data-payment-failure={failure.value}
       >
-        <p className="text-lg text-slate-700">{PAYMENT_FAILURES[failure.value]}</p>
+        <p className="text-lg text-slate-700">{words.message}</p>
         <p className="text-sm text-slate-600">
           Taking you back to{" "}
           <a href={orderAddressAfter(failure.value)} className={LINK_CLASS}>your order form</a>, where
@@ -101,7 +130,7 @@ async function process(sessionId: string, prefix: string) {
     "verify",
     () => api<VerifyAnswer>("GET", `${prefix}/verify-payment/${encodeURIComponent(sessionId)}`),
   );
-  if (!verified.paid) throw new FlowError("unpaid");
+  if (!verified.paid) throw new FlowError(nothingCharged(verified) ? PAYMENT_INCOMPLETE : "unpaid");
 
   // Customer-side §5: the pending order must exist or be rebuildable from the payment's metadata.
   const pending = readStoredJson<Record<string, unknown>>(PENDING_ORDER_KEY);
@@ -111,9 +140,12 @@ async function process(sessionId: string, prefix: string) {
 
   const order = await attempt("order", () => api<{ id: string }>("POST", `${prefix}/orders`, { sessionId }));
   await attempt("generation", () => api("POST", `${prefix}/orders/${order.id}/start-generation`));
-  // Paid for: the next visit to /order starts from an empty form.
+  // Paid for: the next visit to /order starts from a fresh child, for the same parent.
   writeStored(PENDING_ORDER_KEY, null);
-  writeStored(DRAFT_KEY, null, "session");
+  keepParentForNextOrder({
+    parentName: pending?.parentName ?? verified.metadata.parentName,
+    parentEmail,
+  });
   writeStored(LAST_CHILD_NAME_KEY, childName);
   location.assign(`/order-processing/${order.id}?name=${encodeURIComponent(childName)}`);
 }

@@ -7,7 +7,7 @@ import {
   clampPage,
   hasFilterBit,
 } from "../domain/admin_orders.ts";
-import { instantOf } from "../domain/requested_delivery.ts";
+import { dayRange } from "../domain/time.ts";
 import { getManyInChunks } from "./get_many.ts";
 import { keys } from "./keys.ts";
 import { blockOf, ORDER_BLOCK_SIZE } from "./orders.ts";
@@ -28,7 +28,6 @@ export interface NumberSpan {
 }
 
 const EVERY_NUMBER: NumberSpan = { lo: 0, hi: Number.MAX_SAFE_INTEGER };
-const DAY_MS = 86_400_000;
 
 type Counts = Record<AdminFilter, number>;
 
@@ -49,7 +48,7 @@ export async function numberSpanOf(kv: Deno.Kv, query: ListQuery): Promise<Numbe
   if (!query.from && !query.to) return EVERY_NUMBER;
   const span = { ...EVERY_NUMBER };
   if (query.from) {
-    const start = startOfDay(query.from, query.tz);
+    const { start } = dayRange(query.from, query.tz);
     const first = await firstKey(
       kv.list({ start: keys.orderByPlacedAt(start, 0), end: endOfPlaced() }, { limit: 1 }),
     );
@@ -57,7 +56,7 @@ export async function numberSpanOf(kv: Deno.Kv, query: ListQuery): Promise<Numbe
     span.lo = first[2] as number;
   }
   if (query.to) {
-    const end = startOfDay(nextDay(query.to), query.tz);
+    const { end } = dayRange(query.to, query.tz);
     const last = await firstKey(
       kv.list({ prefix: keys.ordersByPlacedAt(), end: keys.orderByPlacedAt(end, 0) }, {
         limit: 1,
@@ -75,14 +74,6 @@ const endOfPlaced = () => [...keys.ordersByPlacedAt(), Number.MAX_SAFE_INTEGER] 
 async function firstKey(entries: Deno.KvListIterator<unknown>): Promise<Deno.KvKey | null> {
   for await (const entry of entries) return entry.key;
   return null;
-}
-
-function startOfDay(day: string, timeZone: string): number {
-  return instantOf(`${day}T00:00`, timeZone) ?? Date.parse(`${day}T00:00:00Z`);
-}
-
-function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 }
 
 const isOpen = (span: NumberSpan) => span.lo === EVERY_NUMBER.lo && span.hi === EVERY_NUMBER.hi;

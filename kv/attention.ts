@@ -5,6 +5,7 @@ import {
   datedRisk,
   datedWindows,
   hoursMs,
+  pastPromise,
   reviewWaitingSince,
   SHOWN_PER_GROUP,
   tabOf,
@@ -19,8 +20,9 @@ import { countOrders, getOrders } from "./orders.ts";
 /**
  * Reads what needs attention (domain/attention.ts) from the indexes the dashboard already keeps, so
  * the cost does not grow with the shop: the Failed tab's counter and first entries, the due-time
- * index's late sends, and the Review and For a date tabs' first entries, whose orders are read (up to
- * a cap) because only the order says how long it has waited or whether it is approved.
+ * index's late sends, the range of the waiting families' index past the promise, and the Review and
+ * For a date tabs' first entries, whose orders are read (up to a cap) because only the order says
+ * how long it has waited or whether it is approved.
  */
 
 /**
@@ -33,11 +35,15 @@ export const DATED_SCAN_LIMIT = 100;
 /** Late sends counted, as the backlog counts them (kv/backlog.ts), so both panels agree. */
 export const OVERDUE_COUNT_LIMIT = 1000;
 
+/** Families past the promise counted, as late sends are: past this, "at least". */
+export const PAST_PROMISE_COUNT_LIMIT = 1000;
+
 export interface AttentionSettings {
   /** DELIVERY_DELAY_HOURS in ms: approval to the scheduled send. */
   delayMs: number;
   reviewWaitHours: number;
   datedWarningHours: number;
+  promiseHours: number;
 }
 
 export async function readAttention(
@@ -45,18 +51,21 @@ export async function readAttention(
   now: number,
   settings: AttentionSettings,
 ): Promise<AttentionAnswer> {
-  const [failed, overdueSends, reviewWaiting, datedAtRisk] = await Promise.all([
+  const [failed, overdueSends, pastPromiseGroup, reviewWaiting, datedAtRisk] = await Promise.all([
     readFailed(kv),
     readOverdueSends(kv, now),
+    readPastPromise(kv, now, hoursMs(settings.promiseHours)),
     readReviewWaiting(kv, now, hoursMs(settings.reviewWaitHours)),
     readDatedAtRisk(kv, now, settings),
   ]);
   return {
     failed,
     overdueSends,
+    pastPromise: pastPromiseGroup,
     reviewWaiting,
     datedAtRisk,
     reviewWaitHours: settings.reviewWaitHours,
+    promiseHours: settings.promiseHours,
     checkedAt: iso(now),
   };
 }
@@ -104,6 +113,27 @@ async function readOverdueSends(kv: Deno.Kv, now: number): Promise<AttentionGrou
     return listed(order, dueAt, { job });
   });
   return { count, atLeast: count === OVERDUE_COUNT_LIMIT, orders };
+}
+
+/**
+ * Families waiting longer than the promise since they ordered, longest first: the range of the
+ * waiting families' index before now − promise, counted up to a cap from its keys alone.
+ */
+async function readPastPromise(kv: Deno.Kv, now: number, promiseMs: number): Promise<AttentionGroup> {
+  const prefix = keys.ordersAwaitingSong();
+  // End keys are exclusive: an order placed exactly `promiseMs` ago has not yet waited past it.
+  const late = { prefix, end: [...prefix, now - promiseMs] };
+  let count = 0;
+  const first: string[] = [];
+  for await (const entry of kv.list<string>(late, { limit: PAST_PROMISE_COUNT_LIMIT })) {
+    count++;
+    if (first.length < SHOWN_PER_GROUP) first.push(entry.value);
+  }
+  const orders = (await getOrders(kv, first)).flatMap((order) => {
+    const since = pastPromise(order, now, promiseMs);
+    return since === null ? [] : [listed(order, since)];
+  });
+  return { count, atLeast: count === PAST_PROMISE_COUNT_LIMIT, orders };
 }
 
 /** Songs in review longer than the wait, longest first, among the oldest orders in review. */

@@ -1,14 +1,21 @@
+import type { AdminFilter } from "../domain/admin_orders.ts";
+import { promiseWaitingSince, tabOf } from "../domain/attention.ts";
 import { GENERATION_LANES, type JobLane } from "../domain/due_work.ts";
 import { keys } from "./keys.ts";
-import { countOrders } from "./orders.ts";
+import { countOrders, getOrders } from "./orders.ts";
 
 /**
  * How the studio's background work stands, for staff (the dashboard) and the worker's own report:
- * what is being made, what waits longest, which emails are late, and how often the outside
- * services failed in the last hour. Read from the due-time index and counters; no order is read.
+ * what is being made, which family has waited longest, which emails and steps are late, and how
+ * often the outside services failed in the last hour. Read from indexes and counters, and a few orders.
  */
 export interface Backlog {
   generating: number;
+  /**
+   * The order whose family has waited longest for their song since they ordered (the 24-hour
+   * promise's orders: domain/attention.ts, promiseWaitingSince), or null when none waits.
+   */
+  longestWaiting: { orderId: string; orderNumber: number; since: number; filter: AdminFilter } | null;
   /** When the longest-waiting email and song step fell due (ms), or null when nothing is due. */
   oldestDue: { customer: number | null; generation: number | null };
   /** Emails due longer than OVERDUE_AFTER_MS ago (counted up to OVERDUE_COUNT_LIMIT). */
@@ -65,6 +72,7 @@ export async function readBacklog(kv: Deno.Kv, now: number): Promise<Backlog> {
   const count = (entry: Deno.KvEntryMaybe<Deno.KvU64>) => Number(entry.value?.value ?? 0n);
   return {
     generating: await countOrders(kv, "status:generating"),
+    longestWaiting: await readLongestWaiting(kv),
     oldestDue,
     overdueSends,
     lastHour: {
@@ -72,6 +80,28 @@ export async function readBacklog(kv: Deno.Kv, now: number): Promise<Backlog> {
       failed: Math.round(count(failed) + share * count(failedBefore)),
     },
   };
+}
+
+/** Entries of the waiting families' index read to find one whose order still waits. */
+const LONGEST_WAITING_SCAN = 10;
+
+/**
+ * The first of the waiting families' index whose order, as read, still waits (an entry only says where
+ * to look), and the tab it is found under: a link by number alone would also list every longer number
+ * that starts with it.
+ */
+async function readLongestWaiting(kv: Deno.Kv): Promise<Backlog["longestWaiting"]> {
+  const ids: string[] = [];
+  const prefix = keys.ordersAwaitingSong();
+  for await (const entry of kv.list<string>({ prefix }, { limit: LONGEST_WAITING_SCAN })) {
+    ids.push(entry.value);
+  }
+  for (const order of await getOrders(kv, ids)) {
+    const since = promiseWaitingSince(order);
+    if (since === null) continue;
+    return { orderId: order.id, orderNumber: order.orderNumber, since, filter: tabOf(order) };
+  }
+  return null;
 }
 
 /** Deletes hour buckets older than two days (the sweeper calls it now and then). */

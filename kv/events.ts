@@ -1,6 +1,7 @@
 import { buildEvent, type GenerationEvent } from "../domain/events.ts";
 import { type StaffActionFacts, staffEvent } from "../domain/staff_actions.ts";
 import { keys } from "./keys.ts";
+import { addStaffActivity } from "./staff_activity.ts";
 
 /** Generation events, each under its own key so an order's timeline never grows the order itself. */
 export function addEvents(
@@ -12,7 +13,10 @@ export function addEvents(
   return operation;
 }
 
-/** What `by` did to the order, on its record in the same write as the change (domain/staff_actions.ts). */
+/**
+ * What `by` did to the order, on its record in the same write as the change (domain/staff_actions.ts),
+ * and in the staff activity log across orders (kv/staff_activity.ts), in that write too.
+ */
 export function addStaffEvent(
   operation: Deno.AtomicOperation,
   orderId: string,
@@ -20,7 +24,9 @@ export function addStaffEvent(
   facts: StaffActionFacts,
   now: number,
 ) {
-  return addEvents(operation, orderId, [buildEvent(staffEvent(by, facts), now)]);
+  const event = buildEvent(staffEvent(by, facts), now);
+  addStaffActivity(operation, orderId, event);
+  return addEvents(operation, orderId, [event]);
 }
 
 /** An order's timeline, oldest first. */

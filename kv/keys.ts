@@ -58,6 +58,14 @@ export const keys = {
     ["order_view_block_counts", filter, view, block] as const,
   orderViewBlockCounts: (filter: string, view: string) => ["order_view_block_counts", filter, view] as const,
   allOrderViewBlockCounts: () => ["order_view_block_counts"] as const,
+  /**
+   * Orders whose family still waits on the 24-hour promise (domain/attention.ts, promiseWaitingSince),
+   * by the moment they were placed (ms): the first is the longest wait, and those past the promise are
+   * one range, so neither the backlog nor "Needs attention" reads every order.
+   */
+  orderAwaitingSong: (sinceMs: number, orderNumber: number) =>
+    ["orders_awaiting_song", sinceMs, orderNumber] as const,
+  ordersAwaitingSong: () => ["orders_awaiting_song"] as const,
   /** Orders by the moment they were placed (ms): where a range of days starts and ends in order numbers. */
   orderByPlacedAt: (placedMs: number, orderNumber: number) =>
     ["orders_by_placed_at", placedMs, orderNumber] as const,
@@ -114,8 +122,21 @@ export const keys = {
   orderOfBuyer: (buyer: string) => ["orders_by_buyer", buyer] as const,
 
   /** An order's generation events, ordered by their sortable ids (ARCHITECTURE.md §4). */
+  allOrderEvents: () => ["order_events"] as const,
   orderEvent: (orderId: string, eventId: string) => ["order_events", orderId, eventId] as const,
   orderEvents: (orderId: string) => ["order_events", orderId] as const,
+  /**
+   * The staff activity log (domain/staff_activity.ts): each order's STAFF events by when (ms), across
+   * orders and per staff member, written with the event; and everyone who has acted, for the filter.
+   */
+  staffActivity: (atMs: number, eventId: string) => ["staff_activity", atMs, eventId] as const,
+  allStaffActivity: () => ["staff_activity"] as const,
+  staffActivityOf: (by: string, atMs: number, eventId: string) =>
+    ["staff_activity_by_staff", by, atMs, eventId] as const,
+  staffActivityByStaff: (by: string) => ["staff_activity_by_staff", by] as const,
+  allStaffActivityByStaff: () => ["staff_activity_by_staff"] as const,
+  staffMember: (by: string) => ["staff_activity_staff", by] as const,
+  staffMembers: () => ["staff_activity_staff"] as const,
   /** Debug texts kept beside the order (value limit): lyricsPrompt, lyricsResponse, tagsInput, tagsOutput. */
   orderDebug: (orderId: string, name: string) => ["order_debug", orderId, name] as const,
   orderDebugTexts: (orderId: string) => ["order_debug", orderId] as const,

@@ -1,3 +1,4 @@
+import type { GenerationEvent } from "../domain/events.ts";
 import type { Order } from "../domain/orders.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
 import { songBlobIdsOf } from "../domain/song_takes.ts";
@@ -7,6 +8,7 @@ import { keys } from "./keys.ts";
 import { listOrderAccessKeys } from "./order_access.ts";
 import { listOrderLinkKeys } from "./order_links.ts";
 import { unwriteOrder } from "./orders.ts";
+import { staffActivityKeysOfEvents } from "./staff_activity.ts";
 
 /** Deletes per atomic operation when tidying up (KV allows 1,000 mutations per operation). */
 const DELETES_PER_COMMIT = 500;
@@ -14,7 +16,8 @@ const DELETES_PER_COMMIT = 500;
 /**
  * Deletes an order for good (a customer's "Delete Song"): the order, its indexes, due work and
  * counters, its links and access grants go in one atomic write, so from that moment no list, count,
- * link or job can reach it. Its events, debug texts and audio follow; they are only reachable through
+ * link or job can reach it. Its events (and their lines in the staff activity log), debug texts and
+ * audio follow; they are only reachable through
  * the order, so a crash before they go leaves unreachable bytes, never a half-deleted order.
  * Answers the order as it was, or null when it did not exist.
  */
@@ -31,6 +34,12 @@ export async function deleteOrder(kv: Deno.Kv, blobs: BlobStore, id: string): Pr
     return entry.value;
   });
   if (!removed) return null;
+  // Its staff actions leave the activity log with its timeline: the log's lines name the family.
+  const events: GenerationEvent[] = [];
+  for await (const entry of kv.list<GenerationEvent>({ prefix: keys.orderEvents(id) })) {
+    events.push(entry.value);
+  }
+  await deleteKeys(kv, staffActivityKeysOfEvents(id, events));
   await deleteKeys(kv, await keysUnder(kv, keys.orderEvents(id)));
   await deleteKeys(kv, await keysUnder(kv, keys.orderDebugTexts(id)));
   const audio = songBlobIdsOf(removed);

@@ -1,4 +1,5 @@
 import { filterBits, filtersOf } from "../domain/admin_orders.ts";
+import { promiseWaitingSince } from "../domain/attention.ts";
 import { viewsOf } from "../domain/admin_list_views.ts";
 import { type SearchIndex, searchTermsOf } from "../domain/admin_search.ts";
 import { dueWorkOf } from "../domain/due_work.ts";
@@ -48,8 +49,17 @@ function indexEntriesOf(order: Order): IndexEntry[] {
       index.push(byId(keys.orderByRequestedDelivery(at, order.orderNumber)));
     }
   }
-  index.push(...searchEntriesOf(order), ...listEntriesOf(order));
+  index.push(...searchEntriesOf(order), ...listEntriesOf(order), ...promiseEntriesOf(order));
   return index;
+}
+
+/**
+ * The order's entry among those whose family still waits on the 24-hour promise, if it is one: for
+ * writeOrder and for the migration that adds it to orders written before.
+ */
+export function promiseEntriesOf(order: Order): IndexEntry[] {
+  const since = promiseWaitingSince(order);
+  return since === null ? [] : [[keys.orderAwaitingSong(since, order.orderNumber), order.id]];
 }
 
 /**
@@ -87,7 +97,7 @@ export function searchEntriesOf(order: Order, indexes = SEARCH_INDEXES): IndexEn
   const terms = searchTermsOf(order);
   const tokens: Record<SearchIndex, string[]> = {
     word: terms.words,
-    email: terms.email ? [terms.email] : [],
+    email: terms.emails.filter(Boolean),
     domain: terms.domains,
   };
   return indexes.flatMap((index) =>

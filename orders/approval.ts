@@ -6,7 +6,12 @@ import { changeOrder } from "./change_order.ts";
 import { ConflictError, NotFoundError } from "../domain/errors.ts";
 import { approved, held, listened, sendDueNow } from "../domain/order_lifecycle.ts";
 import { isOrderId, type Order } from "../domain/orders.ts";
-import { describeDeliveryTime, requestDecides, scheduledSendAt } from "../domain/requested_delivery.ts";
+import {
+  describeDeliveryTime,
+  requestDecides,
+  scheduledSendAt,
+  sendsEarly,
+} from "../domain/requested_delivery.ts";
 import { forgetRevokedAccess } from "../kv/order_access.ts";
 import { listOrderLinks, revokeOrderLinksIn } from "../kv/order_links.ts";
 import { addStaffEvent } from "../kv/events.ts";
@@ -110,11 +115,22 @@ export function recordListen(
   });
 }
 
-/** Makes the approved song's first email due now; the caller then sends it (jobs/delivery.ts). */
-export function scheduleSendNow(deps: Deps, orderId: string, by: string) {
+/**
+ * Makes the approved song's first email due now; the caller then sends it (jobs/delivery.ts). A send
+ * before the day the family chose (domain/requested_delivery.ts, sendsEarly) goes only when staff
+ * confirmed it for this order (`confirmedEarly`), checked against the order as stored: a bulk call is
+ * never a way around the question the row's own Send Now asks.
+ */
+export function scheduleSendNow(
+  deps: Deps,
+  orderId: string,
+  by: string,
+  { confirmedEarly }: { confirmedEarly: boolean },
+) {
   const now = deps.clock.now();
   return changeOrder(deps.kv, orderId, (current) => {
-    const refusal = refusalOf(current, "sendNow");
+    const refusal = refusalOf(current, "sendNow") ??
+      (!confirmedEarly && sendsEarly(current, now) ? REFUSALS.earlyNotConfirmed : null);
     if (refusal) return new ConflictError(refusal);
     return sendDueNow(current, now);
   }, (operation) => {

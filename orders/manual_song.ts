@@ -2,7 +2,6 @@ import type { Deps } from "../deps.ts";
 import { refusalOf, REFUSALS } from "../domain/order_guards.ts";
 import { BadRequestError, ConflictError, NotFoundError } from "../domain/errors.ts";
 import { songUrlFor } from "../domain/download.ts";
-import { buildEvent } from "../domain/events.ts";
 import type { ManualOrderBody } from "../domain/manual_order.ts";
 import type { UploadedFile } from "../domain/staff_actions.ts";
 import { songMade, songUploaded } from "../domain/order_lifecycle.ts";
@@ -10,7 +9,7 @@ import { buildOrder, isOrderId, type Order, type OrderForm, orderFormSchema } fr
 import { blobIdOfSongUrl } from "../domain/song_uploads.ts";
 import { type SongWords, songWordsRefusal } from "../domain/upload_words.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
-import { addEvents, addStaffEvent } from "../kv/events.ts";
+import { addStaffEvent } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
 import { claimOrderNumber, inOrderNumberTurn, writeOrder } from "../kv/orders.ts";
 import { DuplicateOrderError, duplicatesOf } from "./manual_order_duplicates.ts";
@@ -81,6 +80,8 @@ export function uploadSong(
     );
     const operation = writeOrder(kv.atomic().check(orderEntry), order, next);
     attachSongUpload(operation, upload, orderId, now);
+    // The timeline's one line for it: staff's, naming who and which file (a second, pipeline line
+    // said only "by an admin").
     addStaffEvent(
       operation,
       orderId,
@@ -88,15 +89,6 @@ export function uploadSong(
       { action: "upload", file: uploadedFile(upload.value), words },
       now,
     );
-    addEvents(operation, orderId, [
-      buildEvent({
-        stage: "SUNO_STATUS",
-        type: "SUCCESS",
-        provider: "app",
-        message: "Song uploaded by an admin.",
-        context: uploadContext(upload.value, admin),
-      }, now),
-    ]);
     return (await operation.commit()).ok ? next : CONFLICT;
   });
 }
@@ -148,15 +140,6 @@ export async function createManualOrder(
       });
       writeOrder(operation, null, order);
       attachSongUpload(operation, upload, order.id, now);
-      addEvents(operation, order.id, [
-        buildEvent({
-          stage: "SUNO_STATUS",
-          type: "SUCCESS",
-          provider: "app",
-          message: "Order created by an admin with an uploaded song.",
-          context: uploadContext(upload.value, admin),
-        }, now),
-      ]);
       addStaffEvent(operation, order.id, admin.username, {
         action: "manual-order",
         file: uploadedFile(upload.value),
@@ -240,16 +223,6 @@ function songUrlOf(deps: Deps, blobId: string): string {
 
 function uploadedFile(upload: SongUpload): UploadedFile {
   return {
-    fileName: upload.fileName,
-    sizeBytes: upload.sizeBytes,
-    durationSeconds: upload.durationSeconds,
-    bitrateKbps: upload.bitrateKbps,
-  };
-}
-
-function uploadContext(upload: SongUpload, admin: Admin) {
-  return {
-    uploadedBy: admin.username,
     fileName: upload.fileName,
     sizeBytes: upload.sizeBytes,
     durationSeconds: upload.durationSeconds,

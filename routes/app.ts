@@ -21,6 +21,7 @@ import { stripeWebhook } from "./webhooks/stripe.ts";
 import { sunoWebhook } from "./webhooks/suno.ts";
 import { devMailbox } from "./dev_mailbox.tsx";
 import { sessionMiddleware } from "./middleware/session.ts";
+import { keepArrivingReferral } from "./middleware/referral_arrival.ts";
 import { orderPage } from "./order_page.tsx";
 import { pages } from "./pages.tsx";
 import { serveStatic } from "./static.ts";
@@ -83,6 +84,8 @@ export function createApp(processDeps: Deps, options: CreateAppOptions = {}) {
   if (deps.providers.mail.kind === "dev-mailbox" && deps.config.env !== "production") {
     app.route("/", devMailbox);
   }
+  // Pages only (the API answered above): a friend's code in any page's address is kept for the order form.
+  app.use(keepArrivingReferral());
   app.route("/", orderPage);
   app.route("/", pages);
 

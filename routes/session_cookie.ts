@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { MAGIC_LINK_TTL_MS, SESSION_COOKIE, SESSION_TTL_MS, SIGN_IN_BROWSER_COOKIE } from "../domain/auth.ts";
+import { REFERRAL_COOKIE, REFERRAL_KEPT_MS } from "../domain/referral_code.ts";
 import { looksLikeToken, newToken } from "../domain/tokens.ts";
 import type { AppEnv } from "./env.ts";
 
@@ -39,6 +40,19 @@ export function markSignInBrowser(c: Context<AppEnv>): string {
 export function readSignInBrowserMark(c: Context<AppEnv>): string | null {
   const mark = getCookie(c, SIGN_IN_BROWSER_COOKIE);
   return mark && looksLikeToken(mark) ? mark : null;
+}
+
+/**
+ * A friend's referral code that arrived in an address, kept for the order form. The one cookie
+ * scripts may read: the form reads it and forgets it (islands/order/storage.ts), and it holds
+ * nothing private, only a code its owner shares.
+ */
+export function keepReferralCode(c: Context<AppEnv>, code: string) {
+  setCookie(c, REFERRAL_COOKIE, code, {
+    ...privateCookie(c, "/"),
+    httpOnly: false,
+    maxAge: Math.floor(REFERRAL_KEPT_MS / 1000),
+  });
 }
 
 /** Our cookies' attributes, in one place: never readable by scripts, never sent on cross-site writes. */

@@ -27,6 +27,16 @@ export function LocalCheckoutPage({ session, promoError }: LocalCheckoutPageProp
       </CheckoutFrame>
     );
   }
+  if (session.status === "expired") {
+    // As Stripe's page does: a session past its time can no longer be paid, and never was.
+    return (
+      <CheckoutFrame>
+        <h1 className="text-2xl font-bold text-slate-900">This checkout has expired</h1>
+        <p className="text-slate-600">Nothing was charged. Your order form still has your answers.</p>
+        <a href={session.cancelUrl} className={buttonClass("primary")}>Back to the order form</a>
+      </CheckoutFrame>
+    );
+  }
   if (session.status !== "open") {
     return (
       <CheckoutFrame>

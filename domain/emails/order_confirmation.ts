@@ -2,6 +2,7 @@ import { SITE_NAME } from "../site.ts";
 import type { Order } from "../orders.ts";
 import { describeDiscount, formatCents } from "../pricing.ts";
 import { FRIEND_DISCOUNT, referralLink } from "../referral_code.ts";
+import { deliveryAddressees } from "../delivery.ts";
 import { describeDeliveryTime } from "../requested_delivery.ts";
 import { type ComposedEmail, renderEmail } from "./layout.ts";
 
@@ -14,6 +15,8 @@ export type ConfirmedOrder = Pick<
   | "addStreamingServices"
   | "isGift"
   | "giftRecipientName"
+  | "giftRecipientEmail"
+  | "parentEmail"
   | "totalPrice"
   | "discountAmount"
   | "promoCode"
@@ -27,16 +30,12 @@ const PROMISE = "You will receive an email with a unique link to hear your magic
 
 /**
  * Sent once, right after payment (or a demo order): the parent hears that we have the order, what it
- * is, what it cost, when the song comes, and how friends get a discount. `now` decides whether a
- * chosen delivery day needs its year.
+ * is, what it cost, when the song comes and to whom, and how friends get a discount. `now` decides
+ * whether a chosen delivery day needs its year.
  */
 export function orderConfirmationEmail(order: ConfirmedOrder, appUrl: string, now: number): ComposedEmail {
   const { childName, orderNumber } = order;
-  const when = order.requestedDelivery
-    ? `We'll deliver it on ${
-      describeDeliveryTime(order.requestedDelivery, now)
-    }: you will receive an email with a unique link to hear your magical music.`
-    : PROMISE;
+  const when = whenAndToWhom(order, now);
   const paragraphs = [
     `We're in the studio crafting ${childName}'s special song.`,
     `Order #${orderNumber}: ${whatWasOrdered(order)}.`,
@@ -61,6 +60,25 @@ export function orderConfirmationEmail(order: ConfirmedOrder, appUrl: string, no
       footnote: `Thank you for letting us make ${childName}'s song. The ${SITE_NAME} team`,
     }),
   };
+}
+
+/**
+ * When the song comes and who receives it. A gift that goes to its recipient names them: "you" is
+ * the giver reading this, who gets a copy once the recipient has theirs (domain/delivery.ts).
+ */
+function whenAndToWhom(order: ConfirmedOrder, now: number): string {
+  const request = order.requestedDelivery;
+  const toRecipient = deliveryAddressees(order)[0].role === "recipient";
+  if (!toRecipient) {
+    return request
+      ? `We'll deliver it on ${
+        describeDeliveryTime(request, now)
+      }: you will receive an email with a unique link to hear your magical music.`
+      : PROMISE;
+  }
+  const recipient = order.giftRecipientName.trim() || order.giftRecipientEmail!;
+  const arrives = request ? `on ${describeDeliveryTime(request, now)}` : "within 24 hours";
+  return `${recipient} will receive an email with a unique link to hear the song ${arrives}, and we'll send you a copy at the same time.`;
 }
 
 /** "a personalized song for Mia + streaming release, a gift for Grandma Jo". */

@@ -23,8 +23,9 @@ export const ATTENTION_REFRESH_MS = 30_000;
 const HEADING_ID = "attention-heading";
 
 /**
- * Issue 23: the orders that wait on staff before a family is let down (failed songs, late sends,
- * dates at risk, songs long in review), each a link to the order in the list.
+ * Issue 23: the orders that wait on staff before a family is let down, or already are (failed songs,
+ * late sends, families past the 24-hour promise, dates at risk, songs long in review), each a link
+ * to the order in the list.
  */
 export function AttentionPanel() {
   useSignals();
@@ -107,7 +108,8 @@ export function AttentionView({ answer }: { answer: AttentionAnswer }) {
 }
 
 /** What has gone wrong already is in red; what is about to, in amber. */
-const urgent = (name: AttentionGroupName) => name === "failed" || name === "overdueSends";
+const urgent = (name: AttentionGroupName) =>
+  name === "failed" || name === "overdueSends" || name === "pastPromise";
 
 function Group({ name, answer }: { name: AttentionGroupName; answer: AttentionAnswer }) {
   const group = answer[name];

@@ -1,27 +1,15 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { type BulkAction, NOT_HEARD } from "../../domain/bulk_actions.ts";
 import { buttonClass } from "../../components/ui.ts";
-import { ConfirmDialog } from "../lib/ConfirmDialog.tsx";
+import { ASKED } from "./bulk_questions.ts";
+import { groupedResults } from "./bulk_results.ts";
+import { BulkConfirm } from "./BulkConfirm.tsx";
 import type { BulkState } from "./use_bulk.ts";
 
 const LABELS: Record<BulkAction, string> = {
   approve: "Approve",
   "send-now": "Send Now",
   regenerate: "Regenerate",
-};
-
-/** What is asked before a bulk action that cannot be taken back; Approve is not (Hold undoes it). */
-const QUESTIONS: Partial<Record<BulkAction, (count: number) => { title: string; message: string }>> = {
-  "send-now": (count) => ({
-    title: "Send Songs Now",
-    message: `The families of ${count} order${count === 1 ? "" : "s"} get their song's email right away.`,
-  }),
-  regenerate: (count) => ({
-    title: "Regenerate Songs",
-    message: `${count} song${count === 1 ? " is" : "s are"} made again and go${
-      count === 1 ? "es" : ""
-    } back to review. Their current audio is replaced.`,
-  }),
 };
 
 /**
@@ -38,11 +26,11 @@ export function BulkBar({ bulk }: { bulk: BulkState }) {
   const unheard = answer?.action === "approve"
     ? answer.results.filter((result) => !result.ok && result.message === NOT_HEARD).map((result) => result.id)
     : [];
-  const ask = bulk.confirming.value && QUESTIONS[bulk.confirming.value]?.(count);
+  const asking = bulk.confirming.value;
   if (count === 0 && !answer) return null;
 
   const start = (action: BulkAction) => {
-    if (QUESTIONS[action]) bulk.confirming.value = action;
+    if (ASKED.includes(action)) bulk.confirming.value = action;
     else bulk.run(action, [...bulk.selected.value]);
   };
 
@@ -85,12 +73,14 @@ export function BulkBar({ bulk }: { bulk: BulkState }) {
         <div role="status" className="grid gap-2 text-sm text-slate-800" data-bulk-results="">
           <p className="font-semibold">{answer.message}</p>
           <ul className="grid gap-1">
-            {answer.results.map((result) => (
-              <li key={result.id} data-bulk-result={result.ok ? "done" : "refused"} className="flex gap-2">
-                <span className="font-mono font-semibold">
-                  {result.orderNumber === null ? "Unknown order" : `#${result.orderNumber}`}
-                </span>
-                <span className={result.ok ? "text-green-800" : "text-red-800"}>{result.message}</span>
+            {groupedResults(answer.results).map((group) => (
+              <li
+                key={group.ids.join()}
+                data-bulk-result={group.ok ? "done" : "refused"}
+                className="flex flex-wrap gap-x-2"
+              >
+                <span className="font-mono font-semibold">{group.orders}</span>
+                <span className={group.ok ? "text-green-800" : "text-red-800"}>{group.message}</span>
               </li>
             ))}
           </ul>
@@ -99,7 +89,7 @@ export function BulkBar({ bulk }: { bulk: BulkState }) {
               <button
                 type="button"
                 disabled={!!bulk.busy.value}
-                onClick={() => bulk.run("approve", unheard, true)}
+                onClick={() => bulk.run("approve", unheard, { override: true })}
                 className={`${buttonClass("outline", "sm")} min-h-[44px]`}
               >
                 Approve {unheard.length} without listening
@@ -115,14 +105,13 @@ export function BulkBar({ bulk }: { bulk: BulkState }) {
           </div>
         </div>
       )}
-      {ask && (
-        <ConfirmDialog
-          title={ask.title}
-          message={ask.message}
-          confirmLabel={LABELS[bulk.confirming.value!]}
-          cancelLabel="Cancel"
-          busyLabel={bulk.busy.value ? "Working..." : null}
-          onConfirm={() => bulk.run(bulk.confirming.value!, [...bulk.selected.value])}
+      {(asking === "send-now" || asking === "regenerate") && (
+        <BulkConfirm
+          action={asking}
+          confirmLabel={LABELS[asking]}
+          ticked={bulk.ticked()}
+          busy={!!bulk.busy.value}
+          onConfirm={(sendEarly) => bulk.run(asking, [...bulk.selected.value], { sendEarly })}
           onCancel={() => (bulk.confirming.value = null)}
         />
       )}

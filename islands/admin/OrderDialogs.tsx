@@ -10,7 +10,7 @@ import { UploadSongDialog } from "./dialogs/UploadSongDialog.tsx";
 import type { OrderActions } from "./order_actions.ts";
 import { sendNowWarning } from "./requested_date.ts";
 import { BUSY_LABELS } from "./RowActions.tsx";
-import { stageLabel } from "./status.ts";
+import { regenerateQuestion } from "./regenerate_words.ts";
 import type { ListedOrder, OrderBusy, RowAction } from "./types.ts";
 
 /** The dialogs that belong to one order; the order in it is refreshed with the list. */
@@ -138,18 +138,15 @@ function ConfirmRefund({ order, busy, actions, close }: ConfirmProps) {
   );
 }
 
-/** Regenerate (whole order): a failed order restarts where it failed, a finished one gets a new song. */
+/**
+ * Regenerate (whole order): a failed order restarts at the stage the server will restart it at, a
+ * finished one gets a new song; the words are regenerate_words.ts's, as the bulk question's are.
+ */
 function ConfirmRegenerate({ order, busy, actions, close }: ConfirmProps) {
-  const message = order.status === "failed"
-    ? `Start ${order.childName}'s song again from the stage that failed${
-      order.currentStage ? ` (${stageLabel(order.currentStage)})` : ""
-    }?`
-    : `Make a new song for ${order.childName} from the current lyrics? It gets a new style, title and ` +
-      `audio, and its approval and delivery schedule are reset.`;
   return (
     <ConfirmDialog
       title="Regenerate Song"
-      message={message}
+      message={regenerateQuestion(order)}
       confirmLabel="Regenerate"
       cancelLabel="Cancel"
       busyLabel={busy === "regenerateOrder" ? BUSY_LABELS.regenerateOrder : null}

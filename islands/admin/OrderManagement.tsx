@@ -55,7 +55,7 @@ export function OrderManagement({ state }: { state: OrderListState }) {
   const { query, list, failed, pending, change, reload } = state;
   const rows = useCurrentRow(() => list.value?.orders ?? []);
   const review = useReviewFlow(state);
-  const bulk = useBulk({ pageIds: (list.value?.orders ?? []).map((order) => order.id), reload });
+  const bulk = useBulk({ orders: list.value?.orders ?? [], reload });
 
   // A call's answer is the order as it now stands: its row and an open dialog show it at once, so a
   // button the change ruled out (a second Approve) is gone before the list comes back, however slow.

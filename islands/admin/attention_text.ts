@@ -20,17 +20,23 @@ import { panelId } from "./Tabs.tsx";
 export const GROUP_ORDER: readonly AttentionGroupName[] = [
   "failed",
   "overdueSends",
+  "pastPromise",
   "datedAtRisk",
   "reviewWaiting",
 ];
 
-/** A group's heading, and the tab that lists all its kind (none for late sends, which span tabs). */
+/**
+ * A group's heading, and the tab that lists all its kind (none for late sends and broken promises,
+ * which span tabs).
+ */
 export function groupTitle(name: AttentionGroupName, answer: AttentionAnswer): string {
   switch (name) {
     case "failed":
       return "Failed songs";
     case "overdueSends":
       return "Sends overdue";
+    case "pastPromise":
+      return `Past the ${answer.promiseHours}-hour promise`;
     case "datedAtRisk":
       return "Dates at risk";
     case "reviewWaiting":
@@ -41,6 +47,7 @@ export function groupTitle(name: AttentionGroupName, answer: AttentionAnswer): s
 export const GROUP_TAB: Record<AttentionGroupName, AdminFilter | null> = {
   failed: "failed",
   overdueSends: null,
+  pastPromise: null,
   datedAtRisk: "dated",
   reviewWaiting: "review",
 };
@@ -64,6 +71,8 @@ export function orderNote(name: AttentionGroupName, order: AttentionOrder, check
       return `failed ${ago} ago`;
     case "overdueSends":
       return `${JOB_WORDS[order.job ?? "delivery"]} due ${ago} ago`;
+    case "pastPromise":
+      return `ordered ${ago} ago`;
     case "reviewWaiting":
       return `ready ${ago} ago`;
     case "datedAtRisk": {

@@ -1,6 +1,10 @@
+import type { AdminFilter } from "../../domain/admin_orders.ts";
+
 /** What GET /api/admin/backlog answers (routes/api/admin/orders.ts). */
 export interface BacklogAnswer {
   generating: number;
+  /** The order whose family has waited longest since ordering, of those still waiting for their song. */
+  longestWaiting: { id: string; orderNumber: number; since: string; filter: AdminFilter } | null;
   oldestDueAt: { emails: string | null; generation: string | null };
   overdueSends: number;
   lastHour: { steps: number; failed: number };

@@ -2,6 +2,7 @@ import {
   describeDeliveryTime,
   placeOf,
   type RequestedDelivery,
+  sendsEarly,
   shortDeliveryTime,
 } from "../../domain/requested_delivery.ts";
 import type { ListedOrder } from "./types.ts";
@@ -103,7 +104,6 @@ export const familyDateCountdown = (request: RequestedDelivery) =>
  * and the dialog asks as it always did.
  */
 export function sendNowWarning(order: RequestFacts, now: number): string | null {
-  const request = order.requestedDelivery;
-  if (!request || !(Date.parse(request.at) > now)) return null;
-  return `The family asked for ${requestedInFull(request, now)}. Send the song now anyway?`;
+  if (!sendsEarly(order, now)) return null;
+  return `The family asked for ${requestedInFull(order.requestedDelivery!, now)}. Send the song now anyway?`;
 }

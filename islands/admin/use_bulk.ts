@@ -1,9 +1,10 @@
 import { useSignal } from "@preact/signals-react";
 import { useEffect } from "react";
-import type { BulkAction, BulkResult } from "../../domain/bulk_actions.ts";
+import type { BulkAction, BulkConfirmations, BulkResult } from "../../domain/bulk_actions.ts";
 import { api, ApiError } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { keptOnPage, pageToggled, toggled } from "./bulk_selection.ts";
+import type { ListedOrder } from "./types.ts";
 
 /** What the last bulk call answered, kept on screen until staff dismiss it. */
 export interface BulkAnswer {
@@ -16,7 +17,8 @@ export interface BulkAnswer {
  * The ticked rows and the bulk calls on them (POST /api/admin/orders/bulk). Rows leaving the page
  * (another page, tab or search) are unticked, so an action only ever runs on rows staff can see.
  */
-export function useBulk({ pageIds, reload }: { pageIds: string[]; reload(): Promise<void> }) {
+export function useBulk({ orders, reload }: { orders: ListedOrder[]; reload(): Promise<void> }) {
+  const pageIds = orders.map((order) => order.id);
   const selected = useSignal<ReadonlySet<string>>(new Set());
   const busy = useSignal<BulkAction | null>(null);
   const answer = useSignal<BulkAnswer | null>(null);
@@ -28,13 +30,15 @@ export function useBulk({ pageIds, reload }: { pageIds: string[]; reload(): Prom
     if (kept.size !== selected.value.size) selected.value = kept;
   }, [pageKey]);
 
-  async function run(action: BulkAction, ids: string[], override = false) {
+  /** `said`: the confirmations the rows' own buttons would ask for (orders/bulk.ts). */
+  async function run(action: BulkAction, ids: string[], said: BulkConfirmations = {}) {
     busy.value = action;
     try {
       const body = await api<Omit<BulkAnswer, "action">>("POST", "/api/admin/orders/bulk", {
         action,
         ids,
-        ...(override && { override: true }),
+        ...(said.override && { override: true }),
+        ...(said.sendEarly?.length && { sendEarly: said.sendEarly }),
       });
       answer.value = { action, ...body };
       // What was done is unticked; what was refused stays ticked for another try.
@@ -64,6 +68,8 @@ export function useBulk({ pageIds, reload }: { pageIds: string[]; reload(): Prom
     toggle: (id: string) => (selected.value = toggled(selected.value, id)),
     togglePage: () => (selected.value = pageToggled(selected.value, pageIds)),
     clear: () => (selected.value = new Set()),
+    /** The ticked rows as the page shows them, for the questions asked before an action. */
+    ticked: () => orders.filter((order) => selected.value.has(order.id)),
     run,
   };
 }

@@ -9,6 +9,7 @@ import {
   type Signals,
 } from "./hydrate_strategy.ts";
 import { readStored } from "./storage.ts";
+import { readCookie } from "./cookies.ts";
 
 /**
  * The page's only eager script: small and free of React (issue 24). It turns on the plain-DOM
@@ -183,7 +184,11 @@ function prefetchTouchedIslands() {
 }
 
 const remembered: RememberedLookup = (where, name) =>
-  where === "query" ? new URLSearchParams(location.search).has(name) : readStored(name, where) !== null;
+  where === "query"
+    ? new URLSearchParams(location.search).has(name)
+    : where === "cookie"
+    ? readCookie(name) !== null
+    : readStored(name, where) !== null;
 
 enhancePage();
 const atLoad: Promise<void>[] = [];

@@ -17,12 +17,20 @@ export function strongerHydrate(current: Hydrate | undefined, next: Hydrate): Hy
 
 /**
  * Something a browser may hold that an island's server HTML cannot show: a parameter in the address
- * (`query:ref`), or a key in local or session storage (`session:orderFormDraft`).
+ * (`query:ref`), a key in local or session storage (`session:orderFormDraft`), or a cookie scripts
+ * may read (`cookie:lh_referral`).
  */
-export type Remembered = `${"query" | "local" | "session"}:${string}`;
+export type RememberedPlace = "query" | "local" | "session" | "cookie";
+export type Remembered = `${RememberedPlace}:${string}`;
+const REMEMBERED_PLACES: readonly string[] = [
+  "query",
+  "local",
+  "session",
+  "cookie",
+] satisfies RememberedPlace[];
 
 /** Asks the browser whether it holds one such thing. */
-export type RememberedLookup = (where: "query" | "local" | "session", name: string) => boolean;
+export type RememberedLookup = (where: RememberedPlace, name: string) => boolean;
 
 /**
  * An island that would wait for its signal hydrates at once when the browser holds anything it
@@ -35,7 +43,7 @@ export function holdsRemembered(tokens: string | undefined, lookup: RememberedLo
     const where = token.slice(0, colon);
     const name = token.slice(colon + 1);
     if (colon < 1 || !name) return false;
-    return (where === "query" || where === "local" || where === "session") && lookup(where, name);
+    return REMEMBERED_PLACES.includes(where) && lookup(where as RememberedPlace, name);
   });
 }
 

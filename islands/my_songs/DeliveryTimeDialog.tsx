@@ -35,8 +35,9 @@ export interface DeliveryTimeDialogProps {
 export function DeliveryTimeDialog({ song, save, onClose }: DeliveryTimeDialogProps) {
   useSignals();
   // A chosen day stays on the clock it was chosen on ("8:00 in London" wherever this page is
-  // opened); a first one is on this browser's.
-  const timeZone = song.requestedDelivery?.timeZone ?? browserTimeZone();
+  // opened, a gift's recipient's perhaps); a first one starts on this browser's. Either may be changed.
+  const localTimeZone = browserTimeZone();
+  const timeZone = useSignal(song.requestedDelivery?.timeZone ?? localTimeZone);
   const choice = useSignal<DeliveryChoice>(choiceOf(song.requestedDelivery));
   const problem = useSignal<Pick<DeliveryProblem, "part" | "message"> | null>(null);
   const failure = useSignal<string | null>(null);
@@ -48,14 +49,14 @@ export function DeliveryTimeDialog({ song, save, onClose }: DeliveryTimeDialogPr
     event.preventDefault();
     if (saving.value) return;
     failure.value = null;
-    const found = deliveryProblem(choice.value, Date.now(), timeZone);
+    const found = deliveryProblem(choice.value, Date.now(), timeZone.value);
     problem.value = found;
     if (found) {
       document.getElementById(idOf(found.part))?.focus();
       return;
     }
     saving.value = true;
-    const outcome = await save(choice.value, timeZone);
+    const outcome = await save(choice.value, timeZone.value);
     saving.value = false;
     if (outcome.kind === "refused") {
       problem.value = { part: "date", message: outcome.message };
@@ -72,7 +73,12 @@ export function DeliveryTimeDialog({ song, save, onClose }: DeliveryTimeDialogPr
           idOf={idOf}
           legend={`When should ${song.childName}'s song arrive?`}
           choice={choice.value}
-          timeZone={timeZone}
+          timeZone={timeZone.value}
+          onTimeZoneChange={(zone) => {
+            timeZone.value = zone;
+            problem.value = null;
+          }}
+          audience={{ recipient: null, localTimeZone }}
           now={Date.now()}
           error={problem.value}
           onChange={(change) => {

@@ -4,29 +4,38 @@ import {
   CONTROL_BAD,
   CONTROL_OK,
   ERROR,
+  HINT,
   LABEL,
   PILL_OFF,
   PILL_ON,
   RADIO,
 } from "./control_styles.ts";
+import { timeZoneChoices } from "../../domain/requested_delivery.ts";
 import {
+  type DeliveryAudience,
   deliveryBounds,
   type DeliveryChoice,
   type DeliveryProblem,
   deliverySummary,
   type DeliveryWhen,
+  zoneLabel,
 } from "./delivery_time.ts";
 
-/** A part of the fields that has an id: the two boxes, and the sentence saying the choice back. */
-export type DeliveryPart = "date" | "time" | "summary";
+/** A part of the fields that has an id: the boxes, and the sentence saying the choice back. */
+export type DeliveryPart = "date" | "time" | "zone" | "summary";
 
 export interface DeliveryTimeFieldsProps {
   /** Each part's DOM id, unique on the page, so the page can focus the box in error. */
   idOf(part: DeliveryPart): string;
   legend: string;
   choice: DeliveryChoice;
-  /** The clock the boxes are read on ("Europe/London"): the family's own. */
+  /** The clock the boxes are read on ("Europe/London"): the browser's own unless another was picked. */
   timeZone: string;
+  /** Says why the zone may matter here (a gift's recipient living elsewhere). */
+  zoneHint?: string;
+  onTimeZoneChange(timeZone: string): void;
+  /** Who the song reaches, and this browser's own zone, for the sentence under the boxes. */
+  audience?: DeliveryAudience;
   now: number;
   /** The part the family must put right, and why; null when nothing is wrong. */
   error: Pick<DeliveryProblem, "part" | "message"> | null;
@@ -40,12 +49,14 @@ const OPTIONS: { value: DeliveryWhen; label: string }[] = [
 
 /**
  * "When should it arrive?": as soon as the song is ready, or a day and time from the phone's own
- * date and time pickers, limited to 24 hours from now up to a year ahead. The choice is said back
- * underneath in words, so the family reads exactly what they asked for. Used by the order form and
- * by My Songs' change of delivery time.
+ * date and time pickers, limited to 24 hours from now up to a year ahead, in a time zone named
+ * beside them from the start (the browser's own unless another is picked: a gift may be timed on
+ * its recipient's clock). The choice is said back underneath in words, so the family reads exactly
+ * what they asked for. Used by the order form and by My Songs' change of delivery time.
  */
 export function DeliveryTimeFields(
-  { idOf, legend, choice, timeZone, now, error, onChange }: DeliveryTimeFieldsProps,
+  { idOf, legend, choice, timeZone, zoneHint, onTimeZoneChange, audience, now, error, onChange }:
+    DeliveryTimeFieldsProps,
 ) {
   const bounds = deliveryBounds(now, timeZone);
   const summaryId = idOf("summary");
@@ -104,6 +115,12 @@ export function DeliveryTimeFields(
             }}
             onChange={(time) => onChange({ time })}
           />
+          <ZoneBox
+            id={idOf("zone")}
+            timeZone={timeZone}
+            hint={zoneHint}
+            onChange={onTimeZoneChange}
+          />
         </div>
       )}
       <p
@@ -112,7 +129,7 @@ export function DeliveryTimeFields(
         className="flex items-start gap-2 text-sm font-medium text-violet-800"
       >
         <ClockIcon className="mt-0.5 h-4 w-4 shrink-0" />
-        <span data-delivery-summary="">{deliverySummary(choice, now, timeZone)}</span>
+        <span data-delivery-summary="">{deliverySummary(choice, now, timeZone, audience)}</span>
       </p>
     </fieldset>
   );
@@ -143,6 +160,36 @@ function Box({ id, part, label, error, input, onChange }: BoxProps) {
         className={`${CONTROL} ${message ? CONTROL_BAD : CONTROL_OK} min-h-[3.25rem]`}
       />
       {message && <p id={`${id}-error`} className={ERROR}>{message}</p>}
+    </div>
+  );
+}
+
+/**
+ * The zone the day and time are read in, named from the moment a day is to be chosen. A plain list
+ * of the runtime's IANA zones ("Europe/London"), which a keyboard can jump through by typing.
+ */
+function ZoneBox(
+  { id, timeZone, hint, onChange }: {
+    id: string;
+    timeZone: string;
+    hint?: string;
+    onChange(zone: string): void;
+  },
+) {
+  return (
+    <div className="grid content-start gap-2 sm:col-span-2">
+      <label htmlFor={id} className={LABEL}>Time zone</label>
+      <select
+        id={id}
+        name="deliveryTimeZone"
+        value={timeZone}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        className={`${CONTROL} ${CONTROL_OK} min-h-[3.25rem]`}
+      >
+        {timeZoneChoices(timeZone).map((zone) => <option key={zone} value={zone}>{zoneLabel(zone)}</option>)}
+      </select>
+      {hint && <p id={`${id}-hint`} className={HINT}>{hint}</p>}
     </div>
   );
 }

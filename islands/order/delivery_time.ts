@@ -3,6 +3,7 @@ import {
   earliestRequestAt,
   instantOf,
   LATEST_REQUEST_MS,
+  placeOf,
   type RequestedDelivery,
   requestRefusal,
   toLocalInput,
@@ -10,8 +11,9 @@ import {
 
 /**
  * "When should it arrive?" (issue 20), as the order form and My Songs ask it: as soon as the song is
- * ready, or on a day and at a time the family chooses on their own clock. Pure, so the rule the
- * boxes follow and every sentence they say back are unit-tested; the server checks the same rule
+ * ready, or on a day and at a time the family chooses, on the clock of the zone they pick (their own
+ * by default; a gift's recipient's when it lives elsewhere). Pure, so the rule the boxes follow and
+ * every sentence they say back are unit-tested; the server checks the same rule
  * (domain/requested_delivery.ts) with its own clock.
  */
 
@@ -35,7 +37,7 @@ const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_SHAPE = /^\d{2}:\d{2}$/;
 const MINUTE_MS = 60_000;
 
-/** The zone the family's clock shows ("Europe/London"), which the server keeps with the request. */
+/** The zone this browser's clock shows ("Europe/London"): the zone a chosen day starts in. */
 export function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
@@ -92,13 +94,13 @@ export function deliveryProblem(
 ): DeliveryProblem | null {
   if (choice.when === "ready") return null;
   if (!DATE_SHAPE.test(choice.date)) {
-    return { part: "date", title: "Choose a Day", message: "Please choose the day your song should arrive." };
+    return { part: "date", title: "Choose a Day", message: "Please choose the day the song should arrive." };
   }
   if (!TIME_SHAPE.test(choice.time)) {
     return {
       part: "time",
       title: "Choose a Time",
-      message: "Please choose the time your song should arrive.",
+      message: "Please choose the time the song should arrive.",
     };
   }
   const request = requestOf(choice, timeZone);
@@ -113,14 +115,52 @@ export function deliveryProblem(
   return refusal ? { part: "date", title: "Choose Another Day", message: refusal } : null;
 }
 
-/** The choice said back under the boxes, so the family reads exactly what they asked for. */
-export function deliverySummary(choice: DeliveryChoice, now: number, timeZone: string): string {
-  if (choice.when === "ready") return "We'll send your song as soon as it's ready, within 24 hours.";
+/** A zone as the sentences name it: "London time", "New York time", "UTC". */
+export function zoneWords(timeZone: string): string {
+  return timeZone === "UTC" ? "UTC" : `${placeOf(timeZone)} time`;
+}
+
+/** A zone as the list of zones shows it: "America/New York". */
+export function zoneLabel(timeZone: string): string {
+  return timeZone.replaceAll("_", " ");
+}
+
+/** Who the song's email goes to, as the sentences under the boxes name them. */
+export interface DeliveryAudience {
+  /** A gift's recipient by name ("Grandma Jo", or "the recipient"); null: the one ordering. */
+  recipient: string | null;
+  /** The zone of the browser the form is filled in, to say a moment chosen elsewhere on its clock too. */
+  localTimeZone?: string;
+}
+
+/**
+ * The choice said back under the boxes, so the family reads exactly what they asked for, in which
+ * zone, and who it reaches (for a gift, its recipient: "you" is the one ordering).
+ */
+export function deliverySummary(
+  choice: DeliveryChoice,
+  now: number,
+  timeZone: string,
+  audience: DeliveryAudience = { recipient: null },
+): string {
+  const { recipient } = audience;
+  if (choice.when === "ready") {
+    return recipient
+      ? `We'll send the song to ${recipient} as soon as it's ready, within 24 hours.`
+      : "We'll send your song as soon as it's ready, within 24 hours.";
+  }
   const request = requestOf(choice, timeZone);
   if (!request || requestRefusal(request, now)) {
-    return "Choose a day at least 24 hours from now and within the next year.";
+    return `Choose a day at least 24 hours from now and within the next year, on ${zoneWords(timeZone)}.`;
   }
-  return `Your song will arrive on ${describeDeliveryTime(request, now)}.`;
+  const when = describeDeliveryTime(request, now);
+  const local = audience.localTimeZone;
+  const yours = local && local !== timeZone
+    ? ` That's ${describeDeliveryTime({ at: request.at, timeZone: local }, now)} for you.`
+    : "";
+  return recipient
+    ? `The song will reach ${recipient} on ${when}.${yours}`
+    : `Your song will arrive on ${when}.${yours}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   type ChoiceFieldName,
   inputMaxLength,
   markedRequired,
+  maxCharsOf,
   ORDER_FORM_FIELDS,
   orderField,
 } from "../../domain/order_form_fields.ts";
@@ -17,7 +18,7 @@ import {
   PILL_ON,
   RADIO,
 } from "./control_styles.ts";
-import type { FieldName, FlagField, OrderValues, TextField } from "./values.ts";
+import { type FieldName, type FlagField, limitNearing, type OrderValues, type TextField } from "./values.ts";
 
 /**
  * The order form's controls. What a field is called, whether it is required, its choices and how
@@ -70,7 +71,9 @@ interface FieldProps {
 
 /** Label, control, hint and error message, wired together for assistive technology. */
 function Field(
-  { form, name, hint, wide, children }: FieldProps & {
+  { form, name, hint, wide, counter, children }: FieldProps & {
+    /** A line under the control that describes it too (a long answer's count), with its id. */
+    counter?: { id: string; node: ReactNode };
     children: (aria: ControlAria) => ReactNode;
   },
 ) {
@@ -78,7 +81,7 @@ function Field(
   const required = markedRequired(name);
   const id = fieldId(name);
   const error = form.errors.get(name);
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
+  const describedBy = [hint && `${id}-hint`, counter?.id, error && `${id}-error`].filter(Boolean).join(" ");
   return (
     <div className={wide ? "grid content-start gap-2 md:col-span-2" : "grid content-start gap-2"}>
       <label htmlFor={id} className={LABEL}>
@@ -94,6 +97,7 @@ function Field(
         className: `${CONTROL} ${error ? CONTROL_BAD : CONTROL_OK}`,
       })}
       {hint && <p id={`${id}-hint`} className={HINT}>{hint}</p>}
+      {counter?.node}
       {error && <p id={`${id}-error`} className={ERROR}>{error}</p>}
     </div>
   );
@@ -130,18 +134,31 @@ export function TextInput(props: FieldProps & { autoComplete?: string }) {
   );
 }
 
-/** A multi-line answer; `sizeClass` sets its minimum height (customer-side §9: 120 px or 80 px). */
+/**
+ * A multi-line answer; `sizeClass` sets its minimum height (customer-side §9: 120 px or 80 px). It
+ * takes more than its limit rather than cutting a paste without a word: the count under it shows
+ * the limit, turns red past it, and the form's check stops the order until it is shortened.
+ */
 export function TextArea(props: FieldProps & { sizeClass: string }) {
   const { form, name, placeholder, sizeClass } = props;
+  const value = form.values[name];
+  const countId = `${fieldId(name)}-count`;
   return (
-    <Field {...props} wide>
+    <Field
+      {...props}
+      wide
+      counter={{
+        id: countId,
+        node: <CharacterCount id={countId} count={value.length} max={maxCharsOf(name)} />,
+      }}
+    >
       {(aria) => (
         <textarea
           {...aria}
           className={`${aria.className} ${sizeClass}`}
           placeholder={placeholder}
           maxLength={inputMaxLength(name)}
-          value={form.values[name]}
+          value={value}
           onChange={(event) => form.set(name, event.currentTarget.value)}
         />
       )}
@@ -149,6 +166,22 @@ export function TextArea(props: FieldProps & { sizeClass: string }) {
   );
 }
 
+/**
+ * "1,234 of 2,000 characters" under a long answer. Screen readers hear it with the field, and a
+ * polite word only as the limit nears (under 200, 100, 50 and 10 left, then reached or passed), not
+ * at every keystroke.
+ */
+function CharacterCount({ id, count, max }: { id: string; count: number; max: number }) {
+  const over = count > max;
+  return (
+    <div className="flex justify-end">
+      <p id={id} className={over ? ERROR : HINT} data-character-count="">
+        {count.toLocaleString("en-US")} of {max.toLocaleString("en-US")} characters
+      </p>
+      <p className="sr-only" aria-live="polite">{limitNearing(count, max)}</p>
+    </div>
+  );
+}
 export function Select(props: FieldProps & { name: ChoiceFieldName; prompt?: string }) {
   const { form, name, prompt } = props;
   const { options }: { options: readonly Option[] } = ORDER_FORM_FIELDS[name];

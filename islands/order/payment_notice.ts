@@ -18,12 +18,26 @@ export const PAYMENT_FAILURES = {
 } as const;
 export type PaymentFailure = keyof typeof PAYMENT_FAILURES;
 
+/**
+ * Back from a checkout the provider says was never paid (still open, or expired): nothing was charged,
+ * and the parent is told so plainly, not to check with their bank.
+ */
+export const PAYMENT_INCOMPLETE = "incomplete";
+
 export type PaymentNotice =
-  | { kind: "cancelled"; title: string; message: string }
+  | { kind: "cancelled" | "incomplete"; title: string; message: string }
   | { kind: "failed"; reason: PaymentFailure; title: string; message: string };
 
+/** The return page's words for that case; the form's notice repeats them. */
+export const PAYMENT_INCOMPLETE_WORDS = {
+  title: "Payment not completed",
+  message: "The payment wasn't completed, so nothing was charged.",
+} as const;
+
+const ANSWERS_KEPT = "Your answers are still here. Check them and try again whenever you're ready.";
+
 /** Where the payment page sends a parent after `reason`: back to the form, which says why. */
-export function orderAddressAfter(reason: PaymentFailure): string {
+export function orderAddressAfter(reason: PaymentFailure | typeof PAYMENT_INCOMPLETE): string {
   return `/order?${new URLSearchParams({ [PAYMENT_PARAM]: reason })}`;
 }
 
@@ -33,7 +47,14 @@ export function paymentNoticeOf(params: URLSearchParams): PaymentNotice | null {
     return {
       kind: "cancelled",
       title: "Payment cancelled — nothing was charged",
-      message: "Your answers are still here. Check them and try again whenever you're ready.",
+      message: ANSWERS_KEPT,
+    };
+  }
+  if (value === PAYMENT_INCOMPLETE) {
+    return {
+      kind: "incomplete",
+      title: `${PAYMENT_INCOMPLETE_WORDS.title} — nothing was charged`,
+      message: ANSWERS_KEPT,
     };
   }
   if (value && Object.hasOwn(PAYMENT_FAILURES, value)) {

@@ -1,7 +1,7 @@
-import { parseReferralCode } from "../../domain/referral_code.ts";
+import { parseReferralCode, REFERRAL_PARAM } from "../../domain/referral_code.ts";
 import { PAYMENT_PARAM } from "../../domain/checkout.ts";
 
-export const REFERRAL_PARAM = "ref";
+export { REFERRAL_PARAM };
 
 /** What the `ref` query parameter of /order brings (customer-side §2): nothing, a code, or a bad one. */
 export type ReferralParam =

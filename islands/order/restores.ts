@@ -1,7 +1,8 @@
 import type { Remembered } from "../lib/hydrate_strategy.ts";
 import { USER_KEY } from "../lib/session.ts";
 import { PAYMENT_PARAMS, REFERRAL_PARAM } from "./query.ts";
-import { DRAFT_KEY, REFERRAL_KEY } from "./storage.ts";
+import { REFERRAL_COOKIE } from "../../domain/referral_code.ts";
+import { DRAFT_KEY } from "./storage.ts";
 
 /**
  * What the order form shows from the browser rather than the server, each read once it hydrates:
@@ -12,7 +13,7 @@ import { DRAFT_KEY, REFERRAL_KEY } from "./storage.ts";
 export const ORDER_FORM_RESTORES: readonly Remembered[] = [
   `query:${REFERRAL_PARAM}`,
   ...PAYMENT_PARAMS.map((name): Remembered => `query:${name}`),
-  `session:${REFERRAL_KEY}`,
+  `cookie:${REFERRAL_COOKIE}`,
   `session:${DRAFT_KEY}`,
   `local:${USER_KEY}`,
 ];

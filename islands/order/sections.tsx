@@ -10,7 +10,13 @@ import {
   TextInput,
   Toggle,
 } from "./fields.tsx";
-import { DELIVERY_FIELD, deliveryChoiceOf, type FormClock } from "./values.ts";
+import {
+  DELIVERY_FIELD,
+  deliveryChoiceOf,
+  deliveryZoneOf,
+  type FormClock,
+  songRecipientOf,
+} from "./values.ts";
 
 /**
  * The three parts of the order form (customer-side §2), fields named after the order's (§3). Labels,
@@ -25,7 +31,12 @@ export function AboutYourChild({ form }: { form: FormBinding }) {
       title="About Your Child"
       lead="The more you share, the more the song sounds like them. Only the name is required."
     >
-      <TextInput form={form} name="childName" placeholder="e.g. Mia" />
+      <TextInput
+        form={form}
+        name="childName"
+        placeholder="e.g. Mia"
+        hint="Write it as it should be sung: letters, spaces, hyphens and apostrophes, no emoji or symbols."
+      />
       <TextInput
         form={form}
         name="phoneticSpelling"
@@ -122,6 +133,10 @@ export function SongCustomization({ form }: { form: FormBinding }) {
 }
 
 export function ContactInformation({ form, clock }: { form: FormBinding; clock: FormClock }) {
+  const { values } = form;
+  // A gift's words name who receives what: "you" is always the one ordering.
+  const recipient = songRecipientOf(values);
+  const recipientName = values.giftRecipientName.trim();
   return (
     <Section id="contact-information" title="Contact Information" lead="Where we send the finished song.">
       <TextInput form={form} name="parentName" autoComplete="name" />
@@ -130,31 +145,42 @@ export function ContactInformation({ form, clock }: { form: FormBinding; clock: 
         name="parentEmail"
         autoComplete="email"
         placeholder="you@example.com"
-        hint={form.values.deliveryWhen === "chosen"
-          ? "Your song arrives here on the day you choose below."
-          : "Your song arrives here within 24 hours."}
+        hint={yourEmailHint(values.isGift, recipient, values.deliveryWhen === "chosen")}
       />
       <Toggle
         form={form}
         name="isGift"
-        hint="Tell us who it's for and add a personal message."
+        hint="We email the song to the person you name, with your message, and send you a copy."
       >
         <TextInput form={form} name="giftRecipientName" />
         <TextInput
           form={form}
           name="giftRecipientEmail"
           placeholder="them@example.com"
+          hint={`${
+            recipientName || "The recipient"
+          } gets a private link to the song here. Leave it empty to receive the song yourself and pass it on.`}
         />
         <TextArea
           form={form}
           name="giftMessage"
           placeholder="e.g. Happy birthday, little star! Love, Grandma"
+          hint={`${recipientName || "The recipient"} reads it in the gift email. It is not sung in the song.`}
           sizeClass="min-h-[80px]"
         />
       </Toggle>
-      <WhenItArrives form={form} clock={clock} />
+      <WhenItArrives form={form} clock={clock} recipient={recipient} />
     </Section>
   );
+}
+
+/** Where the one ordering hears from us: the song itself, or for a gift the receipt and their copy. */
+function yourEmailHint(isGift: boolean, recipient: string | null, chosenDay: boolean): string {
+  if (recipient) {
+    return `Your receipt comes here, and your own copy of the song once ${recipient} has theirs.`;
+  }
+  const when = chosenDay ? "on the day you choose below" : "within 24 hours";
+  return isGift ? `The song arrives here ${when}, for you to pass on.` : `Your song arrives here ${when}.`;
 }
 
 /**
@@ -162,7 +188,9 @@ export function ContactInformation({ form, clock }: { form: FormBinding; clock: 
  * (the birthday morning). Its parts are the form's delivery fields, so errors, focus and the draft
  * treat them like any other field.
  */
-function WhenItArrives({ form, clock }: { form: FormBinding; clock: FormClock }) {
+function WhenItArrives(
+  { form, clock, recipient }: { form: FormBinding; clock: FormClock; recipient: string | null },
+) {
   const dateError = form.errors.get(DELIVERY_FIELD.date);
   const timeError = form.errors.get(DELIVERY_FIELD.time);
   const error = dateError
@@ -170,13 +198,23 @@ function WhenItArrives({ form, clock }: { form: FormBinding; clock: FormClock })
     : timeError
     ? { part: "time" as const, message: timeError }
     : null;
+  const { values } = form;
+  const giftFor = values.giftRecipientName.trim() || "the recipient";
   return (
     <div className="rounded-xl border border-violet-200 bg-violet-50 p-4 md:col-span-2">
       <DeliveryTimeFields
-        idOf={(part) => part === "summary" ? "order-delivery-summary" : fieldId(DELIVERY_FIELD[part])}
+        idOf={(part) =>
+          part === "summary"
+            ? "order-delivery-summary"
+            : fieldId(DELIVERY_FIELD[part === "zone" ? "timeZone" : part])}
         legend="When should it arrive?"
-        choice={deliveryChoiceOf(form.values)}
-        timeZone={clock.timeZone}
+        choice={deliveryChoiceOf(values)}
+        timeZone={deliveryZoneOf(values, clock)}
+        zoneHint={values.isGift
+          ? `The day and time are read in this zone: for a gift, choose where ${giftFor} lives.`
+          : undefined}
+        onTimeZoneChange={(zone) => form.set(DELIVERY_FIELD.timeZone, zone)}
+        audience={{ recipient, localTimeZone: clock.timeZone }}
         now={clock.now}
         error={error}
         onChange={(change) => {

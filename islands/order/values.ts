@@ -1,3 +1,4 @@
+import { deliveryAddressees } from "../../domain/delivery.ts";
 import { hasEmailShape } from "../../domain/email_address.ts";
 import { formCompleteness } from "../../domain/form_completeness.ts";
 import {
@@ -5,13 +6,18 @@ import {
   defaultValueOf,
   FLAG_FIELD_NAMES,
   type FlagFieldName,
+  maxCharsOf,
   ORDER_FIELD_NAMES,
   ORDER_FORM_FIELDS,
+  orderField,
   TEXT_FIELD_NAMES,
   type TextFieldName,
 } from "../../domain/order_form_fields.ts";
 import type { OrderFormInput } from "../../domain/orders.ts";
+import { plainText } from "../../domain/plain_text.ts";
 import { priceOrder } from "../../domain/pricing.ts";
+import { canonicalTimeZone } from "../../domain/requested_delivery.ts";
+import { unsingableNameMessage } from "../../domain/sung_name.ts";
 import {
   AS_SOON_AS_READY,
   deliveryAtOf,
@@ -34,13 +40,15 @@ export type TextField = TextFieldName;
 export type FlagField = FlagFieldName;
 
 /**
- * "When should it arrive?": held as the form shows it (the choice, the date box, the time box) and
- * sent as the API's `deliveryAt` and `deliveryTimeZone` (orderOf).
+ * "When should it arrive?": held as the form shows it (the choice, the date box, the time box, the
+ * zone picked for them) and sent as the API's `deliveryAt` and `deliveryTimeZone` (orderOf). The
+ * zone is "" until one is picked: the browser's own (FormClock) then stands for it.
  */
 export type DeliveryValues = {
   deliveryWhen: DeliveryWhen;
   deliveryDate: string;
   deliveryTime: string;
+  deliveryTimeZone: string;
 };
 export type DeliveryField = keyof DeliveryValues;
 
@@ -50,22 +58,33 @@ export type OrderValues = Record<TextField, string> & Record<FlagField, boolean>
 /** A blank form with the table's defaults: pop, a female singer, a happy song, no add-ons, as soon as ready. */
 export function emptyValues(parentEmail = ""): OrderValues {
   const values = Object.fromEntries(ORDER_FIELD_NAMES.map((field) => [field, defaultValueOf(field)]));
-  return { ...values, ...deliveryValuesOf(AS_SOON_AS_READY), parentEmail } as OrderValues;
+  return {
+    ...values,
+    ...deliveryValuesOf(AS_SOON_AS_READY),
+    deliveryTimeZone: "",
+    parentEmail,
+  } as OrderValues;
 }
 
 export function deliveryChoiceOf(values: DeliveryValues): DeliveryChoice {
   return { when: values.deliveryWhen, date: values.deliveryDate, time: values.deliveryTime };
 }
 
-export function deliveryValuesOf(choice: DeliveryChoice): DeliveryValues {
+export function deliveryValuesOf(choice: DeliveryChoice): Omit<DeliveryValues, "deliveryTimeZone"> {
   return { deliveryWhen: choice.when, deliveryDate: choice.date, deliveryTime: choice.time };
 }
 
-/** The form field that holds each part of the choice. */
-export const DELIVERY_FIELD: Record<keyof DeliveryChoice, DeliveryField> = {
+/** The zone a chosen day is read in: the one picked, else the browser's own. */
+export function deliveryZoneOf(values: Pick<DeliveryValues, "deliveryTimeZone">, clock: FormClock): string {
+  return values.deliveryTimeZone || clock.timeZone;
+}
+
+/** The form field that holds each part of the choice, and the zone it is read in. */
+export const DELIVERY_FIELD: Record<keyof DeliveryChoice | "timeZone", DeliveryField> = {
   when: "deliveryWhen",
   date: "deliveryDate",
   time: "deliveryTime",
+  timeZone: "deliveryTimeZone",
 };
 
 /**
@@ -92,7 +111,10 @@ export function restoreValues(raw: unknown, base: OrderValues): OrderValues {
     date: stored.deliveryDate,
     time: stored.deliveryTime,
   });
-  return { ...values, ...deliveryValuesOf(delivery) };
+  const zone = typeof stored.deliveryTimeZone === "string"
+    ? canonicalTimeZone(stored.deliveryTimeZone)
+    : null;
+  return { ...values, ...deliveryValuesOf(delivery), deliveryTimeZone: zone ?? base.deliveryTimeZone };
 }
 
 /**
@@ -109,6 +131,22 @@ export function withField(values: OrderValues, field: FieldName, value: string |
   return next;
 }
 
+/**
+ * Who the song's email goes to, as the form's sentences name them: a gift's recipient ("Jo", or "the
+ * recipient" before a name is typed) when the gift has their address, else null, the one ordering.
+ * The rule is the delivery's own (domain/delivery.ts).
+ */
+export function songRecipientOf(
+  values: Pick<OrderValues, "isGift" | "giftRecipientName" | "giftRecipientEmail" | "parentEmail">,
+): string | null {
+  const [first] = deliveryAddressees({
+    isGift: values.isGift,
+    giftRecipientEmail: values.giftRecipientEmail.trim().toLowerCase(),
+    parentEmail: values.parentEmail.trim().toLowerCase(),
+  });
+  return first.role === "recipient" ? values.giftRecipientName.trim() || "the recipient" : null;
+}
+
 /** The price shown before checkout; the server computes the charged price, discounts included. */
 export function totalCents(values: Pick<OrderValues, "addStreamingServices">): number {
   return priceOrder(values.addStreamingServices).totalPrice;
@@ -118,13 +156,26 @@ export function completeness(values: OrderValues): number {
   return formCompleteness(values);
 }
 
+/**
+ * What a screen reader is told politely as a long answer nears its limit: a sentence that changes
+ * only at a few steps (under 200, 100, 50 and 10 left; reached; passed), so it is not read at every
+ * keystroke. "" while there is room.
+ */
+export function limitNearing(count: number, max: number): string {
+  const limit = max.toLocaleString("en-US");
+  if (count > max) return `Over the ${limit}-character limit. Please shorten it.`;
+  if (count === max) return `${limit}-character limit reached.`;
+  const step = [10, 50, 100, 200].find((left) => max - count < left);
+  return step ? `Fewer than ${step} characters left.` : "";
+}
+
 export interface Problem {
   field: FieldName;
   title: string;
   description: string;
 }
 
-/** When the form is checked and on whose clock: the chosen delivery day depends on both. */
+/** When the form is checked, and the browser's own zone (a chosen day's zone until another is picked). */
 export interface FormClock {
   now: number;
   timeZone: string;
@@ -136,28 +187,33 @@ export interface FormClock {
  */
 export function problemsOf(values: OrderValues, clock: FormClock): Problem[] {
   const problems: Problem[] = [];
-  if (!values.childName.trim()) {
+  // Counted as the server will count them: only what a person can see (domain/plain_text.ts).
+  const childName = plainText(values.childName);
+  const unsingable = unsingableNameMessage(childName);
+  if (!childName) {
     problems.push({
       field: "childName",
       title: "Child's Name Required",
       description: "Please enter your child's name so we can put it in the song.",
     });
+  } else if (unsingable) {
+    problems.push({ field: "childName", title: "Name As It's Sung", description: unsingable });
   }
-  if (values.addStreamingServices && !values.streamingArtistName.trim()) {
+  if (values.addStreamingServices && !plainText(values.streamingArtistName)) {
     problems.push({
       field: "streamingArtistName",
       title: "Artist Name Required",
       description: ORDER_FORM_FIELDS.streamingArtistName.missing,
     });
   }
-  if (!values.parentName.trim()) {
+  if (!plainText(values.parentName)) {
     problems.push({
       field: "parentName",
       title: "Your Name Required",
       description: "Please enter your name so we know who the song is from.",
     });
   }
-  const email = values.parentEmail.trim();
+  const email = plainText(values.parentEmail);
   if (!email) {
     problems.push({
       field: "parentEmail",
@@ -171,8 +227,23 @@ export function problemsOf(values: OrderValues, clock: FormClock): Problem[] {
       description: ORDER_FORM_FIELDS.parentEmail.invalid,
     });
   }
+  // A long answer the box let through (it never cuts a paste): said, never cut here either.
+  for (const field of TEXT_FIELDS) {
+    const max = maxCharsOf(field);
+    const length = plainText(values[field], { lines: orderField(field).kind === "longText" }).length;
+    if (max && length > max) {
+      const called = orderField(field).label;
+      problems.push({
+        field,
+        title: `${called} is too long`,
+        description: `Please shorten the ${called.toLowerCase()} to at most ${
+          max.toLocaleString("en-US")
+        } characters (it has ${length.toLocaleString("en-US")}).`,
+      });
+    }
+  }
   // "When should it arrive?" comes after the contact details and the gift.
-  const delivery = deliveryProblem(deliveryChoiceOf(values), clock.now, clock.timeZone);
+  const delivery = deliveryProblem(deliveryChoiceOf(values), clock.now, deliveryZoneOf(values, clock));
   if (delivery) {
     problems.push({
       field: DELIVERY_FIELD[delivery.part],
@@ -184,16 +255,16 @@ export function problemsOf(values: OrderValues, clock: FormClock): Problem[] {
 }
 
 /**
- * The `order` sent to the server: the form as typed, the chosen delivery moment on the family's
- * clock (`deliveryAt` "" is as soon as it's ready) with the zone that clock is in, and the kept
- * referral code if there is one.
+ * The `order` sent to the server: the form as typed, the chosen delivery moment as a wall-clock time
+ * (`deliveryAt` "" is as soon as it's ready) with the zone it is read in (the one picked, else
+ * `timeZone`, the browser's), and the kept referral code if there is one.
  */
 export function orderOf(values: OrderValues, referralCode: string | null, timeZone: string): OrderFormInput {
-  const { deliveryWhen: _when, deliveryDate: _date, deliveryTime: _time, ...form } = values;
+  const { deliveryWhen: _when, deliveryDate: _date, deliveryTime: _time, deliveryTimeZone, ...form } = values;
   const order: OrderFormInput = {
     ...form,
     deliveryAt: deliveryAtOf(deliveryChoiceOf(values)),
-    deliveryTimeZone: timeZone,
+    deliveryTimeZone: deliveryTimeZone || timeZone,
   };
   if (referralCode) order.referralCode = referralCode;
   return order;

@@ -6,6 +6,9 @@ import { searchByDomain } from "./v4_search_by_domain.ts";
 import { inProgressAndFailedTabs } from "./v5_in_progress_and_failed_tabs.ts";
 import { referralCodeStats } from "./v6_referral_code_stats.ts";
 import { listViews } from "./v7_list_views.ts";
+import { searchGiftRecipients } from "./v8_search_gift_recipients.ts";
+import { ordersAwaitingSong } from "./v9_orders_awaiting_song.ts";
+import { staffActivity } from "./v10_staff_activity.ts";
 
 /**
  * Every migration of the stored shapes, oldest first (docs/migrations.md). Append only: a released
@@ -19,4 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
   inProgressAndFailedTabs,
   referralCodeStats,
   listViews,
+  searchGiftRecipients,
+  ordersAwaitingSong,
+  staffActivity,
 ];

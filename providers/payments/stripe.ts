@@ -3,6 +3,7 @@ import { StartupError } from "../../domain/errors.ts";
 import { cappedDiscount } from "../../domain/pricing.ts";
 import {
   type CheckoutSessionInfo,
+  type PaymentEvent,
   PaymentProviderError,
   type Payments,
   type PromotionIds,
@@ -222,7 +223,7 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
 
     async verifyWebhook(payload, signature) {
       if (!signature) throw new WebhookSignatureError("The Stripe-Signature header is missing.");
-      let event: Stripe.Event;
+      let event: unknown;
       try {
         // Async because the signature check uses Web Crypto, which has no synchronous HMAC.
         event = await stripe.webhooks.constructEventAsync(payload, signature, webhookSecret);
@@ -231,13 +232,8 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
         const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0].trim();
         throw new WebhookSignatureError(`The Stripe webhook signature is not valid: ${reason}`);
       }
-      // Only fields that every API version shares are read: the event's shape follows the webhook
-      // endpoint's API version, not the SDK's, and fulfilment re-reads the session anyway.
-      const object = event.data.object as { object?: unknown; id?: unknown };
-      const sessionId = object.object === "checkout.session" && typeof object.id === "string"
-        ? object.id
-        : null;
-      return { id: event.id, type: event.type, sessionId };
+      refuseFutureSignature(signature, Date.now());
+      return webhookEventOf(event);
     },
   };
 
@@ -314,4 +310,37 @@ function toSessionInfo(session: Stripe.Checkout.Session): CheckoutSessionInfo {
 /** Only Stripe's own verdict: a bare 404 may be a mistyped STRIPE_API_URL, which must not read as "unpaid". */
 function isMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
+}
+
+/**
+ * The SDK refuses a signature older than its five-minute tolerance but takes one dated any time
+ * ahead, which a leaked signed body could then be replayed with for as long as that date is away.
+ * A few minutes of clock difference are allowed, as Stripe's own tolerance allows them backwards.
+ */
+function refuseFutureSignature(header: string, now: number) {
+  const signedAt = Number(header.split(",").find((part) => part.trim().startsWith("t="))?.trim().slice(2));
+  if (Number.isFinite(signedAt) && signedAt * 1000 > now + WEBHOOK_CLOCK_SKEW_MS) {
+    throw new WebhookSignatureError("The Stripe webhook signature is dated in the future.");
+  }
+}
+
+const WEBHOOK_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/**
+ * The fields every API version shares, checked: the event's shape follows the webhook endpoint's API
+ * version, not the SDK's, and a correctly signed body can still be any JSON (a test event, a mistake
+ * in a dashboard). Fulfilment re-reads the session anyway.
+ */
+function webhookEventOf(event: unknown): PaymentEvent {
+  const { id, type, data } = (event ?? {}) as { id?: unknown; type?: unknown; data?: unknown };
+  if (
+    typeof event !== "object" || Array.isArray(event) || typeof id !== "string" || typeof type !== "string"
+  ) {
+    throw new WebhookSignatureError("The Stripe webhook body is not an event.");
+  }
+  const object = (data as { object?: unknown } | null)?.object as
+    | { object?: unknown; id?: unknown }
+    | undefined;
+  const sessionId = object?.object === "checkout.session" && typeof object.id === "string" ? object.id : null;
+  return { id, type, sessionId };
 }

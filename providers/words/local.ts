@@ -15,9 +15,10 @@ export { fnv1a } from "./local/text.ts";
  *
  * Lines come from small tables of rhyming couplets, one per filled detail (age, birthday, favorite
  * color, toy, place, activity, activities, best friend, friends, pet, what the child calls the
- * parent, favorite saying, talent, dream, and a gift's message), sung in the second person so no
- * pronoun can be wrong. Free prose (extra and additional details) is not sung: without a model it
- * cannot be turned into lines faithfully. The `user` message is not parsed; the brief holds the same
+ * parent, favorite saying, talent, dream), sung in the second person so no pronoun can be wrong,
+ * and a gift's dedication from its giver by first name. Free prose (extra and additional details)
+ * is not sung: without a model it cannot be turned into lines faithfully; nor is a gift's message,
+ * which is its recipient's to read (the same rule the lyrics prompt gives the real lyricist). The `user` message is not parsed; the brief holds the same
  * facts.
  *
  * What it honours of the prompts (the admin's instruction wins over the system prompt):

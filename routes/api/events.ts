@@ -1,21 +1,16 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ANALYTICS_EVENTS } from "../../domain/analytics.ts";
-import {
-  acceptedFromBrowser,
-  ANONYMOUS_ID,
-  BROWSER_EVENT_LIMITS as LIMITS,
-  eventTime,
-  withoutReservedNames,
-} from "../../domain/browser_events.ts";
+import { documentedProperties, isBrowserReportedEvent } from "../../domain/browser_event_properties.ts";
+import { ANONYMOUS_ID, BROWSER_EVENT_LIMITS as LIMITS, eventTime } from "../../domain/browser_events.ts";
 import type { AppEnv } from "../env.ts";
 import { EVENTS_LIMIT, limitPerClient } from "../middleware/client_limit.ts";
 import { valid } from "./validate.ts";
 
 /**
  * Pages' analytics (customer-side §3), first-party: a page posts a small batch here and the server
- * passes it on through the same `track` as its own events, which scrubs it again, so PostHog is never
- * called from the browser (the content security policy stays `connect-src 'self'`). A browser that
+ * passes on each event's documented properties (domain/browser_event_properties.ts) through the same
+ * `track` as its own events, which scrubs them again, so PostHog is never called from the browser (the content security policy stays `connect-src 'self'`). A browser that
  * sent DNT or GPC gets the untracked deps (routes/app.ts): its events are answered and dropped.
  * Accepted or not, the answer is 204: the page has nothing to do differently.
  */
@@ -45,8 +40,8 @@ eventsApi.post("/events", valid("json", batchBody), limitPerClient(EVENTS_LIMIT)
   // A page without storage sends no id: its events still count, as one visit.
   const distinctId = `browser:${anonymousId ?? crypto.randomUUID()}`;
   for (const { event, properties, ts } of events) {
-    if (!acceptedFromBrowser(event)) continue;
-    track(event, withoutReservedNames(properties), { distinctId, timestamp: eventTime(ts, now) });
+    if (!isBrowserReportedEvent(event)) continue;
+    track(event, documentedProperties(event, properties), { distinctId, timestamp: eventTime(ts, now) });
   }
   return c.body(null, 204);
 });

@@ -38,7 +38,14 @@ async function verifyPayment(c: Context<AppEnv>) {
   if (!sessionId.success) throw new BadRequestError("Invalid payment session.");
   const session = await c.var.deps.providers.payments.getSession(sessionId.data);
   if (!session) throw new NotFoundError("We could not find this payment session.");
-  return c.json({ paid: session.paid, metadata: session.metadata, customerEmail: session.customerEmail });
+  // Customer-side §3's verify response, and where the session stands: the return page says "nothing
+  // was charged" only when the provider's state shows it (domain/checkout.ts, nothingCharged).
+  return c.json({
+    paid: session.paid,
+    status: session.status,
+    metadata: session.metadata,
+    customerEmail: session.customerEmail,
+  });
 }
 
 ordersApi.post("/orders", requireUser, async (c) => {

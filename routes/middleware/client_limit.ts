@@ -54,6 +54,17 @@ export const REFERRAL_CHECK_LIMIT: ClientLimit = {
   message: "We've checked a lot of codes from here. Please wait a few minutes and try again.",
 };
 
+/**
+ * Checking a customer's code for a given address (GET /api/referral-offer?email=) answers what
+ * starting a checkout with it would (their own code, not a first order): it spends the checkout's
+ * allowance (the same scope), so the two doors together tell no more about who has ordered than
+ * checkout alone. A parent's form asks once per address typed, a few times at most.
+ */
+export const REFERRAL_BUYER_CHECK_LIMIT: ClientLimit = {
+  ...CHECKOUT_LIMIT,
+  message: REFERRAL_CHECK_LIMIT.message,
+};
+
 /** Confirming a payment: the processing page asks a handful of times per order. */
 export const PAYMENT_CHECK_LIMIT: ClientLimit = {
   scope: "payment-check:client",

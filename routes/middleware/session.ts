@@ -44,7 +44,7 @@ function presentedToken(c: Context<AppEnv>): { token: string; source: AuthSource
   return cookie ? { token: cookie, source: "cookie" } : null;
 }
 
-function isSafeMethod(method: string) {
+export function isSafeMethod(method: string) {
   return method === "GET" || method === "HEAD" || method === "OPTIONS";
 }
 

@@ -546,8 +546,13 @@ e2eTest(
         "focus on the answer",
       );
       const date = when.getByLabel("Date");
-      const time = when.getByLabel("Time");
+      const time = when.getByLabel("Time", { exact: true });
       assertEquals([await date.inputValue(), await time.inputValue()], [first.date, "08:00"]);
+      assertEquals(
+        await when.getByLabel("Time zone").inputValue(),
+        "Europe/London",
+        "the zone it was chosen in",
+      );
       const summary = when.locator("[data-delivery-summary]");
       await showsText(summary, `Your song will arrive on ${first.words}.`);
 

@@ -7,11 +7,13 @@ import {
   requestRefusal,
   toLocalInput,
 } from "../../domain/requested_delivery.ts";
-import { ownReferralCode, REFERRAL_CODE_MESSAGE } from "../../domain/referrals.ts";
+import { ownReferralCode, REFERRAL_CODE_MESSAGE, REFERRAL_REFUSALS } from "../../domain/referrals.ts";
+import { REFERRAL_COOKIE } from "../../domain/referral_code.ts";
 import { deliveryBounds } from "../../islands/order/delivery_time.ts";
 import { FLAG_FIELDS, TEXT_FIELDS } from "../../islands/order/values.ts";
 import { countOrders } from "../../kv/orders.ts";
 import { createReferralCode } from "../../kv/referral_codes.ts";
+import { placeOrder } from "../integration/jobs/helpers.ts";
 import {
   createTestApp,
   e2eTest,
@@ -74,6 +76,12 @@ async function friendsCode(t: TestApp, code: string) {
     orderNumber: 1,
   };
   assertEquals(await createReferralCode(t.kv, ownReferralCode(owner, t.clock.now(), code)), "created");
+}
+
+/** The friend's code this browser keeps for the order form (REFERRAL_COOKIE), or null. */
+async function keptCode(page: Page): Promise<string | null> {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name === REFERRAL_COOKIE)?.value ?? null;
 }
 
 /** Answers an intercepted API call with JSON. */
@@ -259,20 +267,23 @@ e2eTest(
     await friendsCode(t, "FRIEND-1");
     await using browser = await openBrowser(t);
 
-    const page = await browser.open("/order?ref=mia-7k3q");
-    await page.getByText("A friend's code: 50% off your first order, already in the total.").waitFor();
-    assertEquals(await page.locator("[data-discount] dt").textContent(), "Referral MIA-7K3Q (50% off)");
-    assertEquals(await page.evaluate(() => sessionStorage.getItem("referralCode")), "MIA-7K3Q");
-
-    // The code stays for the visit: the same tab without the parameter still shows it.
-    await page.goto(browser.origin + "/order");
-    await page.getByText("A friend's code: 50% off your first order, already in the total.").waitFor();
-
     const bad = await browser.open("/order?ref=bad%20code!");
     const toast = await toastNamed(bad, "Invalid Referral Code");
     assert(await toast.getByText(REFERRAL_CODE_MESSAGE).isVisible());
-    assertEquals(await bad.evaluate(() => sessionStorage.getItem("referralCode")), null);
+    assertEquals(await keptCode(bad), null);
     assertEquals(await bad.locator("aside").getByText("Referral code", { exact: false }).count(), 0);
+
+    const page = await browser.open("/order?ref=mia-7k3q");
+    await page.getByText("A friend's code: 50% off your first order, already in the total.").waitFor();
+    assertEquals(await page.locator("[data-discount] dt").textContent(), "Referral MIA-7K3Q (50% off)");
+    assertEquals(await keptCode(page), "MIA-7K3Q");
+
+    // The code is kept: another tab without the parameter still shows it, and a malformed one in a
+    // later address leaves it alone.
+    await (await browser.open("/?ref=bad%20code!")).close();
+    const later = await browser.open("/order");
+    await later.getByText("A friend's code: 50% off your first order, already in the total.").waitFor();
+    assertEquals(await keptCode(later), "MIA-7K3Q");
 
     const back = await browser.open("/order?ref=FRIEND-1&session_id=cs_1&payment_success=true");
     await back.waitForFunction(() => location.search === "?ref=FRIEND-1");
@@ -429,9 +440,9 @@ e2eTest(
     assertEquals(bodies[1].childName, "Zoë Ann");
     assertEquals(bodies[1].parentEmail, "sam@example.com");
     assertEquals(
-      await page.evaluate(() => sessionStorage.getItem("orderFormDraft")),
-      null,
-      "the draft is done",
+      await page.evaluate(() => JSON.parse(sessionStorage.getItem("orderFormDraft") ?? "null")),
+      { parentName: "Sam Parent", parentEmail: "sam@example.com" },
+      "the draft is done; the next order starts with the same parent",
     );
     const unexpected = browser.problems.filter((problem) => !/api\/orders|status of 500/.test(problem));
     assertEquals(unexpected, []);
@@ -473,11 +484,7 @@ e2eTest("order form: a refused referral code asks before going on at full price"
   await browser.screenshot(page, "order-form-referral-refused-viewport");
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "detached" });
-  assertEquals(
-    await page.evaluate(() => sessionStorage.getItem("referralCode")),
-    "MIA-7K3Q",
-    "cancel keeps it",
-  );
+  assertEquals(await keptCode(page), "MIA-7K3Q", "cancel keeps it");
 
   await submit.click();
   await dialog.waitFor();
@@ -494,7 +501,7 @@ e2eTest("order form: a refused referral code asks before going on at full price"
     "MIA-7K3Q",
   ]);
   assertEquals("referralCode" in (bodies[3].order as object), false);
-  assertEquals(await page.evaluate(() => sessionStorage.getItem("referralCode")), null);
+  assertEquals(await keptCode(page), null);
   const unexpected = browser.problems.filter((problem) =>
     !/create-checkout-session|status of 422/.test(problem)
   );
@@ -629,14 +636,69 @@ e2eTest(
       assert((await note.innerText()).includes("This referral code doesn't exist."));
       assertEquals(await unknown.locator("[data-discount]").count(), 0);
       assertEquals(await unknown.locator("[data-total] dd").innerText(), "$24.99");
-      assertEquals(
-        await unknown.evaluate(() => sessionStorage.getItem("referralCode")),
-        null,
-        "not sent to checkout",
-      );
+      assertEquals(await keptCode(unknown), null, "forgotten: not sent to checkout");
       const unexpected = browser.problems.filter((problem) => !/referral-offer|status of 422/.test(problem));
       assertEquals(unexpected, []);
     }
+  },
+);
+
+e2eTest(
+  "order form: a code that is not this parent's to use says so once their email is typed, and checkout gets full price",
+  async () => {
+    await using t = await createTestApp();
+    await friendsCode(t, "MIA-7K3Q");
+    await placeOrder(t, { parentEmail: "leo@example.com" });
+    await using browser = await openBrowser(t);
+    const page = await browser.open("/order?ref=MIA-7K3Q");
+    await fakeCheckoutPage(page);
+    const bodies: Record<string, unknown>[] = [];
+    await page.route("**/api/guest/create-checkout-session", (route) => {
+      bodies.push(route.request().postDataJSON());
+      return answer(route, 200, { checkoutUrl: "/checkout-test", sessionId: "cs_3" });
+    });
+    const summary = page.getByRole("region", { name: "Price Summary" });
+    const total = summary.locator("[data-total] dd");
+    await summary.locator("[data-referral-note=offer]").waitFor();
+    assertEquals(await total.innerText(), "$12.49");
+
+    /** Types an address and leaves the field, as a parent does; answers the note the summary then shows. */
+    const typeEmail = async (email: string, note: "offer" | "refused") => {
+      const checked = page.waitForResponse((response) => response.url().includes("/api/referral-offer/"));
+      await page.getByLabel("Your email").fill(email);
+      await page.getByLabel("Your email").blur();
+      await checked;
+      const shown = summary.locator(`[data-referral-note=${note}]`);
+      await shown.waitFor();
+      return await shown.innerText();
+    };
+
+    // The code's owner: their own code.
+    const own = await typeEmail("mia-7k3q@example.com", "refused");
+    assertEquals(own, "Referral code MIA-7K3Q can't be used: " + REFERRAL_REFUSALS.self);
+    assertEquals(await summary.locator("[data-discount]").count(), 0);
+    assertEquals(await total.innerText(), "$24.99");
+    await browser.screenshot(page, "order-form-referral-own-code");
+
+    // A friend: the discount again.
+    await typeEmail("kim@example.com", "offer");
+    assertEquals(await total.innerText(), "$12.49");
+
+    // A parent who has ordered before: a first-order code does not apply.
+    const second = await typeEmail("leo@example.com", "refused");
+    assertEquals(second, "Referral code MIA-7K3Q can't be used: " + REFERRAL_REFUSALS["not-first-order"]);
+    assertEquals(await total.innerText(), "$24.99");
+
+    // What the summary says is what checkout is asked for: full price, no second refusal.
+    await page.getByLabel("Child's name").fill("Mia");
+    await page.getByLabel("Your name").fill("Leo Parent");
+    await page.getByRole("button", { name: "Create Your Song" }).click();
+    await page.waitForURL(browser.origin + "/checkout-test");
+    assertEquals(bodies.length, 1);
+    assertEquals("referralCode" in (bodies[0].order as object), false);
+    assertEquals(await keptCode(page), "MIA-7K3Q", "kept: it may still be another parent's to use");
+    const unexpected = browser.problems.filter((problem) => !/referral-offer|status of 422/.test(problem));
+    assertEquals(unexpected, []);
   },
 );
 
@@ -716,7 +778,7 @@ e2eTest(
       await formLive(page);
       await when.getByLabel("On a day I choose").check();
       const date = when.getByLabel("Date");
-      const time = when.getByLabel("Time");
+      const time = when.getByLabel("Time", { exact: true });
       assertEquals(await date.getAttribute("type"), "date");
       assertEquals(await time.getAttribute("type"), "time");
       assertEquals(await time.inputValue(), "08:00", "the birthday morning");
@@ -727,13 +789,14 @@ e2eTest(
       assertOneOf(await date.getAttribute("max"), [boundsAt(loadedAt).maxDate, boundsAt(Date.now()).maxDate]);
       assertEquals(
         await summary.textContent(),
-        "Choose a day at least 24 hours from now and within the next year.",
+        "Choose a day at least 24 hours from now and within the next year, on London time.",
       );
       assertEquals(
         await page.getByLabel("Your email").evaluate((input) =>
           document.getElementById(input.getAttribute("aria-describedby")!)?.textContent
         ),
-        "Your song arrives here on the day you choose below.",
+        "The song arrives here on the day you choose below, for you to pass on.",
+        "a gift without the recipient's address comes to the giver",
       );
 
       // The first day the box offers, before its earliest time: the page stops it in its own words.
@@ -863,3 +926,176 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     },
   );
 }
+
+/** The text of the element that describes a control (its hint, count or error), by id. */
+const describedBy = (locator: ReturnType<Page["locator"]>) =>
+  locator.evaluate((control) =>
+    (control.getAttribute("aria-describedby") ?? "").split(" ").map((id) =>
+      document.getElementById(id)?.textContent
+    )
+  );
+
+e2eTest(
+  "order form: a gift names who receives what, and can be timed on the recipient's clock, its zone named from the start",
+  async () => {
+    await using t = await createTestApp();
+    t.clock.advance(Date.now() - t.clock.now());
+    for (const width of [390, 1280]) {
+      await using browser = await openBrowser(t, { width, height: 844, timezoneId: LONDON });
+      const page = await browser.open("/order");
+      await fakeCheckoutPage(page);
+      const bodies: Record<string, unknown>[] = [];
+      await page.route("**/api/guest/create-checkout-session", (route) => {
+        bodies.push(route.request().postDataJSON());
+        return answer(route, 200, { checkoutUrl: "/checkout-test", sessionId: "cs_gift" });
+      });
+      await fillRequired(page);
+      await page.getByLabel("This song is a gift").check();
+      await formLive(page);
+      await page.getByLabel("Recipient's name").fill("Grandma Jo");
+      await page.getByLabel("Recipient's email").fill("jo@example.com");
+
+      // "You" is the giver: the song goes to Grandma Jo, the giver gets the receipt and a copy.
+      assertEquals(await describedBy(page.getByLabel("Your email")), [
+        "Your receipt comes here, and your own copy of the song once Grandma Jo has theirs.",
+      ]);
+      assertEquals(
+        (await describedBy(page.getByLabel("Recipient's email")))[0],
+        "Grandma Jo gets a private link to the song here. Leave it empty to receive the song yourself and pass it on.",
+      );
+      assertEquals(
+        (await describedBy(page.getByLabel("Gift message")))[0],
+        "Grandma Jo reads it in the gift email. It is not sung in the song.",
+      );
+      const when = page.getByRole("group", { name: "When should it arrive?" });
+      const summary = when.locator("[data-delivery-summary]");
+      assertEquals(
+        await summary.textContent(),
+        "We'll send the song to Grandma Jo as soon as it's ready, within 24 hours.",
+      );
+
+      // A chosen day: the zone is named before any day is picked, the browser's own at first.
+      await when.getByLabel("On a day I choose").check();
+      const zone = when.getByLabel("Time zone");
+      assertEquals(await zone.inputValue(), LONDON);
+      assertEquals(await zone.locator("option:checked").textContent(), "Europe/London");
+      assertEquals(
+        await summary.textContent(),
+        "Choose a day at least 24 hours from now and within the next year, on London time.",
+      );
+      assertEquals(
+        (await describedBy(zone))[0],
+        "The day and time are read in this zone: for a gift, choose where Grandma Jo lives.",
+      );
+
+      // Grandma Jo lives in Sydney: her morning, said on both clocks.
+      await zone.selectOption("Australia/Sydney");
+      assertEquals(
+        await summary.textContent(),
+        "Choose a day at least 24 hours from now and within the next year, on Sydney time.",
+      );
+      const day = toLocalInput(Date.now() + 40 * DAY_MS, "Australia/Sydney").slice(0, 10);
+      await when.getByLabel("Date").fill(day);
+      const at = new Date(instantOf(`${day}T08:00`, "Australia/Sydney")!).toISOString();
+      const inSydney = describeDeliveryTime({ at, timeZone: "Australia/Sydney" }, Date.now());
+      const inLondon = describeDeliveryTime({ at, timeZone: LONDON }, Date.now());
+      assertEquals(
+        await summary.textContent(),
+        `The song will reach Grandma Jo on ${inSydney}. That's ${inLondon} for you.`,
+      );
+      await when.evaluate((box) => box.scrollIntoView({ block: "center" }));
+      await browser.screenshot(page, `order-gift-zone-${width}-viewport`);
+
+      // Kept across a reload, and sent in her zone.
+      await page.reload();
+      await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
+      await waitForValue(page, "deliveryTimeZone", "Australia/Sydney");
+      await page.getByRole("button", { name: "Create Your Song" }).click();
+      await page.waitForURL(browser.origin + "/checkout-test");
+      const sent = bodies.at(-1)!.order as Record<string, unknown>;
+      assertEquals([sent.deliveryAt, sent.deliveryTimeZone], [`${day}T08:00`, "Australia/Sydney"]);
+      assertEquals(browser.problems, []);
+    }
+  },
+);
+
+e2eTest(
+  "order form: a long answer shows its count and the limit, is never cut, and must be shortened before sending",
+  async () => {
+    await using t = await createTestApp();
+    await using browser = await openBrowser(t, { width: 390, height: 844 });
+    const page = await browser.open("/order");
+    let sent = 0;
+    await page.route("**/api/guest/create-checkout-session", (route) => {
+      sent++;
+      return answer(route, 200, { checkoutUrl: "/checkout-test", sessionId: "cs_long" });
+    });
+    await fillRequired(page);
+    await page.getByLabel("This song is a gift").check();
+    await formLive(page);
+    const message = page.getByLabel("Gift message");
+    const count = page.locator("#order-giftMessage-count");
+    const nearing = count.locator("xpath=following-sibling::*[@aria-live='polite']");
+    assertEquals(await count.textContent(), "0 of 2,000 characters");
+    assertEquals(await nearing.textContent(), "");
+
+    await message.fill("a".repeat(1995));
+    assertEquals(await count.textContent(), "1,995 of 2,000 characters");
+    assertEquals(await nearing.textContent(), "Fewer than 10 characters left.");
+    assert((await describedBy(message)).includes("1,995 of 2,000 characters"), "heard with the field");
+
+    // A paste over the limit is kept whole: the parent chooses what to cut.
+    await message.fill("b".repeat(2100));
+    assertEquals((await message.inputValue()).length, 2100);
+    assertEquals(await count.textContent(), "2,100 of 2,000 characters");
+    assertEquals(await nearing.textContent(), "Over the 2,000-character limit. Please shorten it.");
+    await browser.screenshot(page, "order-gift-message-over-390");
+    await page.getByRole("button", { name: "Create Your Song" }).click();
+    const toast = await toastNamed(page, "Gift message is too long");
+    assert((await toast.textContent())!.includes("at most 2,000 characters (it has 2,100)"));
+    assertEquals(await message.getAttribute("aria-invalid"), "true");
+    assertEquals(await page.evaluate(() => document.activeElement?.getAttribute("name")), "giftMessage");
+    assertEquals(sent, 0, "nothing sent");
+
+    await message.fill("c".repeat(2000));
+    assertEquals(await nearing.textContent(), "2,000-character limit reached.");
+    await page.getByRole("button", { name: "Create Your Song" }).click();
+    await page.waitForURL(browser.origin + "/checkout-test");
+    assertEquals(sent, 1);
+  },
+);
+
+e2eTest(
+  "order form: the child's name is asked for as it is sung; emoji and symbols are refused, every language kept",
+  async () => {
+    await using t = await createTestApp();
+    await using browser = await openBrowser(t, { width: 1280 });
+    const page = await browser.open("/order");
+    await fakeCheckoutPage(page);
+    let sent = 0;
+    await page.route("**/api/guest/create-checkout-session", (route) => {
+      sent++;
+      return answer(route, 200, { checkoutUrl: "/checkout-test", sessionId: "cs_name" });
+    });
+    const name = page.getByLabel("Child's name");
+    assertEquals(
+      (await describedBy(name))[0],
+      "Write it as it should be sung: letters, spaces, hyphens and apostrophes, no emoji or symbols.",
+    );
+    await fillRequired(page);
+    await formLive(page);
+    await name.fill("Zoë 🦄");
+    await page.getByRole("button", { name: "Create Your Song" }).click();
+    const toast = await toastNamed(page, "Name As It's Sung");
+    assert((await toast.textContent())!.includes("“🦄” can't be sung."));
+    assertEquals(await name.getAttribute("aria-invalid"), "true");
+    assertEquals(await page.evaluate(() => document.activeElement?.getAttribute("name")), "childName");
+    assertEquals(sent, 0);
+
+    await name.fill("Zoë-Anne O'Brien");
+    assertEquals(await name.getAttribute("aria-invalid"), null, "typing clears the message");
+    await page.getByRole("button", { name: "Create Your Song" }).click();
+    await page.waitForURL(browser.origin + "/checkout-test");
+    assertEquals(sent, 1);
+  },
+);

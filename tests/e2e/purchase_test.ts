@@ -1,7 +1,10 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page } from "playwright-core";
 import { describeDeliveryTime, instantOf, toLocalInput } from "../../domain/requested_delivery.ts";
+import { ownReferralCode } from "../../domain/referrals.ts";
+import { getCheckoutDraft } from "../../kv/checkout_drafts.ts";
 import { countOrders, getOrder } from "../../kv/orders.ts";
+import { createReferralCode } from "../../kv/referral_codes.ts";
 import { createTestApp, e2eTest, loopbackAppUrl, openBrowser, openSignedInBrowser } from "../helpers.ts";
 
 async function fillOrder(page: Page, fields: Record<string, string>) {
@@ -73,6 +76,77 @@ e2eTest("purchase: a friend's ?ref code gives 50% off on the checkout", async ()
   assertEquals(await countOrders(t.kv, "all"), 2);
 });
 
+e2eTest(
+  "purchase: a friend's link to the landing page keeps its code: the order form and checkout take 50% off",
+  async () => {
+    await using t = await createTestApp({ env: { APP_URL: loopbackAppUrl() } });
+    const owner = {
+      email: "ana@example.com",
+      childName: "Leo",
+      orderId: crypto.randomUUID(),
+      orderNumber: 1,
+    };
+    assertEquals(
+      await createReferralCode(t.kv, ownReferralCode(owner, t.clock.now(), "LEO-7K3Q")),
+      "created",
+    );
+    // A fresh browser, as the confirmation email's link opens it: nothing stored, the code only in the address.
+    await using browser = await openBrowser(t);
+    const landing = await browser.open(`/?ref=leo-7k3q`);
+    await landing.getByRole("link", { name: "Create Your Song" }).first().click();
+
+    await landing.waitForURL(browser.origin + "/order");
+    const summary = landing.getByRole("region", { name: "Price Summary" });
+    await summary.locator("[data-referral-note=offer]").waitFor();
+    assertEquals(await summary.locator("[data-discount] dt").innerText(), "Referral LEO-7K3Q (50% off)");
+    assertEquals(await summary.locator("[data-total] dd").innerText(), "$12.49");
+
+    await fillOrder(landing, { childName: "Zoe", parentName: "Kim", parentEmail: "kim@example.com" });
+    await landing.getByRole("button", { name: "Create Your Song" }).click();
+    await landing.waitForURL(/\/checkout\/local\/cs_local_/);
+    assert(await landing.getByText("Discount (LEO-7K3Q)").isVisible());
+    const draft = await getCheckoutDraft(t.kv, landing.url().split("/").at(-1)!);
+    assertEquals([draft?.form.referralCode, draft?.referral?.code, draft?.price.totalPrice], [
+      "LEO-7K3Q",
+      "LEO-7K3Q",
+      1249,
+    ]);
+    await landing.getByRole("button", { name: "Pay $12.49" }).click();
+    await landing.getByRole("heading", { name: "Magic in Progress!" }).waitFor();
+    assertEquals(browser.problems, []);
+  },
+);
+
+e2eTest(
+  "purchase: 'Create Another Song' starts the next order with the parent's name and email, the child's fresh",
+  async () => {
+    await using t = await createTestApp({ env: { APP_URL: loopbackAppUrl() } });
+    await using browser = await openBrowser(t);
+    const page = await browser.open("/order");
+    await fillOrder(page, {
+      childName: "Mia",
+      favoriteColor: "Purple",
+      parentName: "Sam Parent",
+      parentEmail: "sam@example.com",
+    });
+    await page.getByRole("button", { name: "Create Your Song" }).click();
+    await page.waitForURL(/\/checkout\/local\/cs_local_/);
+    await page.getByRole("button", { name: "Pay $24.99" }).click();
+    await page.getByRole("heading", { name: "Magic in Progress!" }).waitFor();
+
+    await page.getByRole("link", { name: "Create Another Song" }).click();
+    await page.waitForURL(browser.origin + "/order");
+    await page.waitForSelector('lh-island[data-island="OrderForm"][data-hydrated]', { state: "attached" });
+    await page.waitForFunction(() =>
+      document.querySelector<HTMLInputElement>('[name="parentName"]')?.value === "Sam Parent"
+    );
+    assertEquals(await page.locator('[name="parentEmail"]').inputValue(), "sam@example.com");
+    assertEquals(await page.locator('[name="childName"]').inputValue(), "", "a new child");
+    assertEquals(await page.locator('[name="favoriteColor"]').inputValue(), "");
+    assertEquals(browser.problems, []);
+  },
+);
+
 e2eTest("purchase: a demo user skips payment and goes straight to the processing page", async () => {
   await using t = await createTestApp({
     env: { DEMO_EMAILS: "demo@example.com", APP_URL: loopbackAppUrl() },
@@ -87,7 +161,7 @@ e2eTest("purchase: a demo user skips payment and goes straight to the processing
 });
 
 e2eTest(
-  "purchase: an unpaid return stops in place with the error, then the form comes back filled with the message",
+  "purchase: a return from a checkout never paid says nothing was charged, then the form comes back filled",
   async () => {
     await using t = await createTestApp({ env: { APP_URL: loopbackAppUrl() } });
     await using browser = await openBrowser(t);
@@ -98,24 +172,26 @@ e2eTest(
     const sessionId = order.url().split("/").at(-1)!;
 
     // A new tab, as a bank's app or an e-mailed link would open it: the form's draft is not there.
+    // The checkout is still open and unpaid: the server knows nothing was taken, and the page says so.
     const unpaid = await browser.open(`/payment-processing?session_id=${sessionId}&guest=true`);
-    const message =
-      "Payment was not confirmed. Please check with your bank and contact support if you were charged.";
-    await unpaid.locator("[data-payment-failure=unpaid]").waitFor();
-    assert(await unpaid.getByRole("heading", { name: "Processing Error" }).isVisible());
+    const message = "The payment wasn't completed, so nothing was charged.";
+    await unpaid.locator("[data-payment-failure=incomplete]").waitFor();
+    assert(await unpaid.getByRole("heading", { name: "Payment not completed" }).isVisible());
     assert(await unpaid.getByText(message).first().isVisible());
+    assertEquals(await unpaid.getByText(/check with your bank/).count(), 0);
     assertEquals(await unpaid.getByText("Processing Your Order").count(), 0, "the progress has stopped");
     await browser.screenshot(unpaid, "purchase-processing-error-viewport");
     assertEquals((await toastText(unpaid)).split("\n").filter(Boolean).slice(0, 2), [
-      "Processing Error",
+      "Payment not completed",
       message,
     ]);
 
     await unpaid.waitForURL(browser.origin + "/order");
-    const notice = unpaid.locator("[data-payment-notice=failed]");
+    const notice = unpaid.locator("[data-payment-notice=incomplete]");
     await notice.waitFor();
-    assertEquals(await notice.getAttribute("role"), "alert");
-    assert((await notice.innerText()).includes(message));
+    assertEquals(await notice.getAttribute("role"), "status");
+    assert((await notice.innerText()).includes("Payment not completed — nothing was charged"));
+    assertEquals(await unpaid.getByText(/check with your bank/).count(), 0);
     assertEquals(await unpaid.locator('[name="childName"]').inputValue(), "Mia", "what was typed is kept");
     assertEquals(await unpaid.locator('[name="parentEmail"]').inputValue(), "sam@example.com");
     assertEquals(new URL(unpaid.url()).search, "", "the address is clean again");
@@ -124,7 +200,10 @@ e2eTest(
   },
 );
 
-/** What each failing step of the return page answers, for the six errors of customer-side §8. */
+/**
+ * What each failing step of the return page answers: the six errors of customer-side §8, and a
+ * checkout that was never paid.
+ */
 const PAYMENT_FAILURE_CASES: { reason: string; message: string; routes: Record<string, () => Response> }[] = [
   {
     reason: "verify",
@@ -132,10 +211,23 @@ const PAYMENT_FAILURE_CASES: { reason: string; message: string; routes: Record<s
     routes: { "verify-payment": () => Response.json({ message: "down" }, { status: 503 }) },
   },
   {
+    // Completed but not paid yet (a bank debit on its way): money may still move.
     reason: "unpaid",
     message:
       "Payment was not confirmed. Please check with your bank and contact support if you were charged.",
-    routes: { "verify-payment": () => Response.json({ paid: false, metadata: {}, customerEmail: null }) },
+    routes: {
+      "verify-payment": () =>
+        Response.json({ paid: false, status: "complete", metadata: {}, customerEmail: null }),
+    },
+  },
+  {
+    // Past its time and never paid: nothing was charged, and the page says so.
+    reason: "incomplete",
+    message: "The payment wasn't completed, so nothing was charged.",
+    routes: {
+      "verify-payment": () =>
+        Response.json({ paid: false, status: "expired", metadata: {}, customerEmail: null }),
+    },
   },
   {
     reason: "lost",
@@ -171,7 +263,7 @@ const PAYMENT_FAILURE_CASES: { reason: string; message: string; routes: Record<s
 ];
 
 e2eTest(
-  "purchase: each of the six payment errors stops the progress and shows its own words in place",
+  "purchase: each payment error stops the progress and shows its own words in place",
   async () => {
     await using t = await createTestApp({ env: { APP_URL: loopbackAppUrl() } });
     await using browser = await openBrowser(t);
@@ -268,7 +360,8 @@ e2eTest(
     await fillOrder(page, { deliveryDate: day, deliveryTime: "07:30" });
     assertEquals(
       await page.locator("[data-delivery-summary]").textContent(),
-      `Your song will arrive on ${words}.`,
+      `The song will reach Grandma Jo on ${words}.`,
+      "a gift's day is the recipient's",
     );
     await page.getByRole("button", { name: "Create Your Song" }).click();
 

@@ -40,10 +40,12 @@ export function composeLyrics(brief: SongBrief, shape: SongShape): string {
     sections.push({ marker: "[Bridge]", lines: [...lines, ...phraseLines] });
     sections.push({ marker: "[Chorus]", lines: chorus });
   }
-  const message = brief.isGift ? capital(tidy(brief.giftMessage, 12)) : "";
+  // A gift's message is never sung (its recipient reads it in the gift email); its giver, by the
+  // first name the brief gives, may close the song, as the lyrics prompt allows the real lyricist.
+  const giver = brief.isGift ? tidy(brief.giftFrom, 2) : "";
   const outro = [
     ...(shape.outro ? pick(OUTROS[tone](name)) : []),
-    ...(message ? dedication(message, tidy(brief.giftFrom, 4), tidy(brief.giftRecipientName, 4)) : []),
+    ...(giver ? dedication(giver, name) : []),
   ];
   if (outro.length) sections.push({ marker: "[Outro]", lines: outro });
 

@@ -152,11 +152,9 @@ export const OUTROS: Record<"calm" | "bright", (N: string) => string[][]> = {
 };
 
 /**
- * A gift's message, after the song: the giver's words to whoever receives it, said as theirs. Sung
- * inside a verse, "Happy birthday, Grandma" would be sung to the baby the song is about.
+ * A gift's dedication, after the song: from its giver, said to the child the song is about. The
+ * giver's message is not sung: it is for whoever receives the gift, who reads it in their email.
  */
-export function dedication(message: string, giver: string, recipient: string): string[] {
-  const from = giver ? `From ${giver}` : "From someone who loves you";
-  const to = recipient ? ` to ${recipient}` : "";
-  return [`${from}${to}, with love:`, `"${message}"`];
+export function dedication(giver: string, N: string): string[] {
+  return [`With love from ${giver}, we sing along,`, `${N}, this is your very own song.`];
 }

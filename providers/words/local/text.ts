@@ -20,13 +20,75 @@ export function fnv1a(text: string): number {
   return hash;
 }
 
-/** Where a clause ends: not at the dot of "Mr. Button" or "St. Ives". */
-const CLAUSE_END = /[!?;\n]|(?<!\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Mt))\.(?=\s|$)/;
+/**
+ * Words whose full stop ends no clause: a title before a name ("Mr. Hops", "mrs. Button", "St. Ives",
+ * "Prof. Paws"), in any case. A single capital with a full stop is an initial ("A. A. Milne").
+ */
+const ABBREVIATIONS = new Set([
+  "mr",
+  "mrs",
+  "ms",
+  "mx",
+  "dr",
+  "st",
+  "jr",
+  "sr",
+  "mt",
+  "prof",
+  "rev",
+  "fr",
+  "capt",
+  "sgt",
+  "lt",
+  "col",
+  "gen",
+  "hon",
+  "mme",
+  "mlle",
+]);
+
+/** Whether the word that ends `text` ("…friend Mr") is one whose full stop ends no clause. */
+function abbreviationEnds(text: string): boolean {
+  const word = text.match(/(\p{L}+)$/u)?.[1];
+  if (!word) return false;
+  return ABBREVIATIONS.has(word.toLowerCase()) || (word.length === 1 && /\p{Lu}/u.test(word));
+}
+
+/** Where a clause may end: ! ? ; a line break, or a full stop before a space or the end. */
+const CLAUSE_END = /[!?;\n]|\.(?=\s|$)/g;
+
+/** The clauses of `value`, split where a clause really ends (not at the dot of "Mr. Hops"). */
+function clausesOf(value: string): string[] {
+  const clauses: string[] = [];
+  let start = 0;
+  for (const match of value.matchAll(CLAUSE_END)) {
+    if (match[0] === "." && abbreviationEnds(value.slice(start, match.index))) continue;
+    clauses.push(value.slice(start, match.index));
+    start = match.index + 1;
+  }
+  clauses.push(value.slice(start));
+  return clauses;
+}
+
+/**
+ * A detail's words, a title kept with the name it belongs to ("Mr. Hops" is one), so a cut to a few
+ * words never leaves "Mr." without its name.
+ */
+function wordsOf(clause: string): string[] {
+  const words: string[] = [];
+  for (const word of clause.split(" ").filter(Boolean)) {
+    const previous = words.at(-1);
+    if (previous?.endsWith(".") && abbreviationEnds(previous.slice(0, -1))) {
+      words[words.length - 1] += ` ${word}`;
+    } else words.push(word);
+  }
+  return words;
+}
 
 /** A detail as a singer can use it: its first clause, without quotes or end punctuation, a few words. */
 export function tidy(value: string | undefined, maxWords = 12): string {
-  const clause = (value ?? "").split(CLAUSE_END).find((part) => part.trim()) ?? "";
-  const words = clause.replace(/["“”«»]/g, "").replace(/\s+/g, " ").trim().split(" ").filter(Boolean);
+  const clause = clausesOf(value ?? "").find((part) => part.trim()) ?? "";
+  const words = wordsOf(clause.replace(/["“”«»]/g, "").replace(/\s+/g, " ").trim());
   return words.slice(0, maxWords).join(" ").replace(/[\s,:;–—-]+$/, "");
 }
 

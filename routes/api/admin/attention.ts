@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { DATED_WARNING_HOURS, REVIEW_WAIT_HOURS } from "../../../domain/attention.ts";
+import { DATED_WARNING_HOURS, PROMISE_HOURS, REVIEW_WAIT_HOURS } from "../../../domain/attention.ts";
 import { deliveryDelayMs } from "../../../domain/delivery.ts";
 import { readAttention } from "../../../kv/attention.ts";
 import type { AppEnv } from "../../env.ts";
@@ -18,6 +18,7 @@ attentionAdminApi.get("/attention", async (c) => {
       delayMs: deliveryDelayMs(config.deliveryDelayHours),
       reviewWaitHours: REVIEW_WAIT_HOURS,
       datedWarningHours: DATED_WARNING_HOURS,
+      promiseHours: PROMISE_HOURS,
     }),
   );
 });

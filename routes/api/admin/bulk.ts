@@ -9,20 +9,26 @@ import { valid } from "../validate.ts";
 /** Staff's actions on the rows they ticked (issue 23): each order by its own row's rules. */
 export const bulkAdminApi = new Hono<AppEnv>();
 
+/** A list of order ids, at most a bulk call's worth, refused in words that name its field. */
+const orderIds = (field: string) =>
+  z.array(z.string({ error: `${field} must be order ids.` }).max(100, `${field} must be order ids.`), {
+    error: `${field} must be a list of order ids.`,
+  }).max(MAX_BULK_ORDERS, `At most ${MAX_BULK_ORDERS} orders at a time.`);
+
 const bulkBody = z.object({
   action: z.enum(BULK_ACTIONS, { error: `action must be one of ${BULK_ACTIONS.join(", ")}.` }),
-  ids: z.array(z.string({ error: "ids must be order ids." }).max(100, "ids must be order ids."), {
-    error: "ids must be a list of order ids.",
-  }).min(1, "Choose at least one order.").max(
-    MAX_BULK_ORDERS,
-    `At most ${MAX_BULK_ORDERS} orders at a time.`,
-  ),
+  ids: orderIds("ids").min(1, "Choose at least one order."),
   /** Approve songs nobody has listened to: staff say so explicitly. */
   override: z.boolean({ error: "override must be true or false." }).optional(),
+  /** Send Now: the orders booked for a later day that staff confirmed sending early, each by id. */
+  sendEarly: orderIds("sendEarly").optional(),
 }).strict();
 
 bulkAdminApi.post("/orders/bulk", requireAdmin, valid("json", bulkBody), async (c) => {
-  const { action, ids, override } = c.req.valid("json");
-  const results = await runBulkAction(c.var.deps, action, ids, currentUser(c).username, { override });
+  const { action, ids, override, sendEarly } = c.req.valid("json");
+  const results = await runBulkAction(c.var.deps, action, ids, currentUser(c).username, {
+    override,
+    sendEarly,
+  });
   return c.json({ message: bulkSummary(action, results), results });
 });

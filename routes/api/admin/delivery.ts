@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { plainString } from "../../../domain/text_schema.ts";
 import { EMAIL_SHAPE, INVALID_EMAIL_MESSAGE } from "../../../domain/email_address.ts";
 import { emailSchema } from "../../../domain/auth.ts";
 import { NotFoundError } from "../../../domain/errors.ts";
@@ -65,7 +66,11 @@ deliveryAdminApi.post("/orders/:id/hold", async (c) => {
 });
 
 deliveryAdminApi.post("/orders/:id/send-now", async (c) => {
-  const order = await scheduleSendNow(c.var.deps, c.req.param("id"), currentUser(c).username);
+  // Staff-side §7 gives this call no payload: the row's Confirm Send Song dialog is its confirmation,
+  // and names the family's chosen day when the send comes before it.
+  const order = await scheduleSendNow(c.var.deps, c.req.param("id"), currentUser(c).username, {
+    confirmedEarly: true,
+  });
   return await sendAndAnswer(c, order.id);
 });
 
@@ -123,7 +128,7 @@ function notSentMessage(outcome: DeliveryOutcome, reason: string | null | undefi
 
 const updateEmailBody = z.object({
   emailType: z.enum(["parent", "gift"], { error: "emailType must be 'parent' or 'gift'." }),
-  newEmail: z.string({ error: INVALID_EMAIL_MESSAGE }).trim()
+  newEmail: plainString({ error: INVALID_EMAIL_MESSAGE })
     .regex(EMAIL_SHAPE, INVALID_EMAIL_MESSAGE)
     .pipe(emailSchema),
 });

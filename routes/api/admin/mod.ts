@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env.ts";
+import { activityAdminApi } from "./activity.ts";
 import { attentionAdminApi } from "./attention.ts";
 import { bulkAdminApi } from "./bulk.ts";
 import { deliveryAdminApi } from "./delivery.ts";
@@ -28,3 +29,4 @@ adminApi.route("/", promptsAdminApi);
 adminApi.route("/", songsAdminApi);
 adminApi.route("/", takesAdminApi);
 adminApi.route("/", attentionAdminApi);
+adminApi.route("/", activityAdminApi);

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { plainString } from "../../../domain/text_schema.ts";
 import { readListQuery } from "../../../domain/admin_list_query.ts";
 import { STREAMING_STATUSES } from "../../../domain/streaming_status.ts";
 import { BadRequestError, NotFoundError } from "../../../domain/errors.ts";
@@ -45,6 +46,12 @@ ordersAdminApi.get("/backlog", async (c) => {
   c.header("cache-control", "private, no-store");
   return c.json({
     generating: backlog.generating,
+    longestWaiting: backlog.longestWaiting && {
+      id: backlog.longestWaiting.orderId,
+      orderNumber: backlog.longestWaiting.orderNumber,
+      since: at(backlog.longestWaiting.since),
+      filter: backlog.longestWaiting.filter,
+    },
     oldestDueAt: { emails: at(backlog.oldestDue.customer), generation: at(backlog.oldestDue.generation) },
     overdueSends: backlog.overdueSends,
     lastHour: backlog.lastHour,
@@ -78,7 +85,7 @@ ordersAdminApi.patch("/orders/:id/streaming-status", valid("json", streamingBody
 });
 
 const regenerateLyricsBody = z.object({
-  customInput: z.string({ error: "customInput must be text." }).trim()
+  customInput: plainString({ error: "customInput must be text." }, { lines: true })
     .max(CUSTOM_INPUT_LIMIT, `The instructions can be at most ${CUSTOM_INPUT_LIMIT} characters.`)
     .optional().default(""),
 }).optional().default({ customInput: "" });
@@ -107,7 +114,7 @@ ordersAdminApi.post("/orders/:id/regenerate", async (c) => {
 const REJECTION_REASON_MISSING = "Please say why the song is rejected.";
 
 const rejectBody = z.object({
-  reason: z.string({ error: REJECTION_REASON_MISSING }).trim()
+  reason: plainString({ error: REJECTION_REASON_MISSING }, { lines: true })
     .min(1, REJECTION_REASON_MISSING)
     .max(MAX_REJECTION_REASON_CHARS, `The reason can be at most ${MAX_REJECTION_REASON_CHARS} characters.`),
 }).strict();

@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { plainText } from "../../../domain/plain_text.ts";
+import { plainString, refuseUnsingable } from "../../../domain/text_schema.ts";
 import { emailSchema } from "../../../domain/auth.ts";
 import { EMAIL_MAX_CHARS, EMAIL_SHAPE, INVALID_EMAIL_MESSAGE } from "../../../domain/email_address.ts";
 import { songUrlFor } from "../../../domain/download.ts";
@@ -99,26 +101,29 @@ const REQUIRED = ["childName", "childAge", "parentEmail", "songTitle", "songLyri
 const AGE = MANUAL_ORDER_AGE_MESSAGE;
 
 const manualOrderBody = z.object({
-  childName: z.string().trim().max(
+  childName: plainString().max(
     MANUAL_CHILD_NAME_MAX_CHARS,
     `Child's name must be at most ${MANUAL_CHILD_NAME_MAX_CHARS} characters.`,
-  ),
+  ).superRefine(refuseUnsingable),
   // Sent as an integer (staff-side §5); a string of digits from another client is read the same way.
   childAge: z.preprocess(
     (value) => typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value,
     z.number({ error: AGE }).int(AGE).min(MIN_CHILD_AGE, AGE).max(MAX_CHILD_AGE, AGE),
   ),
-  parentEmail: z.string().trim().max(EMAIL_MAX_CHARS, INVALID_EMAIL_MESSAGE).regex(
+  parentEmail: plainString().max(EMAIL_MAX_CHARS, INVALID_EMAIL_MESSAGE).regex(
     EMAIL_SHAPE,
     INVALID_EMAIL_MESSAGE,
   )
     .pipe(emailSchema),
-  songTitle: z.string().trim().max(
+  songTitle: plainString().max(
     MANUAL_SONG_TITLE_MAX_CHARS,
     `Song title must be at most ${MANUAL_SONG_TITLE_MAX_CHARS} characters.`,
   ),
   // Only the ends are trimmed: the lyrics' own line breaks are the song's layout.
-  songLyrics: z.string().trim().max(SONG_LYRICS_MAX_CHARS, SONG_WORDS_MESSAGES.lyricsTooLong),
+  songLyrics: plainString(undefined, { lines: true }).max(
+    SONG_LYRICS_MAX_CHARS,
+    SONG_WORDS_MESSAGES.lyricsTooLong,
+  ),
   songUrl: z.string().trim().max(2000, "songUrl is too long."),
   allowDuplicate: z.boolean({ error: "allowDuplicate must be true or false." }).optional(),
 });
@@ -136,6 +141,7 @@ songsAdminApi.post("/orders/create", requireAdmin, async (c) => {
   return c.json({ message: "Order Created Successfully!", order: adminOrderView(order) }, 201);
 });
 
+/** Nothing a person could see: left out, null, or only spaces and invisible characters. */
 function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+  return value === undefined || value === null || (typeof value === "string" && plainText(value) === "");
 }

@@ -14,6 +14,7 @@ import { writeSampleOrders } from "../../../tools/sample_orders.ts";
 import { jsonBody, type TestApp } from "../../helpers.ts";
 import { completedOrder, sessionHeaders } from "../../integration/delivery/helpers.ts";
 import { placeOrder } from "../../integration/jobs/helpers.ts";
+import { waitingFamilies } from "../../integration/admin/attention_fixtures.ts";
 import {
   failedAtLyrics,
   failedWithTimeline,
@@ -518,6 +519,75 @@ export const ADMIN_VIEWS: AccessibilityView[] = [
       return `/unboxing/${order.id}?skip=true`;
     },
   },
+  admin("bulk Send Now: a song booked for a later day named, left out unless ticked", {
+    async path(t) {
+      const ready = await completedOrder(t, { childName: "Ada" });
+      const booked = await completedOrder(t, {
+        childName: "Cy",
+        deliveryAt: `${toLocalInput(Date.now() + 5 * DAY, "Europe/London").slice(0, 10)}T08:00`,
+        deliveryTimeZone: "Europe/London",
+      });
+      await completedOrder(t, { childName: "Dee" });
+      for (const order of [ready, booked]) await staffCall(t, order.id, "approve");
+      return "/admin/orders";
+    },
+    async reach(page) {
+      await page.getByRole("checkbox", { name: "Select all orders on this page" }).check();
+      await page.getByRole("toolbar", { name: "Actions for the ticked orders" })
+        .getByRole("button", { name: "Send Now" }).click();
+      await page.getByRole("dialog", { name: "Send Songs Now" }).getByRole("checkbox").waitFor();
+    },
+  }),
+  admin("bulk Regenerate: where a failed song restarts, a family who has the song", {
+    async path(t) {
+      await failedWithTimeline(t, "Fay");
+      await markDelivered(t, (await completedOrder(t, { childName: "Gus" })).id);
+      await placeOrder(t, { childName: "Hal", parentEmail: "hal@example.com" });
+      return "/admin/orders";
+    },
+    async reach(page) {
+      await page.getByRole("checkbox", { name: "Select all orders on this page" }).check();
+      await page.getByRole("toolbar", { name: "Actions for the ticked orders" })
+        .getByRole("button", { name: "Regenerate" }).click();
+      await page.getByRole("dialog", { name: "Regenerate Songs" }).locator("[data-bulk-notes]").waitFor();
+    },
+  }),
+  // The families waiting on the promise, and the staff activity log.
+  admin("families past the 24-hour promise: the longest wait and its attention group", {
+    async path(t) {
+      await waitingFamilies(t);
+      return "/admin/orders";
+    },
+    async reach(page) {
+      // Above the list the panel's orders are a press away (issue 41); beside it they are shown.
+      const attention = page.getByRole("region", { name: "Needs attention" });
+      await attention.waitFor();
+      const show = attention.getByRole("button", { name: "Show orders" });
+      if (await show.isVisible()) await show.click();
+      await page.getByRole("heading", { name: "Past the 24-hour promise" }).waitFor();
+    },
+  }),
+  admin("the Staff Activity tab: staff actions across orders, newest first", {
+    async path(t) {
+      const order = await completedOrder(t, { childName: "Ada" });
+      await staffCall(t, order.id, "approve");
+      await staffCall(t, order.id, "send-now");
+      return "/admin/orders";
+    },
+    async reach(page) {
+      await page.getByRole("tab", { name: "Staff Activity" }).click();
+      await page.locator("[data-activity-entry]").first().waitFor();
+    },
+  }),
+  admin("the Staff Activity tab narrowed to an order nobody has acted on", {
+    path: () => "/admin/orders",
+    async reach(page) {
+      await page.getByRole("tab", { name: "Staff Activity" }).click();
+      await page.getByRole("textbox", { name: "Order number", exact: true }).fill("1234");
+      await page.getByRole("button", { name: "Show", exact: true }).click();
+      await page.getByText("No staff actions match.").waitFor();
+    },
+  }),
   // Issue 41: the panels above the list folded to one line each, opened; the phone's sort and
   // narrowing fields opened from their button.
   admin("a busy morning: the attention panel's orders shown, and the list's narrowing opened", {

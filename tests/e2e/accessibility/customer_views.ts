@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { ANIMAL_PEEK_CYCLE_MS } from "../../../domain/hero.ts";
 import { ownReferralCode } from "../../../domain/referrals.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";
+import { expireLocalSession } from "../../../kv/local_checkout.ts";
 import { updateOrder } from "../../../kv/orders.ts";
 import { createReferralCode } from "../../../kv/referral_codes.ts";
 import { jsonBody, latestSignInLink, type TestApp } from "../../helpers.ts";
@@ -253,7 +254,7 @@ export const CUSTOMER_VIEWS: AccessibilityView[] = [
       await dialog.getByLabel("On a day I choose").check();
       const date = dialog.getByLabel("Date");
       await date.fill((await date.getAttribute("min"))!);
-      await dialog.getByLabel("Time").fill("00:00");
+      await dialog.getByLabel("Time", { exact: true }).fill("00:00");
       await dialog.getByRole("button", { name: "Save" }).click();
       await date.and(page.locator("[aria-invalid=true]")).waitFor();
     },
@@ -369,7 +370,7 @@ export const CUSTOMER_VIEWS: AccessibilityView[] = [
       await when.getByLabel("On a day I choose").check();
       const date = when.getByLabel("Date");
       await date.fill((await date.getAttribute("min"))!);
-      await when.getByLabel("Time").fill("00:00");
+      await when.getByLabel("Time", { exact: true }).fill("00:00");
       await page.getByRole("button", { name: "Create Your Song" }).click();
       await toastShown(page, "Choose Another Day");
       await date.and(page.locator("[aria-invalid=true]")).waitFor();
@@ -466,6 +467,86 @@ export const CUSTOMER_VIEWS: AccessibilityView[] = [
       const another = page.locator("[data-another-version]");
       await another.getByRole("button", { name: "Sing along to this one" }).click();
       await another.locator("[data-sing-along]").waitFor();
+    },
+  },
+  {
+    viewer: "visitor",
+    route: "/order",
+    state: "a gift timed on its recipient's clock: the zone list, its hint and both clocks said back",
+    path: () => "/order",
+    async reach(page) {
+      await formLive(page);
+      await page.getByLabel("This song is a gift").check();
+      await page.getByLabel("Recipient's name").fill("Grandma Jo");
+      await page.getByLabel("Recipient's email").fill("jo@example.com");
+      const when = page.getByRole("group", { name: "When should it arrive?" });
+      await when.getByLabel("On a day I choose").check();
+      await when.getByLabel("Time zone").selectOption("Australia/Sydney");
+      const date = when.getByLabel("Date");
+      await date.fill((await date.getAttribute("max"))!);
+      await when.locator("[data-delivery-summary]", { hasText: "for you" }).waitFor();
+    },
+  },
+  {
+    viewer: "visitor",
+    route: "/order",
+    state: "a gift message over its limit: the count in red, its toast and the field marked",
+    path: () => "/order",
+    async reach(page) {
+      await formLive(page);
+      await page.getByLabel("Child's name").fill("Mia");
+      await page.getByLabel("Your name").fill("Sam Parent");
+      await page.getByLabel("Your email").fill("sam@example.com");
+      await page.getByLabel("This song is a gift").check();
+      await page.getByLabel("Gift message").fill("x".repeat(2010));
+      await page.getByRole("button", { name: "Create Your Song" }).click();
+      await toastShown(page, "Gift message is too long");
+      await page.getByLabel("Gift message").and(page.locator("[aria-invalid=true]")).waitFor();
+    },
+  },
+  {
+    viewer: "visitor",
+    route: "/order",
+    state: "a child's name that cannot be sung: its toast and the name marked",
+    path: () => "/order",
+    async reach(page) {
+      await formLive(page);
+      await page.getByLabel("Child's name").fill("Zoë 🦄");
+      await page.getByRole("button", { name: "Create Your Song" }).click();
+      await toastShown(page, "Name As It's Sung");
+      await page.getByLabel("Child's name").and(page.locator("[aria-invalid=true]")).waitFor();
+    },
+  },
+  // A checkout that was never paid: the return page and the form say nothing was charged.
+  {
+    viewer: "visitor",
+    route: "/payment-processing",
+    state: "a checkout never paid: nothing was charged",
+    // The page goes back to the form by itself; answered "204 No Content", it stays where it is.
+    before: (context) => context.route(/\/order\?/, (route) => route.fulfill({ status: 204 })),
+    path: async (t) =>
+      `/payment-processing?session_id=${(await checkoutPath(t)).split("/").at(-1)}&guest=true`,
+    async reach(page) {
+      await page.locator("[data-payment-failure=incomplete]").waitFor();
+    },
+  },
+  {
+    viewer: "visitor",
+    route: "/order",
+    state: "back from a checkout never paid: the notice that nothing was charged",
+    path: () => "/order?payment=incomplete",
+    async reach(page) {
+      await page.locator("[data-payment-notice=incomplete]").waitFor();
+    },
+  },
+  {
+    viewer: "visitor",
+    route: "/checkout/local/:id",
+    state: "an expired checkout: nothing was charged",
+    async path(t) {
+      const path = await checkoutPath(t);
+      await expireLocalSession(t.kv, path.split("/").at(-1)!);
+      return path;
     },
   },
 ];

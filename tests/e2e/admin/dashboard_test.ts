@@ -169,7 +169,11 @@ e2eTest(
 
     await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
     const topTabs = page.getByRole("tablist", { name: "Admin sections" });
-    assertEquals(await topTabs.getByRole("tab").allTextContents(), ["Order Management", "Referral Codes"]);
+    assertEquals(await topTabs.getByRole("tab").allTextContents(), [
+      "Order Management",
+      "Referral Codes",
+      "Staff Activity",
+    ]);
 
     // The header buttons open the other engineers' dialogs; the top tabs switch to the referral codes.
     await page.getByRole("button", { name: "Create Order" }).click();

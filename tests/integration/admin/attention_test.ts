@@ -10,7 +10,8 @@ import {
   DELIVERY_ENV,
   sessionHeaders,
 } from "../delivery/helpers.ts";
-import { failedOrder, forDate, refusingLyricist } from "./attention_fixtures.ts";
+import { failedOrder, forDate, refusingLyricist, waitingFamilies } from "./attention_fixtures.ts";
+import { updateOrder } from "../../../kv/orders.ts";
 
 /**
  * Issue 23: "Needs attention". The test clock starts at 2026-01-15 12:00 UTC (noon in London, GMT in
@@ -42,7 +43,9 @@ Deno.test("needs attention: failed songs, late sends, songs long in review and d
     overdueSends: none,
     reviewWaiting: none,
     datedAtRisk: none,
+    pastPromise: none,
     reviewWaitHours: 12,
+    promiseHours: 24,
     checkedAt: "2026-01-15T12:00:00.000Z",
   });
 
@@ -177,4 +180,41 @@ Deno.test("needs attention: a long review queue is read only up to its cap, and 
   const { reviewWaiting } = (await attention(t, admin)).body as AttentionAnswer;
   assertEquals([reviewWaiting.count, reviewWaiting.atLeast], [REVIEW_SCAN_LIMIT, true]);
   assertEquals(names(reviewWaiting), ["Kid0", "Kid1", "Kid2", "Kid3", "Kid4"], "longest wait first");
+});
+
+Deno.test("needs attention: families still waiting for their song more than 24 hours after ordering, longest first", async () => {
+  await using t = await createTestApp({ env: DELIVERY_ENV });
+  const admin = await adminHeaders(t);
+  const { ana, ben } = await waitingFamilies(t);
+
+  let body = (await attention(t, admin)).body as AttentionAnswer;
+  // Cy has waited exactly 24 hours, not longer; Dot's song was sent, Eve's is for a later day and
+  // Flo's order was refunded.
+  assertEquals(body.pastPromise, {
+    count: 2,
+    atLeast: false,
+    orders: [
+      { id: ana.id, orderNumber: ana.orderNumber, childName: "Ana", filter: "review", since: ana.createdAt },
+      {
+        id: ben.id,
+        orderNumber: ben.orderNumber,
+        childName: "Ben",
+        filter: "in-progress",
+        since: ben.createdAt,
+      },
+    ],
+  });
+  assertEquals(body.promiseHours, 24);
+  t.clock.advance(1);
+  assertEquals(names((await attention(t, admin)).body.pastPromise), ["Ana", "Ben", "Cy"]);
+
+  // Ana's song reaches her family: she leaves the group with the write that sends it.
+  await updateOrder(t.kv, ana.id, (order) => ({
+    ...order,
+    approvalStatus: "approved",
+    emailSentAt: new Date(t.clock.now()).toISOString(),
+    emailSendCount: 1,
+  }));
+  body = (await attention(t, admin)).body as AttentionAnswer;
+  assertEquals([body.pastPromise.count, names(body.pastPromise)], [2, ["Ben", "Cy"]]);
 });

@@ -27,6 +27,7 @@ const ROUTES: [method: string, path: string][] = [
   ["DELETE", "/api/admin/referral-codes/some-code"],
   ["GET", "/api/admin/system-prompt/lyrics"],
   ["POST", "/api/admin/system-prompt/tags"],
+  ["GET", "/api/admin/activity"],
 ];
 
 Deno.test("every admin route: 401 for visitors, 403 for customers, JSON with a message", async () => {

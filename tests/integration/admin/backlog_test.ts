@@ -11,6 +11,7 @@ import { startOpenAiFake } from "../../../fakes/openai.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";
 import { adminHeaders, completedOrder, DELIVERY_ENV, sessionHeaders } from "../delivery/helpers.ts";
 import { orderForm } from "../orders/helpers.ts";
+import { waitingFamilies } from "./attention_fixtures.ts";
 
 /** Issue 17: staff see the studio's background work, and are warned while emails are late. */
 const backlogAs = async (t: TestApp, headers: Record<string, string>) => {
@@ -100,4 +101,32 @@ Deno.test("the backlog says what is being made, what waits longest, which emails
   // Only staff see it.
   assertEquals((await backlogAs(t, {})).status, 401);
   assertEquals((await backlogAs(t, await sessionHeaders(t, "ann@example.com"))).status, 403);
+});
+
+Deno.test("the longest wait is the family's since they ordered, among those still waiting for their song", async () => {
+  await using t = await createTestApp({ env: DELIVERY_ENV });
+  const admin = await adminHeaders(t);
+  assertEquals((await backlogAs(t, admin)).body.longestWaiting, null);
+  const { ana, ben } = await waitingFamilies(t);
+
+  const { body } = await backlogAs(t, admin);
+  // Not the step longest due (Ben's song, 31 h 21 min), nor the older orders whose families no
+  // longer wait on the promise (sent, for a later day, refunded).
+  assertEquals(body.oldestDueAt.generation, ben.createdAt);
+  assertEquals(body.longestWaiting, {
+    id: ana.id,
+    orderNumber: ana.orderNumber,
+    since: ana.createdAt,
+    filter: "review",
+  });
+  assertEquals(Date.parse(body.checkedAt) - Date.parse(body.longestWaiting.since), (33 * 60 + 5) * 60_000);
+
+  // Ana's song reaches her family: Ben's is the longest wait now, in the same write as the send.
+  await updateOrder(t.kv, ana.id, (order) => ({
+    ...order,
+    approvalStatus: "approved",
+    emailSentAt: new Date(t.clock.now()).toISOString(),
+    emailSendCount: 1,
+  }));
+  assertEquals((await backlogAs(t, admin)).body.longestWaiting.id, ben.id);
 });

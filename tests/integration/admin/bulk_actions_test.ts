@@ -1,5 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
 import { MAX_BULK_ORDERS, NOT_HEARD } from "../../../domain/bulk_actions.ts";
+import { REFUSALS } from "../../../domain/order_guards.ts";
 import type { Order } from "../../../domain/orders.ts";
 import { getOrder, updateOrder } from "../../../kv/orders.ts";
 import { startSmtpSink } from "../../../fakes/smtp_sink.ts";
@@ -114,6 +115,53 @@ Deno.test("bulk Send Now sends each approved song once, and refuses the others i
       !result.ok && result.status === 409
     ),
   );
+});
+
+Deno.test("bulk Send Now never sends a song booked for a later day unless staff confirmed that order", async () => {
+  await using sink = await startSmtpSink();
+  await using t = await createTestApp({ env: { ...DELIVERY_ENV, SMTP_URL: sink.url } });
+  await using worker = clockWorker(t);
+  const admin = await adminHeaders(t);
+  const onTime = await completedOrder(t, { childName: "Jo", parentEmail: "jo@example.com" });
+  const booked = await completedOrder(t, { childName: "Kit", parentEmail: "kit@example.com" });
+  const birthday = new Date(t.clock.now() + 5 * 24 * HOUR).toISOString();
+  await updateOrder(t.kv, booked.id, (order) => ({
+    ...order,
+    requestedDelivery: { at: birthday, timeZone: "Europe/London" },
+  }));
+  for (const order of [onTime, booked]) {
+    assertEquals((await adminCall(t, admin, order.id, "approve")).status, 200);
+  }
+
+  const unconfirmed = await bulk(t, admin, { action: "send-now", ids: [onTime.id, booked.id] });
+  assertEquals(summary(unconfirmed.body.results), [
+    [onTime.orderNumber, true, 200, "The email is on its way."],
+    [booked.orderNumber, false, 409, REFUSALS.earlyNotConfirmed],
+  ]);
+  await worker.sweep();
+  assertEquals(sink.messages.map((message) => message.to), ["jo@example.com"]);
+  const kept = (await getOrder(t.kv, booked.id))!;
+  assertEquals(
+    [kept.deliveryDueAt, kept.emailSentAt ?? null],
+    [birthday, null],
+    "still booked for the family's day",
+  );
+  const events = (await adminApi(t, "GET", `/orders/${booked.id}`, admin)).body.events;
+  assert(
+    !events.some((event: { context: { action?: string } }) => event.context?.action === "send"),
+    "no Send Now on its record",
+  );
+
+  // Confirmed for that order by id, it goes: staff asked, as the row's own Send Now asks.
+  const confirmed = await bulk(t, admin, { action: "send-now", ids: [booked.id], sendEarly: [booked.id] });
+  assertEquals(summary(confirmed.body.results), [[
+    booked.orderNumber,
+    true,
+    200,
+    "The email is on its way.",
+  ]]);
+  await worker.sweep();
+  assertEquals(sink.messages.map((message) => message.to).sort(), ["jo@example.com", "kit@example.com"]);
 });
 
 Deno.test("bulk Regenerate makes a failed order and a finished song again, and leaves one being made", async () => {

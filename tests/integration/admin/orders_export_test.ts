@@ -1,9 +1,16 @@
 import { assert, assertEquals } from "@std/assert";
-import { writeOrder } from "../../../kv/orders.ts";
+import { updateOrder, writeOrder } from "../../../kv/orders.ts";
 import { keys } from "../../../kv/keys.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";
 import { sampleOrder, writeSampleOrders } from "../../../tools/sample_orders.ts";
-import { adminHeaders, DELIVERY_ENV, sessionHeaders } from "../delivery/helpers.ts";
+import {
+  ADMIN_EMAIL,
+  adminCall,
+  adminHeaders,
+  completedOrder,
+  DELIVERY_ENV,
+  sessionHeaders,
+} from "../delivery/helpers.ts";
 
 /** RFC 4180 records, read back the way a spreadsheet does (quoted cells may hold commas and breaks). */
 function parseCsv(text: string): string[][] {
@@ -77,6 +84,40 @@ Deno.test("a name typed as a formula, or with quotes, commas and line breaks, co
   const [row] = await rowsOf(await exportCsv(t));
   assertEquals(row["Child name"], `'${hostile.childName}`);
   assertEquals(row["Parent name"], hostile.parentName);
+});
+
+Deno.test("the export says who approved each song and when, and the family's requested delivery with its zone", async () => {
+  await using t = await createTestApp({ env: DELIVERY_ENV });
+  const asSoonAsReady = await completedOrder(t, { childName: "Mia" });
+  const dated = await completedOrder(t, { childName: "Leo" });
+  // 4 December, 9:00 in Paris (UTC+1 then): what the family chose on the order form.
+  const requestedDelivery = { at: "2026-12-04T08:00:00.000Z", timeZone: "Europe/Paris" };
+  await updateOrder(t.kv, dated.id, (order) => ({ ...order, requestedDelivery }));
+  const approval = await adminCall(t, await adminHeaders(t), dated.id, "approve");
+  assertEquals(approval.status, 200);
+  const approvedAt = new Date(t.clock.now()).toISOString();
+
+  const rows = await rowsOf(await exportCsv(t));
+  const row = (child: string) => rows.find((row) => row["Child name"] === child)!;
+  const columns = [
+    "Approval",
+    "Approved by",
+    "Approved at (UTC)",
+    "Requested delivery (UTC)",
+    "Requested delivery (family's time)",
+    "Requested delivery time zone",
+  ];
+  const cells = (child: string) => columns.map((column) => row(child)[column]);
+  assertEquals(cells("Leo"), [
+    "approved",
+    ADMIN_EMAIL,
+    approvedAt,
+    "2026-12-04T08:00:00.000Z",
+    "2026-12-04 09:00",
+    "Europe/Paris",
+  ]);
+  assertEquals(cells("Mia"), ["pending", "", "", "", "", ""]);
+  assertEquals(asSoonAsReady.requestedDelivery ?? null, null);
 });
 
 Deno.test("the export is for admins: others get a JSON refusal, a wrong query a 400", async () => {

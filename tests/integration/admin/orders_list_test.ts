@@ -1,6 +1,7 @@
 import { assertEquals } from "@std/assert";
 import { defaultSortOf } from "../../../domain/admin_list_query.ts";
 import type { AdminOrderList } from "../../../domain/admin_orders.ts";
+import type { Order } from "../../../domain/orders.ts";
 import { keys } from "../../../kv/keys.ts";
 import { deleteOrder } from "../../../kv/order_removal.ts";
 import { updateOrder } from "../../../kv/orders.ts";
@@ -127,7 +128,11 @@ Deno.test("search: number, child, parent name and email, accent-blind, with coun
   assertEquals(byChild.body.total > 0, true);
   assertEquals(byChild.body.orders.every((o) => o.childName === "Zoë García"), true);
   const byParent = await list(t, "?q=grace");
-  assertEquals(byParent.body.orders.every((o) => o.parentName.startsWith("Grace")), true);
+  // A parent or, for a gift, its recipient.
+  const isGrace = (o: AdminOrderList["orders"][number]) =>
+    o.parentName.startsWith("Grace") || (o.isGift && o.giftRecipientName.startsWith("Grace"));
+  assertEquals(byParent.body.orders.every(isGrace), true);
+  assertEquals(byParent.body.orders.some((o) => o.parentName.startsWith("Grace")), true);
   const byEmail = await list(t, "?q=anna.1");
   assertEquals(byEmail.body.orders.every((o) => o.parentEmail.startsWith("anna.1")), true);
   assertEquals(byEmail.body.total > 0, true);
@@ -173,7 +178,8 @@ Deno.test("search by domain: the part after @, whole or in part, finds its order
   assertEquals(graceAtExample.body.total > 0, true);
   assertEquals(
     graceAtExample.body.orders.every((o) =>
-      o.parentName.startsWith("Grace") && o.parentEmail.endsWith("@example.com")
+      (o.parentName.startsWith("Grace") || o.giftRecipientName.startsWith("Grace")) &&
+      o.parentEmail.endsWith("@example.com")
     ),
     true,
   );
@@ -185,6 +191,42 @@ Deno.test("search by domain: the part after @, whole or in part, finds its order
   // An address changed away from a domain is no longer found by it.
   await moved(1041, "lee@elsewhere.net");
   assertEquals(await numbers("gmail.com"), { total: 1, numbers: [1020] });
+});
+
+Deno.test("search finds a gift by its recipient's name and address, and an address by its domain's name alone", async () => {
+  await using t = await createTestApp({ env: DELIVERY_ENV });
+  await writeSampleOrders(t.kv, 30); // every sample address is name.i@example.com, none a gift
+  const changed = async (orderNumber: number, change: Partial<Order>) => {
+    const id = (await t.kv.get<string>(keys.orderByNumber(orderNumber))).value!;
+    await updateOrder(t.kv, id, (order) => ({ ...order, ...change }));
+  };
+  const gift = { isGift: true, giftRecipientName: "Rosa Delgado", giftRecipientEmail: "rosa.d@gmail.com" };
+  await changed(1004, gift);
+  await changed(1011, { ...gift, giftRecipientName: "Tomás Berg", giftRecipientEmail: "tberg@t-online.de" });
+  await changed(1017, { parentEmail: "kai.17@gmail.com" });
+  // A form once sent as a gift, then not: the recipient it named is no longer the order's.
+  await changed(1020, { ...gift, isGift: false, giftRecipientName: "Nobody Here" });
+  const numbers = async (q: string) => {
+    const { body } = await list(t, `?q=${encodeURIComponent(q)}`);
+    return body.orders.map((o) => o.orderNumber);
+  };
+
+  assertEquals(await numbers("rosa"), [1004], "the recipient's name");
+  assertEquals(await numbers("delg"), [1004]);
+  assertEquals(await numbers("tomas berg"), [1011], "accent-blind, every word");
+  assertEquals(await numbers("rosa.d@gmail.com"), [1004], "the recipient's address");
+  assertEquals(await numbers("tberg@t-on"), [1011]);
+  // A domain without its ending finds the parents' and the recipients' addresses there.
+  assertEquals(await numbers("gmail"), [1017, 1004]);
+  assertEquals(await numbers("@gmail"), [1017, 1004]);
+  assertEquals(await numbers("gmail.com"), [1017, 1004]);
+  assertEquals(await numbers("t-online"), [1011]);
+  assertEquals(await numbers("@t-online"), [1011]);
+  assertEquals(await numbers("nobody"), []);
+  // The recipient's address changed by staff: found by the new one only.
+  await changed(1004, { giftRecipientEmail: "rosa@elsewhere.net" });
+  assertEquals(await numbers("rosa.d@"), []);
+  assertEquals(await numbers("elsewhere"), [1004]);
 });
 
 Deno.test("bad list queries are 400 with a message; visitors 401, customers 403", async () => {

@@ -1,3 +1,4 @@
+import { unsingableNameMessage } from "../../../domain/sung_name.ts";
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { AdminOrderList } from "../../../domain/admin_orders.ts";
 import { dueWorkOf } from "../../../domain/due_work.ts";
@@ -166,6 +167,7 @@ Deno.test("a real MP3 is stored and served; attached, the order completes and wa
   assertEquals(record.expiresAt, new Date(t.clock.now() + 7 * DAY).toISOString());
 
   const before = await countOrders(t.kv, "review");
+  const eventsBefore = (await listEvents(t.kv, order.id)).length;
   const attached = await attach(t, admin, order.id, uploaded.body.songUrl);
   assertEquals(attached.status, 200);
   assertEquals(attached.body.message, "Song uploaded");
@@ -187,13 +189,12 @@ Deno.test("a real MP3 is stored and served; attached, the order completes and wa
     ["confirmation-email"],
     "no generation step is due any more",
   );
-  const last = (await listEvents(t.kv, order.id)).at(-1)!;
-  assertEquals([last.stage, last.type, last.provider, last.message], [
-    "SUNO_STATUS",
-    "SUCCESS",
-    "app",
-    "Song uploaded by an admin.",
+  // One line on the timeline, naming who uploaded which file.
+  const written = (await listEvents(t.kv, order.id)).slice(eventsBefore);
+  assertEquals(written.map((event) => [event.stage, event.type, event.message]), [
+    ["STAFF", "SUCCESS", `Song uploaded by ${ADMIN_EMAIL}: Mia's song (final=v2).mp3.`],
   ]);
+  assertEquals(written[0].context?.by, ADMIN_EMAIL);
   assertEquals((await getSongUpload(t.kv, blobId)).value?.attachedTo, order.id);
   assertEquals(await countOrders(t.kv, "review"), before + 1);
   const { stored: counters, truth } = await countersAndTruth(t.kv);
@@ -462,7 +463,7 @@ Deno.test("a generation step in flight loses to an uploaded song: its late resul
   assertEquals(await countUnder(t.kv, ["blobs"]), 1, "the generated copy was deleted");
   const successes = (await listEvents(t.kv, order.id))
     .filter((event) => event.type === "SUCCESS" && event.stage !== "STAFF");
-  assertEquals(successes.map((event) => event.message), ["Song uploaded by an admin."]);
+  assertEquals(successes.map((event) => event.message), [], "the late result wrote no success of its own");
   // Later messages for the order find nothing to do.
   assertEquals(await runGeneration(deps, order.id), "nothing-to-do");
 });
@@ -547,6 +548,11 @@ Deno.test("a manual order needs every field: the spec's message, and clear ones 
     400,
     "Lyrics must be at most 20,000 characters.",
   ]);
+  // The child's name is the same everywhere it is typed: as it is sung, or a 400 that says why.
+  const unsingable = await createManual(t, admin, { ...body, childName: "Mia 🦄" });
+  assertEquals([unsingable.status, unsingable.body.message], [400, unsingableNameMessage("Mia 🦄")]);
+  const invisible = await createManual(t, admin, { ...body, childName: "\u200B\u200B" });
+  assertEquals([invisible.status, invisible.body.message], [400, MISSING_INFORMATION]);
   const notOurs = await createManual(t, admin, { ...body, songUrl: "https://elsewhere.example/a.mp3" });
   assertEquals([notOurs.status, notOurs.body.message], [400, MANUAL_SONG_MESSAGES.notOurs]);
 

@@ -319,3 +319,55 @@ Deno.test("only the family changes their day, and only to a day the studio can h
   assertEquals((await changeTime(t, "no-such-order", parent, SOONER.local)).status, 404);
   assertEquals((await getOrder(t.kv, order.id))?.requestedDelivery?.at, BIRTHDAY.at, "unchanged");
 });
+
+Deno.test("a gift timed on its recipient's clock keeps that zone; only IANA zones are taken, never an offset", async () => {
+  await using t = await createTestApp({ env: DELIVERY_ENV });
+  // 8:00 on the birthday in Sydney is 21:00 the evening before in London.
+  const sydney = { deliveryAt: BIRTHDAY.local, deliveryTimeZone: "Australia/Sydney" };
+  const gift = orderForm({
+    isGift: true,
+    giftRecipientName: "Gran",
+    giftRecipientEmail: "gran@example.com",
+    ...sydney,
+  });
+  const started = await startCheckout(t, gift);
+  assertEquals(started.status, 200);
+  await payLocally(t, started.body.sessionId);
+  const placed = await (await t.request("/api/guest/orders", jsonBody({ sessionId: started.body.sessionId })))
+    .json();
+  assertEquals((await getOrder(t.kv, placed.id))?.requestedDelivery, {
+    at: "2026-03-13T21:00:00.000Z",
+    timeZone: "Australia/Sydney",
+  });
+
+  for (const deliveryTimeZone of ["+11:00", "-0500", "Mars/Olympus", ""]) {
+    const refused = await startCheckout(t, { ...gift, deliveryTimeZone });
+    assertEquals(refused.status, 400, deliveryTimeZone);
+    assertEquals(
+      refused.body.message,
+      "That time zone was not recognised. Please choose one from the list.",
+      deliveryTimeZone,
+    );
+  }
+
+  // From My Songs, the family may move the day to another zone; an offset is refused there too.
+  const order = await datedSong(t);
+  const parent = await sessionHeaders(t, PARENT);
+  const change = (deliveryTimeZone: string) =>
+    t.request(
+      `/api/orders/${order.id}/delivery-time`,
+      jsonBody({ deliveryAt: BIRTHDAY.local, deliveryTimeZone }, { method: "PUT", headers: parent }),
+    );
+  const offset = await change("+11:00");
+  assertEquals([offset.status, (await offset.json()).message], [
+    400,
+    "That time zone was not recognised. Please choose one from the list.",
+  ]);
+  const moved = await change("America/New_York");
+  assertEquals(moved.status, 200);
+  await moved.body?.cancel();
+  assertEquals((await getOrder(t.kv, order.id))?.requestedDelivery, {
+    at: "2026-03-14T12:00:00.000Z",
+    timeZone: "America/New_York",
+  });
+});

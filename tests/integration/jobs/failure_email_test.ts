@@ -20,8 +20,8 @@ function jobDeps(t: TestApp, mail: Mailer = t.providers.mail): Deps {
 }
 
 /** Puts an order in the state a failed generation leaves it in, plus `extra`. */
-async function failOrder(t: TestApp, extra: Partial<Order> = {}, childName = "Mia") {
-  const placed = await placeOrder(t, { childName, parentEmail: "ann@example.com" });
+async function failOrder(t: TestApp, extra: Partial<Order> = {}) {
+  const placed = await placeOrder(t, { childName: "Mia", parentEmail: "ann@example.com" });
   const entry = await t.kv.get<Order>(keys.order(placed.id));
   const failed: Order = {
     ...entry.value!,
@@ -41,7 +41,8 @@ async function failOrder(t: TestApp, extra: Partial<Order> = {}, childName = "Mi
 Deno.test("the failure email goes out once over real SMTP, with the Message-ID claimed before sending, and names stay inert", async () => {
   await using sink = await startSmtpSink();
   await using t = await createTestApp({ env: { SMTP_URL: sink.url } });
-  const order = await failOrder(t, {}, `<script>alert(1)</script>`);
+  // Written to the store as it is: the order form takes no tag in a name, but an older order may hold one.
+  const order = await failOrder(t, { childName: `<script>alert(1)</script>` });
   await sendFailureEmail(jobDeps(t), order.id);
   await sendFailureEmail(jobDeps(t), order.id);
 

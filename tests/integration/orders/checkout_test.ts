@@ -1,7 +1,33 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
+import { nothingCharged } from "../../../domain/checkout.ts";
+import { expireLocalSession } from "../../../kv/local_checkout.ts";
 import { countOrders, getOrder } from "../../../kv/orders.ts";
 import { createTestApp, jsonBody, signIn } from "../../helpers.ts";
 import { orderForm, payLocally, startCheckout } from "./helpers.ts";
+
+Deno.test("the payment check says where the session stands, so the return page knows when nothing was charged", async () => {
+  await using t = await createTestApp();
+  const verify = async (sessionId: string) =>
+    await (await t.request(`/api/guest/verify-payment/${sessionId}`)).json();
+  const left = (await startCheckout(t, orderForm())).body.sessionId;
+  const open = await verify(left);
+  assertEquals([open.paid, open.status, nothingCharged(open)], [false, "open", true]);
+
+  await expireLocalSession(t.kv, left);
+  const expired = await verify(left);
+  assertEquals([expired.paid, expired.status, nothingCharged(expired)], [false, "expired", true]);
+  const page = await (await t.request(`/checkout/local/${left}`)).text();
+  assert(
+    page.includes("This checkout has expired") && page.includes("Nothing was charged."),
+    "not 'complete'",
+  );
+
+  const paidFor = (await startCheckout(t, orderForm())).body.sessionId;
+  await payLocally(t, paidFor);
+  const paid = await verify(paidFor);
+  assertEquals([paid.paid, paid.status, nothingCharged(paid)], [true, "complete", false]);
+  assertEquals(nothingCharged({ paid: false }), false, "an answer without a status claims nothing");
+});
 
 Deno.test("a guest pays on the local checkout and gets exactly one order, however often it is asked", async () => {
   await using t = await createTestApp({ env: { APP_URL: "https://shop.example" } });
@@ -100,6 +126,16 @@ Deno.test("unknown sessions and bad bodies are refused with a message", async ()
       { order: orderForm({ extraDetails: "x".repeat(2001) }) },
       "Extra details must be at most 2,000 characters.",
     ],
+    // Refused whole, never cut: the family is asked to shorten it.
+    [
+      { order: orderForm({ isGift: true, giftMessage: "x".repeat(2001) }) },
+      "Gift message must be at most 2,000 characters.",
+    ],
+    // The name is sung, written into the lyrics and the title and names the download.
+    [
+      { order: orderForm({ childName: "Zoë 🦄" }) },
+      "“🦄” can't be sung. Please write the name in letters, as it should be sung (spaces, hyphens and apostrophes are fine).",
+    ],
     [
       { order: orderForm({ songGenre: "polka" as "pop" }) },
       'order.songGenre: Invalid option: expected one of "pop"|"rock"|"country"|"jazz"|"classical"|"hip-hop"|"electronic"|"folk"|"musical-theatre"|"singer-songwriter"|"lullaby"|"kids"',
@@ -171,4 +207,17 @@ Deno.test("an order id alone shows the public view; the owner and admins see eve
   })).json();
   assertEquals(asAdmin.totalPrice, 2499);
   assertEquals((await t.request("/api/orders/nope")).status, 404);
+});
+
+Deno.test("a child's name of any language is taken as typed; one with emoji or symbols is refused, not cleaned", async () => {
+  await using t = await createTestApp();
+  for (const childName of ["Zoë", "José", "陈", "Émilie", "O'Brien", "Anne-Marie"]) {
+    const started = await startCheckout(t, orderForm({ childName }));
+    assertEquals(started.status, 200, childName);
+  }
+  for (const childName of ["Mia ❤️", "Leo #1", "Ava ★"]) {
+    const refused = await startCheckout(t, orderForm({ childName }));
+    assertEquals(refused.status, 400, childName);
+    assertMatch(refused.body.message, /can't be sung/, childName);
+  }
 });

@@ -1,4 +1,5 @@
 import { assert, assertEquals } from "@std/assert";
+import { nothingCharged } from "../../../domain/checkout.ts";
 import { countOrders } from "../../../kv/orders.ts";
 import { getReferralCodeByCode } from "../../../kv/referral_codes.ts";
 import { startStripeFake, type StripeFake } from "../../../fakes/stripe.ts";
@@ -91,6 +92,7 @@ Deno.test("stripe: an unpaid session makes no order until its payment succeeds",
   await using t = await stripeApp(stripe);
   const { body } = await startCheckout(t, orderForm());
   // A bank debit: the session completes before the money arrives.
+  stripe.awaitPayment(body.sessionId);
   assertEquals(
     (await deliver(t, await stripe.signedEvent("checkout.session.completed", body.sessionId))).status,
     200,
@@ -98,7 +100,12 @@ Deno.test("stripe: an unpaid session makes no order until its payment succeeds",
   assertEquals(await countOrders(t.kv, "all"), 0);
   assertEquals((await t.request("/api/guest/orders", jsonBody({ sessionId: body.sessionId }))).status, 402);
   const verify = await (await t.request(`/api/guest/verify-payment/${body.sessionId}`)).json();
-  assertEquals(verify.paid, false);
+  assertEquals([verify.paid, verify.status], [false, "complete"]);
+  assertEquals(
+    nothingCharged(verify),
+    false,
+    "money may still move: the page never says nothing was charged",
+  );
 
   stripe.pay(body.sessionId);
   await deliver(t, await stripe.signedEvent("checkout.session.async_payment_succeeded", body.sessionId));

@@ -42,6 +42,9 @@ Deno.test("the dev mailbox answers this machine only: not another address, not t
       [FROM_OUTSIDE, {}],
       [THIS_MACHINE, { "x-forwarded-for": "203.0.113.7" }],
       [THIS_MACHINE, { forwarded: "for=203.0.113.7" }],
+      // DNS rebinding: another site's name, pointed at this machine after its page loaded.
+      [THIS_MACHINE, { host: "rebind.attacker.example" }],
+      [THIS_MACHINE, { host: "rebind.attacker.example:8000" }],
       [{}, {}],
     ] as const
   ) {
@@ -62,4 +65,35 @@ Deno.test("the local checkout answers this machine only: nobody elsewhere pays w
   assertEquals((await pay(THIS_MACHINE, { "x-real-ip": "203.0.113.7" })).status, 404);
   const paid = await pay(THIS_MACHINE);
   assertEquals(paid.status, 303);
+});
+
+Deno.test("the dev conveniences answer only a name of this machine, and refuse another site's writes", async () => {
+  await using t = await createTestApp();
+  const started = await t.request("/api/guest/create-checkout-session", jsonBody({ order: orderForm() }));
+  const { sessionId } = await started.json();
+  const rebound = `http://rebind.attacker.example:8000`;
+  assertEquals((await t.app.request(`${rebound}/dev/mailbox`, {}, THIS_MACHINE)).status, 404);
+  assertEquals((await t.app.request(`${rebound}/checkout/local/${sessionId}`, {}, THIS_MACHINE)).status, 404);
+  for (const host of ["localhost:8000", "127.0.0.1:8000", "[::1]:8000"]) {
+    const mailbox = await t.app.request("/dev/mailbox", { headers: { host } }, THIS_MACHINE);
+    assertEquals(mailbox.status, 200, host);
+  }
+
+  const pay = (headers: HeadersInit) =>
+    t.app.request(`/checkout/local/${sessionId}/pay`, { method: "POST", headers }, THIS_MACHINE);
+  for (
+    const headers of [
+      { "sec-fetch-site": "cross-site", origin: "https://attacker.example" },
+      { origin: "https://attacker.example" },
+    ] as Record<string, string>[]
+  ) {
+    const refused = await pay(headers);
+    assertEquals(refused.status, 403, JSON.stringify(headers));
+    assertMatch(await refused.text(), /another site/, "the page says why");
+  }
+  assertEquals(
+    (await pay({ "sec-fetch-site": "same-origin" })).status,
+    303,
+    "Pay on the checkout page itself",
+  );
 });

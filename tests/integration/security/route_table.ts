@@ -294,6 +294,13 @@ export const ROUTE_TABLE: RouteCase[] = [
   },
   {
     method: "GET",
+    path: "/api/admin/activity",
+    expected: adminOnly(),
+    why: STAFF,
+    send: () => ({}),
+  },
+  {
+    method: "GET",
     path: "/api/admin/orders",
     expected: adminOnly(),
     why: STAFF,

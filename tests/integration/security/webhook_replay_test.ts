@@ -103,3 +103,33 @@ Deno.test("webhook: a correctly signed event over 300 s old is a refused replay,
   await assertRefused(t, "the handled event replayed an hour later", event.payload, late);
   assertEquals(await countOrders(t.kv, "all"), 1);
 });
+
+Deno.test("webhook: a signature dated ahead of the clock is refused, beyond a few minutes of skew", async () => {
+  await using stripe = startStripeFake();
+  await using t = await createTestApp({ env: securityEnv(stripe) });
+  const event = await paidSession(t, stripe);
+  const anHourAhead = await sign(event.payload, stripe.webhookSecret, nowSeconds() + 3600);
+  const message = await assertRefused(t, "signed an hour ahead", event.payload, anHourAhead);
+  assertMatch(message, /future/);
+  assertEquals(await countOrders(t.kv, "all"), 0);
+  // A clock a minute behind Stripe's is not a replay: the genuine event still makes its order.
+  const aMinuteAhead = await sign(event.payload, stripe.webhookSecret, nowSeconds() + 60);
+  assertEquals((await deliver(t, event.payload, aMinuteAhead)).status, 200);
+  assertEquals(await countOrders(t.kv, "all"), 1);
+});
+
+Deno.test("webhook: a correctly signed body that is not an event is a 400 with a message, never a 5xx", async () => {
+  await using stripe = startStripeFake();
+  await using t = await createTestApp({ env: securityEnv(stripe) });
+  const deep = "[".repeat(20_000) + "]".repeat(20_000);
+  const bodies = [
+    deep,
+    "null",
+    '"evt_1"',
+    "{}",
+    `{"id":1,"type":[]}`,
+  ];
+  for (const body of bodies) {
+    await assertRefused(t, body.slice(0, 60), body, await sign(body, stripe.webhookSecret));
+  }
+});

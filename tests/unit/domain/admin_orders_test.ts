@@ -88,7 +88,7 @@ Deno.test("search: orders are found by word prefixes of their number, names and 
     parentEmail: "Jane.Doe+kids@Mail.Example.co.uk",
   });
   assertEquals(terms.words.sort(), ["1042", "ann", "brien", "doe", "jane", "kids", "mary", "o", "zoe"]);
-  assertEquals(terms.email, "jane.doe+kids@mail.example.co.uk");
+  assertEquals(terms.emails, ["jane.doe+kids@mail.example.co.uk"]);
   assertEquals(terms.domains, ["mail.example.co.uk", "example.co.uk", "co.uk"]);
   assertEquals(foldText("ZOË"), "zoe");
   const word = (prefix: string) => ({ index: "word", prefix });
@@ -116,6 +116,30 @@ Deno.test("search: a domain is found whole, from any dot, or by the part after t
   assertEquals(queryTerms("@"), []);
   assertEquals(queryTerms("example.com"), [[email("example.com"), domain("example.com")]]);
   assertEquals(queryTerms("example"), [[{ index: "word", prefix: "example" }, domain("example")]]);
+  // A hyphenated domain's name without its ending: each word may be the whole name's start too.
+  const word = (prefix: string) => ({ index: "word", prefix });
+  assertEquals(queryTerms("t-online"), [
+    [word("t"), domain("t"), domain("t-online")],
+    [word("online"), domain("online"), domain("t-online")],
+  ]);
+});
+
+Deno.test("search: a gift is found by its recipient's name and address as well as its parent's", () => {
+  const order = {
+    orderNumber: 1042,
+    childName: "Zoë",
+    parentName: "Jane Doe",
+    parentEmail: "jane@example.com",
+    giftRecipientName: "Rosa Delgado",
+    giftRecipientEmail: "Rosa.D@Gmail.com",
+  };
+  const gift = searchTermsOf({ ...order, isGift: true });
+  assertEquals(gift.words.sort(), ["1042", "d", "delgado", "doe", "jane", "rosa", "zoe"]);
+  assertEquals(gift.emails, ["jane@example.com", "rosa.d@gmail.com"]);
+  assertEquals(gift.domains, ["example.com", "gmail.com"]);
+  // Not a gift: whatever the form once held for a recipient is not the order's.
+  const plain = searchTermsOf({ ...order, isGift: false });
+  assertEquals([plain.emails, plain.domains], [["jane@example.com"], ["example.com"]]);
 });
 
 Deno.test("filter bits: the tabs before issue 23 keep their bits, the new ones take the next two", () => {

@@ -64,6 +64,23 @@ Deno.test("values that look like emails, phones, SSNs or card numbers are droppe
   assertEquals(clean, {});
 });
 
+Deno.test("disguised addresses and private links' secrets are dropped too", () => {
+  const disguised = [
+    "mia＠example.com",
+    "mia%40example.com",
+    "mia%2540example.com",
+    "mia%EF%BC%A0example.com",
+    "mia at example dot com",
+    "mia [at] example [dot] com",
+    "mia(at)example.co.uk",
+    "Mia At Example.com",
+    "/u/be23929f-deb5-4447-8054-464f5ea1e015?t=abc",
+    "https://littlehits.example/u/x?token=q",
+    "Fq3vX9kLm2Pz8RtY7wBn4Jc6Hd1Sg5Ae0UiOoKlMnBv",
+  ];
+  for (const value of disguised) assert(looksPersonal(value), value);
+});
+
 Deno.test("ordinary values survive scrubbing", () => {
   const ordinary = [
     "2025-08-16",
@@ -74,6 +91,12 @@ Deno.test("ordinary values survive scrubbing", () => {
     "/order",
     "12",
     "v1.2.3",
+    "look at this",
+    "a song about a cat at the beach",
+    "favoriteActivity",
+    "Form Field Completed",
+    "100%",
+    "the-quick-brown-fox-jumps-over-the-lazy-dog",
   ];
   for (const value of ordinary) assert(!looksPersonal(value), value);
   assertEquals(scrubProperties({ a: "2025-08-16", b: "pop" }), { a: "2025-08-16", b: "pop" });

@@ -8,7 +8,6 @@ import {
   pageAnalyticsModes,
   SERVER_ONLY_EVENTS,
   splitBatch,
-  withoutReservedNames,
 } from "../../../domain/browser_events.ts";
 import { testConfig } from "../../helpers.ts";
 
@@ -26,23 +25,6 @@ Deno.test("money and sign-ins are the server's to report: a page may not send th
     assertEquals(acceptedFromBrowser(name), true, name);
   }
   assert(SERVER_ONLY_EVENTS.every((name) => ANALYTICS_EVENTS.includes(name)));
-});
-
-Deno.test("a page cannot set PostHog's own properties, an identity or an amount", () => {
-  assertEquals(
-    withoutReservedNames({
-      question: "Who sings?",
-      $set: "x",
-      $ip: "1.2.3.4",
-      $process_person_profile: true,
-      distinct_id: "someone",
-      revenue: 1000,
-      Currency: "EUR",
-      value: 5,
-      orderId: "abc",
-    }),
-    { question: "Who sings?", orderId: "abc" },
-  );
 });
 
 Deno.test("a page's event keeps its own time when plausible, else takes the server's", () => {

@@ -1,4 +1,4 @@
-import { assertEquals } from "@std/assert";
+import { assertEquals, assertMatch } from "@std/assert";
 import {
   anotherVersionDownloadPath,
   anotherVersionFileName,
@@ -71,4 +71,23 @@ Deno.test("the other take is saved under the same rule, its name followed by ' (
   );
   assertEquals(anotherVersionFileName({ songTitle: null, childName: "Zoë" }), "Zoës-Song-version-2.mp3");
   assertEquals(anotherVersionDownloadPath("o 1"), "/api/download/o%201/another-version");
+});
+
+Deno.test("an emoji or symbol goes with its space: no stray or doubled separators, the possessive kept joined", () => {
+  assertEquals(
+    downloadFileName({ songTitle: "Zoë 🦄's Purple Song", childName: "Zoë 🦄" }),
+    "Zoës-Purple-Song.mp3",
+  );
+  assertEquals(downloadFileName({ childName: "Zoë 🦄" }), "Zoës-Song.mp3");
+  assertEquals(
+    downloadFileName({ songTitle: "🦄 Mia ❤️ Leo 👩‍👧‍👦 Song 1️⃣ 🇬🇧", childName: "x" }),
+    "Mia-Leo-Song-1.mp3",
+  );
+  assertEquals(
+    downloadFileName({ songTitle: "José's 👍🏽 Song + more", childName: "x" }),
+    "Josés-Song-more.mp3",
+  );
+  for (const childName of ["陈", "Émilie", "O'Brien", "Anne-Marie"]) {
+    assertMatch(downloadFileName({ childName }), /^[\p{L}]+s-Song\.mp3$/u, childName);
+  }
 });

@@ -66,12 +66,37 @@ Deno.test("backoffMs doubles per retry with jitter in the upper half, and is cap
   assert(samples.every((ms) => ms >= 1000 && ms <= 2000));
 });
 
-Deno.test("recommendedAction goes by status, then message, then stage, and suggests the manual way after 3 retries", () => {
+Deno.test("recommendedAction goes by the provider's reason, then status, then service, then stage, and suggests the manual way after 3 retries", () => {
   assertMatch(recommendedAction({ httpStatus: 401 }), /API key/);
   assertMatch(recommendedAction({ httpStatus: 504 }), /timed out/);
   assertMatch(recommendedAction({ httpStatus: null, message: "Insufficient credits" }), /credits/);
   assertMatch(recommendedAction({ httpStatus: null, message: "", stage: "SUNO_STATUS" }), /upload/);
   assertMatch(recommendedAction({ httpStatus: 503, retryCount: 3 }), /uploading a song manually/);
+});
+
+Deno.test("the lyrics service's 429 for an empty account is advised by its words, not as a rate limit", () => {
+  const quota = recommendedAction({
+    httpStatus: 429,
+    message:
+      "OpenAI answered HTTP 429 insufficient_quota: You exceeded your current quota, please check your plan and billing details.",
+    stage: "LYRICS",
+  });
+  assertMatch(quota, /out of credits or quota: top it up/);
+  // A 429 that is a rate limit still says to wait.
+  assertMatch(
+    recommendedAction({
+      httpStatus: 429,
+      message:
+        "The lyrics service answered 429: Rate limit reached for requests per min. Please try again in 20s.",
+      stage: "LYRICS",
+    }),
+    /rate limiting us: wait a little/,
+  );
+  // Words that only name the service leave the status to decide.
+  assertMatch(
+    recommendedAction({ httpStatus: 503, message: "OpenAI answered HTTP 503: overloaded", stage: "LYRICS" }),
+    /server error: retry in a few minutes/,
+  );
 });
 
 Deno.test("a refusal inside a 200 answer is advised by the provider's words: credits, sensitive words, the key", () => {

@@ -27,6 +27,18 @@ Deno.test("a cell a spreadsheet would run as a formula is kept as text", () => {
   assertEquals(csvCell(-5), "-5", "our own numbers are numbers");
 });
 
+Deno.test("a formula after a separator is kept as text too, for spreadsheets that split on ';'", () => {
+  assertEquals(csvCell("Mia;=cmd|' /C calc'!A0"), `"Mia;'=cmd|' /C calc'!A0"`);
+  assertEquals(csvCell("Mia; +1 555"), `"Mia; '+1 555"`);
+  assertEquals(csvCell('Mia;"=1+1"'), `"Mia;""'=1+1"""`);
+  assertEquals(csvCell("Mia,@SUM(A1)"), `"Mia,'@SUM(A1)"`);
+  assertEquals(csvCell("Mia;Leo"), `"Mia;Leo"`, "a semicolon alone is quoted, not changed");
+  assertEquals(csvCell("Anne-Marie"), "Anne-Marie", "a sign inside a word starts no cell");
+  // Read back as a ';' spreadsheet would: no piece of the row starts with a formula's sign.
+  const row = ["1042", csvCell("Mia;=cmd|' /C calc'!A0"), csvCell("x; -2+3")].join(",");
+  for (const piece of row.split(";")) assertEquals(/^\s*"*[=+\-@]/.test(piece), false, piece);
+});
+
 Deno.test("a row has one cell per header, prices in dollars, and the song's address on the shop's origin", () => {
   const order = { ...sampleOrder(10, 1010, Date.parse("2026-11-27T00:00:00Z")), referralCodeUsed: "MIA10" };
   const header = csvHeader();

@@ -99,17 +99,23 @@ Deno.test("a newborn's age reads 'under 1 year'; a name spelled as it sounds nee
   assert(!lyricsUserMessage(briefOf(order({ childAge: undefined }))).includes("Age:"));
 });
 
-Deno.test("a gift's message is given only for a gift", () => {
-  const gift = lyricsUserMessage(
-    briefOf(order({ isGift: true, giftRecipientName: "Ann", giftMessage: "Love you" })),
-  );
-  // The message is the giver's to the one receiving the gift, not words to sing to the child.
-  assertStringIncludes(gift, "Who receives this song as a gift (the song is still about the child): Ann");
-  assertStringIncludes(gift, "Who gives it: Sam Parent");
+Deno.test("a gift's message is never given to the lyricist; its giver is, by first name, for a dedication at most", () => {
+  const gift = briefOf(order({ isGift: true, giftRecipientName: "Ann Lee", giftMessage: "Love you, Ann!" }));
+  assertEquals(gift.giftFrom, "Sam", "the order's full name is Sam Parent");
+  const message = lyricsUserMessage(gift);
+  // The message is the giver's to the one receiving the gift, who reads it in the gift email.
+  assert(!message.includes("Love you"), message);
+  assert(!message.includes("Sam Parent"));
+  assert(!message.includes("Ann"), "the recipient is not in the child's song either");
   assertStringIncludes(
-    gift,
-    "Message from Sam Parent to Ann (a dedication at most; never sung to the child): Love you",
+    message,
+    "This song is a gift from (at most a one-line dedication at the end; the song is still about the child): Sam",
   );
+  assert(
+    !lyricsUserMessage(briefOf(order({ giftMessage: "Love you" }))).includes("gift"),
+    "no gift, no giver",
+  );
+  assert(!DEFAULT_LYRICS_PROMPT.includes("a gift message"), "the system prompt does not ask for it either");
 });
 
 Deno.test("the tags message carries the song's shape and the lyrics, never the phonetic spelling", () => {

@@ -1,4 +1,4 @@
-import { assertEquals } from "@std/assert";
+import { assert, assertEquals } from "@std/assert";
 import {
   canonicalTimeZone,
   describeDeliveryTime,
@@ -8,6 +8,7 @@ import {
   requestRefusal,
   scheduledSendAt,
   shortDeliveryTime,
+  timeZoneChoices,
   toLocalInput,
 } from "../../../domain/requested_delivery.ts";
 
@@ -59,6 +60,9 @@ Deno.test("what is not a wall-clock time or a zone is refused", () => {
   assertEquals(canonicalTimeZone("x".repeat(65)), null);
   assertEquals(canonicalTimeZone("Europe/London"), "Europe/London");
   assertEquals(canonicalTimeZone("utc"), "UTC");
+  // Intl takes a fixed offset too; it is no IANA zone (no summer time, no place to name): refused.
+  for (const offset of ["+05:00", "-0800", "+01"]) assertEquals(canonicalTimeZone(offset), null, offset);
+  assertEquals(canonicalTimeZone("US/Eastern"), "America/New_York", "an IANA alias, canonical");
 });
 
 Deno.test("the moment said back in the family's words", () => {
@@ -120,4 +124,17 @@ Deno.test("the earliest moment offered is a whole minute that is late enough", (
   const refusal = requestRefusal({ at: "2026-01-16T14:56:00.000Z", timeZone: "Europe/London" }, now);
   assertEquals(refusal?.includes("Friday 16 January, 14:57 in London or later"), true, refusal ?? "");
   assertEquals(requestRefusal({ at: "2026-01-16T14:57:00.000Z", timeZone: "Europe/London" }, now), null);
+});
+
+Deno.test("the zones offered are the runtime's IANA list, sorted, with UTC and the browser's own", () => {
+  const zones = timeZoneChoices("Asia/Calcutta");
+  for (const zone of ["UTC", "Europe/London", "Australia/Sydney", "Asia/Calcutta"]) {
+    assert(zones.includes(zone), zone);
+  }
+  assertEquals(zones, [...zones].sort((a, b) => a.localeCompare(b, "en")));
+  assertEquals(new Set(zones).size, zones.length);
+  assert(
+    zones.every((zone) => canonicalTimeZone(zone) !== null),
+    "every zone offered is one the server takes",
+  );
 });

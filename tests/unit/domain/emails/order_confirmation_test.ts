@@ -11,6 +11,8 @@ const paidOrder = (overrides: Partial<ConfirmedOrder> = {}): ConfirmedOrder => (
   addStreamingServices: false,
   isGift: false,
   giftRecipientName: "",
+  giftRecipientEmail: undefined,
+  parentEmail: "sam@example.com",
   totalPrice: 2499,
   discountAmount: 0,
   promoCode: null,
@@ -75,6 +77,39 @@ Deno.test("a gift with streaming says both", () => {
   assertStringIncludes(email.text, "You paid $34.99.");
   const unnamed = compose({ isGift: true, giftRecipientName: "" });
   assertStringIncludes(unnamed.text, "a personalized song for Mia, a gift.");
+});
+
+Deno.test("a gift sent to its recipient says who receives the song and when, and that the giver gets a copy", () => {
+  const gift = { isGift: true, giftRecipientName: "Grandma Jo", giftRecipientEmail: "jo@example.com" };
+  const email = compose(gift);
+  for (const part of [email.text, email.html]) {
+    assert(
+      !part.includes("You will receive an email with a unique link"),
+      "the giver is not the one who receives it",
+    );
+  }
+  assertStringIncludes(
+    email.text,
+    "Grandma Jo will receive an email with a unique link to hear the song within 24 hours, and we'll send you a copy at the same time.",
+  );
+  const dated = compose({
+    ...gift,
+    requestedDelivery: { at: "2026-03-14T08:00:00.000Z", timeZone: "Australia/Sydney" },
+  });
+  assertStringIncludes(
+    dated.text,
+    "Grandma Jo will receive an email with a unique link to hear the song on Saturday 14 March, 19:00 in Sydney, and we'll send you a copy",
+  );
+  assert(!dated.text.includes("you will receive an email"));
+  // Without a name, the address the song goes to; without an address, the giver receives it as before.
+  assertStringIncludes(
+    compose({ ...gift, giftRecipientName: "" }).text,
+    "jo@example.com will receive an email",
+  );
+  assertStringIncludes(
+    compose({ ...gift, giftRecipientEmail: undefined }).text,
+    "You will receive an email with a unique link to hear your magical music within 24 hours.",
+  );
 });
 
 Deno.test("a demo order says plainly that nothing was charged, and has no share code", () => {

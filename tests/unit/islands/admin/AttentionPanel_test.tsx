@@ -10,7 +10,9 @@ const answer = (more: Partial<AttentionAnswer> = {}): AttentionAnswer => ({
   overdueSends: none,
   reviewWaiting: none,
   datedAtRisk: none,
+  pastPromise: none,
   reviewWaitHours: 12,
+  promiseHours: 24,
   checkedAt: CHECKED,
   ...more,
 });

@@ -30,7 +30,9 @@ const answer = (more: Partial<AttentionAnswer> = {}): AttentionAnswer => ({
   overdueSends: none,
   reviewWaiting: none,
   datedAtRisk: none,
+  pastPromise: none,
   reviewWaitHours: 12,
+  promiseHours: 24,
   checkedAt: CHECKED,
   ...more,
 });
@@ -45,6 +47,10 @@ Deno.test("attention: each group says what is wrong and for how long, from the s
   assertEquals(
     orderNote("overdueSends", order({ since: ago(2), job: "confirmation-email" }), CHECKED),
     "confirmation email due 2 min ago",
+  );
+  assertEquals(
+    orderNote("pastPromise", order({ since: ago(33 * 60 + 5) }), CHECKED),
+    "ordered 33 h 5 min ago",
   );
 });
 
@@ -74,9 +80,10 @@ Deno.test("attention: only groups with something in them are shown, most urgent 
   assertEquals(groupsToShow(answer()), []);
   const some = { count: 2, atLeast: false, orders: [order()] };
   assertEquals(
-    groupsToShow(answer({ reviewWaiting: some, failed: some, datedAtRisk: some })),
-    ["failed", "datedAtRisk", "reviewWaiting"],
+    groupsToShow(answer({ reviewWaiting: some, failed: some, datedAtRisk: some, pastPromise: some })),
+    ["failed", "pastPromise", "datedAtRisk", "reviewWaiting"],
   );
+  assertEquals(groupTitle("pastPromise", answer()), "Past the 24-hour promise");
   assertEquals(countText(some), "2");
   assertEquals(countText({ ...some, count: 100, atLeast: true }), "100+");
   assertEquals(groupTitle("reviewWaiting", answer({ reviewWaitHours: 24 })), "In review over 24 h");

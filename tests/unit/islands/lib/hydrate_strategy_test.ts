@@ -105,16 +105,17 @@ Deno.test("replay: when the island's code cannot load, held clicks still reach t
 });
 
 Deno.test("at once: an island hydrates early only when the browser holds something it restores", () => {
-  const held = new Set(["query:ref", "session:orderFormDraft"]);
+  const held = new Set(["query:ref", "session:orderFormDraft", "cookie:lh_referral"]);
   const lookup = (where: string, name: string) => held.has(`${where}:${name}`);
   const restores = "query:ref query:payment session:orderFormDraft local:user";
   assertEquals(holdsRemembered(restores, lookup), true);
+  assertEquals(holdsRemembered("query:payment cookie:lh_referral", lookup), true, "a kept referral code");
   assertEquals(holdsRemembered("query:payment local:user", lookup), false);
   assertEquals(holdsRemembered(undefined, lookup), false, "a marker that restores nothing waits");
   assertEquals(holdsRemembered("", lookup), false);
   // Malformed tokens ask nothing of the browser: no place, no name, or a place that is not one.
   const asked: string[] = [];
   const recording = (where: string, name: string) => (asked.push(`${where}:${name}`), true);
-  assertEquals(holdsRemembered(":ref query: cookie:session ref", recording), false);
+  assertEquals(holdsRemembered(":ref query: crumb:session ref", recording), false);
   assertEquals(asked, []);
 });

@@ -11,6 +11,8 @@ import {
   isDeliveryRefusal,
   requestOf,
   restoreChoice,
+  zoneLabel,
+  zoneWords,
 } from "../../../../islands/order/delivery_time.ts";
 
 /** Thursday 26 November 2026, 14:56:50 in London (UTC+0 in winter). */
@@ -58,7 +60,7 @@ Deno.test("what stops a chosen day, on the box to put right, in plain words", ()
   assertEquals(deliveryProblem(chosen(""), NOW, LONDON), {
     part: "date",
     title: "Choose a Day",
-    message: "Please choose the day your song should arrive.",
+    message: "Please choose the day the song should arrive.",
   });
   assertEquals(deliveryProblem(chosen("2026-12-01", ""), NOW, LONDON)?.part, "time");
   assertEquals(
@@ -91,13 +93,37 @@ Deno.test("the choice is said back in the family's words", () => {
     deliverySummary(chosen("2027-03-14", "07:30"), NOW, "America/New_York"),
     "Your song will arrive on Sunday 14 March 2027, 7:30 in New York.",
   );
-  const hint = "Choose a day at least 24 hours from now and within the next year.";
-  assertEquals(deliverySummary(chosen(""), NOW, LONDON), hint);
+  const hint = "Choose a day at least 24 hours from now and within the next year, on London time.";
+  assertEquals(deliverySummary(chosen(""), NOW, LONDON), hint, "the zone is named before a day is chosen");
   assertEquals(
     deliverySummary(chosen("2026-11-27"), NOW, LONDON),
     hint,
     "too soon: not said as if it will happen",
   );
+  assertEquals(
+    deliverySummary(chosen(""), NOW, "UTC"),
+    "Choose a day at least 24 hours from now and within the next year, on UTC.",
+  );
+});
+
+Deno.test("a gift's moment is said as the recipient's, on their clock, and on the giver's too", () => {
+  const gift = { recipient: "Grandma Jo", localTimeZone: LONDON };
+  assertEquals(
+    deliverySummary(AS_SOON_AS_READY, NOW, LONDON, gift),
+    "We'll send the song to Grandma Jo as soon as it's ready, within 24 hours.",
+  );
+  assertEquals(
+    deliverySummary(chosen("2026-12-12"), NOW, "Australia/Sydney", gift),
+    "The song will reach Grandma Jo on Saturday 12 December, 8:00 in Sydney. " +
+      "That's Friday 11 December, 21:00 in London for you.",
+  );
+  assertEquals(
+    deliverySummary(chosen("2026-12-12"), NOW, LONDON, gift),
+    "The song will reach Grandma Jo on Saturday 12 December, 8:00 in London.",
+    "one zone: said once",
+  );
+  assertEquals(zoneWords("America/Argentina/Buenos_Aires"), "Buenos Aires time");
+  assertEquals(zoneLabel("America/New_York"), "America/New York");
 });
 
 Deno.test("a stored request opens in its own zone; storage keeps only what the boxes could hold", () => {

@@ -2,10 +2,12 @@ import { assertEquals } from "@std/assert";
 import { orderFormSchema } from "../../../../domain/orders.ts";
 import {
   emptyValues,
+  limitNearing,
   orderOf,
   pendingOrderDataOf,
   problemsOf,
   restoreValues,
+  songRecipientOf,
   totalCents,
   withField,
 } from "../../../../islands/order/values.ts";
@@ -138,7 +140,7 @@ Deno.test("a chosen day is checked last, on the date box, with the studio's 24-h
   const chosen = { ...filled(), deliveryWhen: "chosen" as const };
   const missing = problemsOf(chosen, CLOCK);
   assertEquals(missing.map((problem) => [problem.field, problem.title]), [["deliveryDate", "Choose a Day"]]);
-  assertEquals(missing[0].description, "Please choose the day your song should arrive.");
+  assertEquals(missing[0].description, "Please choose the day the song should arrive.");
 
   const tomorrowMorning = problemsOf({ ...chosen, deliveryDate: "2026-11-27", deliveryTime: "08:00" }, CLOCK);
   assertEquals(tomorrowMorning.map((problem) => problem.field), ["deliveryDate"]);
@@ -172,4 +174,113 @@ Deno.test("the delivery choice survives storage; anything the boxes could not ho
   );
   assertEquals([odd.deliveryWhen, odd.deliveryDate, odd.deliveryTime], ["ready", "", "08:00"]);
   assertEquals(restoreValues({}, emptyValues()).deliveryWhen, "ready", "an older draft has no choice");
+});
+
+Deno.test("a chosen day may be timed in another zone (a gift's recipient's): checked, kept and sent in it", () => {
+  const inSydney = {
+    ...filled(),
+    deliveryWhen: "chosen" as const,
+    deliveryDate: "2026-11-27",
+    deliveryTime: "14:00",
+    deliveryTimeZone: "Australia/Sydney",
+  };
+  // 14:00 in Sydney on the 27th is 3:00 in London that day: 13 hours away, too soon; 14:00 in London
+  // (the browser's zone, when none is picked) is 24 hours away.
+  assertEquals(problemsOf(inSydney, CLOCK).map((problem) => problem.field), ["deliveryDate"]);
+  assertEquals(problemsOf({ ...inSydney, deliveryTimeZone: "" }, CLOCK), []);
+  const later = { ...inSydney, deliveryDate: "2026-12-12", deliveryTime: "08:00" };
+  assertEquals(problemsOf(later, CLOCK), []);
+  const order = orderOf(later, null, CLOCK.timeZone);
+  assertEquals([order.deliveryAt, order.deliveryTimeZone], ["2026-12-12T08:00", "Australia/Sydney"]);
+  assertEquals(
+    orderOf({ ...later, deliveryTimeZone: "" }, null, CLOCK.timeZone).deliveryTimeZone,
+    "Europe/London",
+  );
+  assertEquals(
+    "deliveryTimeZone" in orderFormSchema.parse(order),
+    false,
+    "the schema reads it, it is not a field",
+  );
+
+  const restored = restoreValues(JSON.parse(JSON.stringify(later)), emptyValues());
+  assertEquals(restored.deliveryTimeZone, "Australia/Sydney");
+  assertEquals(
+    restoreValues({ deliveryTimeZone: "+05:00" }, emptyValues()).deliveryTimeZone,
+    "",
+    "no offsets",
+  );
+  assertEquals(restoreValues({ deliveryTimeZone: "Mars/Base" }, emptyValues()).deliveryTimeZone, "");
+});
+
+Deno.test("the song goes to a gift's recipient only with their address; the form names them", () => {
+  const gift = {
+    ...filled(),
+    isGift: true,
+    giftRecipientName: " Grandma Jo ",
+    giftRecipientEmail: "jo@example.com",
+  };
+  assertEquals(songRecipientOf(gift), "Grandma Jo");
+  assertEquals(songRecipientOf({ ...gift, giftRecipientName: "" }), "the recipient");
+  assertEquals(
+    songRecipientOf({ ...gift, giftRecipientEmail: " " }),
+    null,
+    "no address: the giver receives it",
+  );
+  assertEquals(
+    songRecipientOf({ ...gift, giftRecipientEmail: "SAM@example.com" }),
+    null,
+    "the giver's own address",
+  );
+  assertEquals(songRecipientOf({ ...gift, isGift: false }), null);
+});
+
+Deno.test("a name that cannot be sung is refused on the name box; names of every language are kept", () => {
+  for (
+    const childName of [
+      "Zoë",
+      "José",
+      "陈",
+      "Émilie",
+      "O'Brien",
+      "Anne-Marie",
+      "Mary Ann",
+      "D’Angelo",
+      "Nguyễn",
+    ]
+  ) {
+    assertEquals(problemsOf({ ...filled(), childName }, CLOCK), [], childName);
+  }
+  const [problem] = problemsOf({ ...filled(), childName: "Zoë 🦄" }, CLOCK);
+  assertEquals([problem.field, problem.title], ["childName", "Name As It's Sung"]);
+  assertEquals(
+    problem.description,
+    "“🦄” can't be sung. Please write the name in letters, as it should be sung (spaces, hyphens and apostrophes are fine).",
+  );
+  assertEquals(problemsOf({ ...filled(), childName: "Mia #1" }, CLOCK)[0].field, "childName");
+});
+
+Deno.test("a long answer over its limit stops the order on its own box, never cut", () => {
+  const gift = { ...filled(), isGift: true, giftMessage: "x".repeat(2001) };
+  const [problem] = problemsOf(gift, CLOCK);
+  assertEquals([problem.field, problem.title], ["giftMessage", "Gift message is too long"]);
+  assertEquals(
+    problem.description,
+    "Please shorten the gift message to at most 2,000 characters (it has 2,001).",
+  );
+  assertEquals(problemsOf({ ...gift, giftMessage: "x".repeat(2000) }, CLOCK), []);
+});
+
+Deno.test("the limit is announced as it nears, in a few steps, not at every keystroke", () => {
+  assertEquals(limitNearing(0, 2000), "");
+  assertEquals(limitNearing(1800, 2000), "", "200 left: room enough");
+  assertEquals(limitNearing(1801, 2000), "Fewer than 200 characters left.");
+  assertEquals(
+    limitNearing(1850, 2000),
+    "Fewer than 200 characters left.",
+    "the same words: nothing new is read",
+  );
+  assertEquals(limitNearing(1901, 2000), "Fewer than 100 characters left.");
+  assertEquals(limitNearing(1995, 2000), "Fewer than 10 characters left.");
+  assertEquals(limitNearing(2000, 2000), "2,000-character limit reached.");
+  assertEquals(limitNearing(2400, 2000), "Over the 2,000-character limit. Please shorten it.");
 });

@@ -127,24 +127,21 @@ Deno.test("every detail a parent can fill is sung when there is room for it", as
     childFriends: "Sam, Leo and Ava",
     childActivities: "swimming and ballet",
     childBirthday: "2020-03-14",
-    isGift: true,
-    giftMessage: "Happy birthday from Auntie Jo. We love you!",
   };
   const all = await lyricsOf(brief(details), `${DEFAULT_LYRICS_PROMPT}\nWrite four verses.`);
   for (
     const detail of [
       "the beach",
-      "Drawing rainbows",
-      "Oh my goodness",
-      "Sam, Leo and Ava",
-      "Swimming and ballet",
-      "March 14",
-      "Happy birthday from Auntie Jo",
+      "drawing rainbows",
+      "oh my goodness",
+      "sam, leo and ava",
+      "swimming and ballet",
+      "march 14",
     ]
   ) {
-    assertStringIncludes(all, detail);
+    // A line may open with the detail: its case follows the line's.
+    assertStringIncludes(all.toLowerCase(), detail);
   }
-  assert(!all.includes("We love you!"), "only the message's first sentence: a line stays singable");
 });
 
 Deno.test("the phonetic spelling guides nobody in the song: it is never written", async () => {
@@ -348,21 +345,35 @@ Deno.test("a cancelled call fails like an unanswered one", async () => {
   assertEquals(error.call.httpStatus, 0);
 });
 
-Deno.test("a gift's message is the giver's, said to whoever receives it after the song, never sung to the child", async () => {
-  const lyrics = await lyricsOf(brief({
-    childAge: "newborn",
+Deno.test("a gift's message is never sung; its giver closes the song by first name, as the prompt allows", async () => {
+  const order = {
     isGift: true,
     giftFrom: "Sam",
-    giftRecipientName: "Grandma",
-    giftMessage: "Happy birthday, Grandma! Love from us all.",
-  }));
-  const parts = lyrics.split("\n\n");
-  const outro = parts.find((section) => section.startsWith("[Outro]")) ?? "";
-  assertStringIncludes(outro, 'From Sam to Grandma, with love:\n"Happy birthday, Grandma"');
-  for (const section of parts.filter((section) => !section.startsWith("[Outro]"))) {
-    assert(!section.includes("Grandma"), section);
-  }
+    giftRecipientName: "Grandma Rose",
+    giftMessage: "Happy birthday, Grandma! Love from Sam Parent and Mr. Hops.",
+  };
+  const lyrics = await lyricsOf(brief({ childAge: "newborn", ...order }));
+  const outro = lyrics.split("\n\n").find((section) => section.startsWith("[Outro]")) ?? "";
+  assertEquals(outro, "[Outro]\nWith love from Sam, we sing along,\nMia, this is your very own song.");
+  for (const word of ["Happy birthday", "Grandma", "Parent", "Hops"]) assert(!lyrics.includes(word), word);
   assert(!lyrics.includes("a gift for you"), "nothing tells the baby the gift is theirs");
+  // No gift, no dedication.
+  assert(!(await lyricsOf(brief({ ...order, isGift: false }))).includes("With love from"));
+});
+
+Deno.test("a title before a name is never cut from it: 'Mr. Hops', in any case, within a few words", async () => {
+  const lyrics = await lyricsOf(brief({
+    favoriteToy: "mr. Hops the bunny",
+    bestFriend: "his best friend Mr. Hops",
+    petName: "Prof. Whiskers. She is grey",
+    favoritePlace: "St. Ives",
+  }));
+  assertStringIncludes(lyrics, "mr. Hops the bunny");
+  assertStringIncludes(lyrics, "his best friend Mr. Hops");
+  assertStringIncludes(lyrics, "Prof. Whiskers");
+  assert(!lyrics.includes("She is grey"), "a real full stop still ends the detail");
+  assertStringIncludes(lyrics, "St. Ives");
+  assert(!/\b(?:Mr|mr|Prof|St)\.(?:,|$| [a-z]*,$)/m.test(lyrics), "no title left without its name");
 });
 
 Deno.test("stock lines vary with the child: choruses of one mood differ between children", async () => {
