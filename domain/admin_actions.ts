@@ -11,7 +11,7 @@ export type ActionFacts =
     Order,
     "status" | "approvalStatus" | "emailSentAt" | "songUrl" | "songLyrics" | "error" | "addStreamingServices"
   >
-  & Partial<Pick<Order, "deliveryScheduledFor" | "discountReview" | "refund">>;
+  & Partial<Pick<Order, "deliveryScheduledFor" | "discountReview" | "refund" | "deliveryClaim">>;
 
 export const REGENERATE_LYRICS_BLOCKED = REFUSALS.lyricsBusy;
 
@@ -21,6 +21,8 @@ export interface AdminActions {
   send: "Send Now" | "Send Song" | null;
   resend: boolean;
   approve: boolean;
+  /** Take an approved song back to Review before its email goes (issue 23's Hold, on the row too). */
+  hold: boolean;
   preview: boolean;
   copyLyrics: boolean;
   /** Always shown; disabled (with the reason as its title) while the song is being made. */
@@ -39,6 +41,7 @@ export function adminActionsOf(order: ActionFacts): AdminActions {
     send: allows(order, "sendNow") ? (order.deliveryScheduledFor ? "Send Now" : "Send Song") : null,
     resend: allows(order, "resend"),
     approve: allows(order, "approve"),
+    hold: allows(order, "hold"),
     preview: order.status === "completed" && !!order.songUrl,
     copyLyrics: !!order.songLyrics,
     regenerateLyrics: allows(order, "regenerateLyrics")

@@ -41,6 +41,16 @@ export const LIST_SORT_LABELS: Record<ListSort, string> = {
   oldest: "Oldest first",
 };
 
+/**
+ * The order a tab opens in, when staff have not chosen one: the Review tab oldest first, because the
+ * song that has waited longest is the one closest to the 24-hour promise (customer-side §1), and a
+ * song reviewed late is a promise broken; every other tab newest first. (For a date keeps its own
+ * order, the soonest chosen moment first.) The address leaves a tab's own order out.
+ */
+export function defaultSortOf(filter: AdminFilter): ListSort {
+  return filter === "review" ? "oldest" : "newest";
+}
+
 export const DEFAULT_LIST_QUERY: ListQuery = {
   page: 1,
   filter: "all",
@@ -76,11 +86,12 @@ interface Read<T> {
  * (in the order of the fields) as the API words its refusal, or null when nothing is.
  */
 export function readListQuery(params: QueryValues): { query: ListQuery; problem: string | null } {
+  const filter = readChoice(params.getAll("filter"), "filter", ADMIN_FILTER_TABS, isAdminFilter, "all");
   const fields = {
     page: readPage(params.getAll("page")),
-    filter: readChoice(params.getAll("filter"), "filter", ADMIN_FILTER_TABS, isAdminFilter, "all"),
+    filter,
     q: readSearch(params.getAll("q")),
-    sort: readChoice(params.getAll("sort"), "sort", LIST_SORTS, isListSort, "newest"),
+    sort: readChoice(params.getAll("sort"), "sort", LIST_SORTS, isListSort, defaultSortOf(filter.value)),
     gift: readChoice<GiftChoice>(params.getAll("gift"), "gift", GIFT_CHOICES, isGiftChoice, "any"),
     streaming: readChoice<StreamingChoice>(
       params.getAll("streaming"),

@@ -60,74 +60,91 @@ export default function AdminDashboard({ appUrl, initialQuery, initialList }: Ad
     if (key === "activity") activityVisited.value = true;
   };
 
+  // The order list starts within the first screen at every size (issue 41): the studio's panels are
+  // compact above it, and beside it on a wide screen (2xl), where the page is wider than the table.
   return (
-    <div id="admin-dashboard" className="grid grid-cols-1 gap-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="grid gap-1">
-          <h1 className="font-display text-3xl font-extrabold text-slate-900">Admin Dashboard</h1>
-          <p className="text-slate-600">Review, approve and deliver songs.</p>
+    <div
+      id="admin-dashboard"
+      className="grid grid-cols-1 gap-3 sm:gap-4 2xl:grid-cols-[minmax(0,1fr)_24rem] 2xl:gap-x-6"
+    >
+      {/* On a phone the buttons keep their names (for a screen reader and as a tooltip) but show only their icons. */}
+      <div className="flex items-center justify-between gap-3 2xl:col-span-2">
+        <div className="grid">
+          <h1 className="font-display text-xl font-extrabold text-slate-900 sm:text-3xl">
+            Admin Dashboard
+          </h1>
+          <p className="hidden text-sm text-slate-600 sm:block">Review, approve and deliver songs.</p>
         </div>
-        <div className="grid grid-cols-2 gap-2 sm:flex">
+        <div className="flex shrink-0 gap-2">
           <button
             type="button"
+            title="Create Order"
             onClick={() => (headerDialog.value = "create")}
-            className={`${buttonClass("primary", "sm")} min-h-[44px] whitespace-nowrap`}
+            className={`${buttonClass("primary", "sm")} min-h-[44px] min-w-[44px] whitespace-nowrap`}
           >
             <PlusIcon className="h-4 w-4 shrink-0" />
-            Create Order
+            <span className="sr-only sm:not-sr-only">Create Order</span>
           </button>
           <button
             type="button"
+            title="Admin Settings"
             onClick={() => (headerDialog.value = "settings")}
-            className={`${buttonClass("outline", "sm")} min-h-[44px] whitespace-nowrap`}
+            className={`${buttonClass("outline", "sm")} min-h-[44px] min-w-[44px] whitespace-nowrap`}
           >
             <SettingsIcon className="h-4 w-4 shrink-0" />
-            Admin Settings
+            <span className="sr-only sm:not-sr-only">Admin Settings</span>
           </button>
         </div>
       </div>
 
-      <BacklogPanel />
-      <AttentionPanel />
-
-      <TabList
-        label="Admin sections"
-        idBase={ID_BASE}
-        items={TOP_TABS}
-        selected={tab.value}
-        onSelect={select}
-        className="flex gap-0 border-b border-slate-200 sm:gap-2"
-        tabClass={(selected) =>
-          `-mb-px min-h-[44px] border-b-2 px-2.5 text-sm sm:px-4 font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 sm:text-base ${
-            selected
-              ? "border-violet-600 text-violet-800"
-              : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
-          }`}
-      />
-
       <div
-        role="tabpanel"
-        id={panelId(ID_BASE, "orders")}
-        aria-labelledby={tabId(ID_BASE, "orders")}
-        hidden={tab.value !== "orders"}
+        data-studio-panels=""
+        className="grid content-start gap-2 2xl:sticky 2xl:top-4 2xl:col-start-2 2xl:row-start-2 2xl:max-h-[calc(100vh-2rem)] 2xl:self-start 2xl:overflow-y-auto"
       >
-        <OrderManagement state={orders} />
+        <BacklogPanel />
+        <AttentionPanel />
       </div>
-      <div
-        role="tabpanel"
-        id={panelId(ID_BASE, "referrals")}
-        aria-labelledby={tabId(ID_BASE, "referrals")}
-        hidden={tab.value !== "referrals"}
-      >
-        {referralsVisited.value && <ReferralCodesTab appUrl={appUrl} />}
-      </div>
-      <div
-        role="tabpanel"
-        id={panelId(ID_BASE, "activity")}
-        aria-labelledby={tabId(ID_BASE, "activity")}
-        hidden={tab.value !== "activity"}
-      >
-        {activityVisited.value && <StaffActivityTab />}
+
+      <div className="grid min-w-0 content-start gap-4 2xl:col-start-1 2xl:row-start-2">
+        <TabList
+          label="Admin sections"
+          idBase={ID_BASE}
+          items={TOP_TABS}
+          selected={tab.value}
+          onSelect={select}
+          className="flex gap-0 border-b border-slate-200 sm:gap-2"
+          tabClass={(selected) =>
+            `-mb-px min-h-[44px] border-b-2 px-2.5 text-sm sm:px-4 font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 sm:text-base ${
+              selected
+                ? "border-violet-600 text-violet-800"
+                : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+            }`}
+        />
+
+        <div
+          role="tabpanel"
+          id={panelId(ID_BASE, "orders")}
+          aria-labelledby={tabId(ID_BASE, "orders")}
+          hidden={tab.value !== "orders"}
+        >
+          <OrderManagement state={orders} />
+        </div>
+        <div
+          role="tabpanel"
+          id={panelId(ID_BASE, "referrals")}
+          aria-labelledby={tabId(ID_BASE, "referrals")}
+          hidden={tab.value !== "referrals"}
+        >
+          {referralsVisited.value && <ReferralCodesTab appUrl={appUrl} />}
+        </div>
+        <div
+          role="tabpanel"
+          id={panelId(ID_BASE, "activity")}
+          aria-labelledby={tabId(ID_BASE, "activity")}
+          hidden={tab.value !== "activity"}
+        >
+          {activityVisited.value && <StaffActivityTab />}
+        </div>
       </div>
 
       {headerDialog.value === "create" && (

@@ -13,8 +13,8 @@ import { keys } from "./keys.ts";
 import { blockOf, ORDER_BLOCK_SIZE } from "./orders.ts";
 
 /**
- * The order list narrowed by view (gift, streaming, code: domain/admin_list_views.ts), by the days
- * orders were placed, or sorted oldest first. A view is an index of its orders holding their filter
+ * The order list narrowed by view (gift, streaming, code: domain/admin_list_views.ts) or by the days
+ * orders were placed, in either order. A view is an index of its orders holding their filter
  * bits, with counters per tab in all and per block of order numbers, so a page costs what a plain
  * tab's does: counters say which block it starts in, and one walk of that block's entries finds it.
  * Days placed become a range of order numbers (numbers are given as orders are placed); the counts of
@@ -33,10 +33,12 @@ type Counts = Record<AdminFilter, number>;
 
 const zeroCounts = (): Counts => Object.fromEntries(ADMIN_FILTERS.map((f) => [f, 0])) as Counts;
 
-/** Whether a query needs a view's index: anything beyond a tab and a search, newest first. */
+/**
+ * Whether a query needs a view's index: anything beyond a tab and a search (either sort: a tab's own
+ * index is walked from either end).
+ */
 export function needsView(query: ListQuery): boolean {
-  return viewOf(query) !== viewName(ANY_FACETS) || query.from !== "" || query.to !== "" ||
-    query.sort !== "newest";
+  return viewOf(query) !== viewName(ANY_FACETS) || query.from !== "" || query.to !== "";
 }
 
 export const viewOf = (query: ListQuery) => viewName(query);

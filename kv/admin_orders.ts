@@ -9,7 +9,7 @@ import {
   hasFilterBit,
   totalPagesOf,
 } from "../domain/admin_orders.ts";
-import { DEFAULT_LIST_QUERY, type ListQuery } from "../domain/admin_list_query.ts";
+import { DEFAULT_LIST_QUERY, defaultSortOf, type ListQuery } from "../domain/admin_list_query.ts";
 import { queryTerms, type SearchTerm } from "../domain/admin_search.ts";
 import { adminOrderView } from "../domain/order_views.ts";
 import {
@@ -40,13 +40,18 @@ import { countManyOrders, getOrder, getOrders, ORDER_BLOCK_SIZE } from "./orders
 const MAX_SEARCH_MATCHES = 200_000;
 
 export async function listAdminOrders(kv: Deno.Kv, asked: Partial<ListQuery>): Promise<AdminOrderList> {
-  const query: ListQuery = { ...DEFAULT_LIST_QUERY, ...asked, q: (asked.q ?? "").trim() };
+  const query: ListQuery = {
+    ...DEFAULT_LIST_QUERY,
+    ...asked,
+    sort: asked.sort ?? defaultSortOf(asked.filter ?? DEFAULT_LIST_QUERY.filter),
+    q: (asked.q ?? "").trim(),
+  };
   const terms = queryTerms(query.q);
   const { ids, total, counts, page } = terms.length
     ? await searchPage(kv, terms, query)
     : needsView(query)
     ? await narrowedPage(kv, query)
-    : await filterPage(kv, query.filter, query.page);
+    : await filterPage(kv, query);
   const orders = await withStoredEvents(kv, await getOrders(kv, ids));
   return {
     orders,
@@ -73,32 +78,37 @@ async function shopCounts(kv: Deno.Kv): Promise<Record<AdminFilter, number>> {
   >;
 }
 
-async function filterPage(kv: Deno.Kv, filter: AdminFilter, requested: number) {
+async function filterPage(kv: Deno.Kv, { filter, page: requested, sort }: ListQuery) {
   const counts = await shopCounts(kv);
   const total = counts[filter];
   const page = clampPage(requested, total);
   const offset = (page - 1) * ADMIN_PAGE_SIZE;
   if (filter === "dated") return { ids: await soonestDated(kv, offset), total, counts, page };
-  // Newest first: walk the blocks from the highest order numbers down to the one holding `offset`.
+  // Walk the blocks from the end the list starts at (the highest order numbers for newest first) to
+  // the one holding `offset`, then the tab's own index from that block's edge.
+  const newest = sort === "newest";
   let before = 0;
-  let upper: number | null = null;
+  let edge: number | null = null;
   for await (
-    const entry of kv.list<Deno.KvU64>({ prefix: keys.orderBlockCounts(filter) }, { reverse: true })
+    const entry of kv.list<Deno.KvU64>({ prefix: keys.orderBlockCounts(filter) }, { reverse: newest })
   ) {
     const inBlock = Number(entry.value.value);
     const block = entry.key[entry.key.length - 1] as number;
     if (before + inBlock > offset) {
-      upper = (block + 1) * ORDER_BLOCK_SIZE;
+      edge = (newest ? block + 1 : block) * ORDER_BLOCK_SIZE;
       break;
     }
     before += inBlock;
   }
   const ids: string[] = [];
-  if (upper !== null) {
+  if (edge !== null) {
     let skip = offset - before;
+    const prefix = keys.ordersByFilter(filter);
     const entries = kv.list<string>(
-      { prefix: keys.ordersByFilter(filter), end: keys.orderByFilter(filter, upper) },
-      { reverse: true, limit: skip + ADMIN_PAGE_SIZE },
+      newest
+        ? { prefix, end: keys.orderByFilter(filter, edge) }
+        : { prefix, start: keys.orderByFilter(filter, edge) },
+      { reverse: newest, limit: skip + ADMIN_PAGE_SIZE },
     );
     for await (const entry of entries) {
       if (skip > 0) skip--;

@@ -178,7 +178,8 @@ async function manifestFrom(
 }
 
 const STRING_LITERAL = /"([^"\\\n]*)"|'([^'\\\n]*)'|`([^`]*)`/g;
-const CLASS_TOKEN = /^!?-?[a-z][a-z0-9:/.[\]%#_()\-]*$/;
+/** A class, or one for the widest screens (`2xl:grid`: the one variant that starts with a digit). */
+const CLASS_TOKEN = /^(?:2xl:)?!?-?[a-z][a-z0-9:/.[\]%#_()\-]*$/;
 
 /**
  * Class names that our own island code can put in the DOM, found in its string literals. Classes an

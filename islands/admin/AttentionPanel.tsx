@@ -1,6 +1,6 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { useEffect } from "react";
+import { useEffect, useId } from "react";
 import type { AttentionAnswer, AttentionGroupName } from "../../domain/attention.ts";
 import { api } from "../lib/api.ts";
 import {
@@ -45,32 +45,76 @@ export function AttentionPanel() {
   return answer.value && <AttentionView answer={answer.value} />;
 }
 
-/** The panel as one answer makes it: every group with something in it, or one line saying nothing is. */
+/**
+ * The panel as one answer makes it: every group with something in it, or one line saying nothing is.
+ * Compact above the order list (issue 41: it pushed the list below the fold): one line of each
+ * group's count, its orders shown on request. Beside the list on a wide screen, where there is room,
+ * the orders are always shown.
+ */
 export function AttentionView({ answer }: { answer: AttentionAnswer }) {
+  useSignals();
   const groups = groupsToShow(answer);
+  const open = useSignal(false);
+  const listId = `attention-orders-${useId().replace(/[^\w-]/g, "")}`;
   return (
     <section
       aria-labelledby={HEADING_ID}
       data-attention=""
-      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4"
+      className="grid gap-2 rounded-2xl border border-slate-200 bg-white px-4 py-2 sm:py-3"
     >
-      <h2 id={HEADING_ID} className="font-display text-lg font-bold text-slate-900">Needs attention</h2>
-      {groups.length === 0
-        ? <p className="text-sm text-slate-600">Nothing needs attention right now.</p>
-        : (
-          <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
-            {groups.map((name) => <Group key={name} name={name} answer={answer} />)}
-          </div>
-        )}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h2 id={HEADING_ID} className="font-display text-base font-bold text-slate-900">Needs attention</h2>
+        {groups.length === 0
+          ? <p className="text-sm text-slate-600">Nothing needs attention right now.</p>
+          : (
+            <>
+              <ul
+                className="order-last flex basis-full flex-wrap gap-1.5 sm:order-none sm:basis-auto 2xl:hidden"
+                data-attention-summary=""
+              >
+                {groups.map((name) => (
+                  <li key={name} className="rounded-full bg-slate-50 px-2.5 py-0.5 text-xs text-slate-800">
+                    {groupTitle(name, answer)}{" "}
+                    <span className={`font-bold tabular-nums ${urgent(name) ? "text-red-700" : ""}`}>
+                      {countText(answer[name])}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                aria-expanded={open.value}
+                aria-controls={listId}
+                onClick={() => (open.value = !open.value)}
+                className="-my-2 ml-auto min-h-[44px] rounded-lg px-2 text-sm font-semibold text-violet-700 underline underline-offset-2 hover:text-violet-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 2xl:hidden"
+              >
+                {open.value ? "Hide orders" : "Show orders"}
+              </button>
+            </>
+          )}
+      </div>
+      {groups.length > 0 && (
+        <div
+          id={listId}
+          className={`${
+            open.value ? "grid" : "hidden"
+          } grid-cols-1 gap-3 md:grid-cols-2 2xl:grid 2xl:grid-cols-1`}
+        >
+          {groups.map((name) => <Group key={name} name={name} answer={answer} />)}
+        </div>
+      )}
     </section>
   );
 }
+
+/** What has gone wrong already is in red; what is about to, in amber. */
+const urgent = (name: AttentionGroupName) =>
+  name === "failed" || name === "overdueSends" || name === "pastPromise";
 
 function Group({ name, answer }: { name: AttentionGroupName; answer: AttentionAnswer }) {
   const group = answer[name];
   const tab = GROUP_TAB[name];
   const headingId = `attention-${name}`;
-  const urgent = name === "failed" || name === "overdueSends" || name === "pastPromise";
   return (
     <div data-attention-group={name} className="grid content-start gap-1 rounded-xl bg-slate-50 p-3">
       <h3
@@ -81,7 +125,7 @@ function Group({ name, answer }: { name: AttentionGroupName; answer: AttentionAn
         <span
           data-attention-count=""
           className={`min-w-[1.75rem] rounded-full px-2 py-0.5 text-center text-xs font-bold tabular-nums ${
-            urgent ? "bg-red-700 text-white" : "bg-amber-100 text-amber-900"
+            urgent(name) ? "bg-red-700 text-white" : "bg-amber-100 text-amber-900"
           }`}
         >
           {countText(group)}

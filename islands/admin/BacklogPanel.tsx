@@ -53,22 +53,23 @@ export function BacklogPanel() {
     { label: "Failed calls, last hour", value: failureShare(current.lastHour) },
   ];
   return (
-    <section aria-label="Studio backlog" className="grid gap-3">
+    <section aria-label="Studio backlog" className="grid gap-2">
       {warning && (
         <p
           role="status"
-          className="flex items-start gap-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          className="flex items-start gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900"
         >
           <AlertCircleIcon className="mt-0.5 h-4 w-4 shrink-0" />
           {warning}
         </p>
       )}
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {/* One line of figures (issue 41: four tall boxes pushed the order list below the fold). */}
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-xl border border-slate-200 bg-white px-3 py-2 text-xs sm:flex sm:flex-wrap sm:gap-x-5 sm:text-sm">
         {figures.map(({ label, value, note }) => (
-          <div key={label} className="rounded-xl border border-slate-200 bg-white px-4 py-3">
-            <dt className="text-xs font-medium text-slate-600">{label}</dt>
-            <dd className="font-display text-lg font-bold text-slate-900">{value}</dd>
-            {note && <dd className="text-xs text-slate-600">{note}</dd>}
+          <div key={label} className="sm:flex sm:items-baseline sm:gap-1.5">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="font-semibold text-slate-900">{value}</dd>
+            {note && <dd className="text-slate-600">{note}</dd>}
           </div>
         ))}
       </dl>

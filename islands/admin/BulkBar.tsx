@@ -15,6 +15,9 @@ const LABELS: Record<BulkAction, string> = {
 /**
  * The ticked rows' actions (issue 23), and what each order came to. Each order goes through its own
  * row's rules on the server; a song nobody listened to is approved only when staff say so again.
+ * Drawn after the list and held at the foot of the screen while the list scrolls (issue 41), so the
+ * actions stay in reach however far down the ticked rows are, and never under a toast (at the top).
+ * A long answer scrolls inside it rather than covering the list.
  */
 export function BulkBar({ bulk }: { bulk: BulkState }) {
   useSignals();
@@ -34,7 +37,8 @@ export function BulkBar({ bulk }: { bulk: BulkState }) {
   return (
     <section
       aria-label="Bulk actions"
-      className="grid gap-3 rounded-2xl border border-violet-200 bg-violet-50 p-3"
+      data-bulk-bar=""
+      className="sticky bottom-2 z-30 grid max-h-[50vh] gap-3 overflow-y-auto rounded-2xl border border-violet-200 bg-violet-50 p-3 shadow-lg"
     >
       {count > 0 && (
         <div

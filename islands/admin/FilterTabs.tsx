@@ -45,11 +45,11 @@ export function FilterTabs({ selected, counts, onSelect }: FilterTabsProps) {
       items={items}
       selected={selected}
       onSelect={onSelect}
-      // Two columns on a phone, a last tab alone in its row (Failed, of seven) taking the whole row; one
-      // row from sm, wrapping rather than squeezing a label onto two lines where seven do not fit.
-      className="grid grid-cols-2 gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200 sm:flex sm:flex-wrap [&>:last-child:nth-child(odd)]:col-span-2"
+      // Wrapping rather than squeezing a label onto two lines where seven do not fit: three rows on a
+      // phone rather than the four a two-column grid took (issue 41: the list started below the fold).
+      className="flex flex-wrap gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200"
       tabClass={(isSelected) =>
-        `inline-flex min-h-[44px] items-center justify-center gap-2 whitespace-nowrap rounded-xl px-4 text-sm font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-1 ${
+        `inline-flex min-h-[44px] items-center justify-center gap-1.5 whitespace-nowrap rounded-xl px-2.5 text-sm sm:gap-2 sm:px-4 font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-1 ${
           isSelected ? "bg-violet-600 text-white" : "text-slate-700 hover:bg-violet-50"
         }`}
     />

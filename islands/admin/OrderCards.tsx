@@ -6,6 +6,7 @@ import {
   currentRowMark,
   EmailCell,
   isOwnControl,
+  rowFocus,
   SentNote,
   TakeNote,
 } from "./order_cells.tsx";
@@ -53,10 +54,12 @@ export function OrderCards(
                   type="button"
                   onClick={() => onOpen(order)}
                   aria-label={`Order #${order.orderNumber} details`}
+                  {...rowFocus("card", order).button}
                   className="inline-flex min-h-[44px] items-center rounded-full px-3 font-mono text-sm font-semibold text-violet-700 hover:bg-violet-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
                 >
                   #{order.orderNumber}
                 </button>
+                {rowFocus("card", order).summary}
               </div>
               <div className="text-sm text-slate-700">
                 <EmailCell order={order} />

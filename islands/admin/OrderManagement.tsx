@@ -1,13 +1,13 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useRef } from "react";
-import { AlertCircleIcon, SpinnerIcon } from "../../components/icons.tsx";
+import { AlertCircleIcon, DownloadIcon, SpinnerIcon } from "../../components/icons.tsx";
 import { buttonClass } from "../../components/ui.ts";
 import type { PreviewKeys, PreviewReview } from "./dialogs/PreviewDialog.tsx";
 import { BulkBar } from "./BulkBar.tsx";
 import { FILTER_TABS_ID, FilterTabs } from "./FilterTabs.tsx";
 import { listAfterChange } from "./list_counts.ts";
-import { hasActiveFilters, listExportPath, resetFilters } from "./list_query.ts";
+import { hasActiveFilters, listExportPath, narrowingCount, resetFilters, showTab } from "./list_query.ts";
 import { ListNarrowing } from "./ListNarrowing.tsx";
 import { orderActions } from "./order_actions.ts";
 import { OrderCards } from "./OrderCards.tsx";
@@ -18,7 +18,6 @@ import { SearchBox } from "./SearchBox.tsx";
 import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
 import { panelId, tabId } from "./Tabs.tsx";
 import type { ListedOrder, OrderBusy, RowAction } from "./types.ts";
-import { currentRowText } from "./current_row.ts";
 import { useBulk } from "./use_bulk.ts";
 import { useCurrentRow } from "./use_current_row.ts";
 import { useOrderKeys } from "./use_order_keys.ts";
@@ -36,6 +35,8 @@ const DIALOG_OF: Partial<Record<RowAction, OrderDialog>> = {
   refund: "confirmRefund",
 };
 
+const NARROWING_ID = "list-narrowing";
+
 /** `b` unless `a` is strictly newer: a call's answer stands until the list has caught up with it. */
 const newer = (a: ListedOrder, b: ListedOrder) => (Date.parse(a.updatedAt) > Date.parse(b.updatedAt) ? a : b);
 
@@ -45,8 +46,12 @@ export function OrderManagement({ state }: { state: OrderListState }) {
   const busy = useSignal<Record<string, OrderBusy | undefined>>({});
   const dialog = useSignal<{ kind: OrderDialog; order: ListedOrder } | null>(null);
   const help = useSignal(false);
+  /** Below lg the sort and narrowing fields fold away, open from the start when they narrow the list. */
+  const narrowingOpen = useSignal(narrowingCount(state.query.value) > 0);
   const root = useRef<HTMLDivElement>(null);
   const previewKeys = useRef<PreviewKeys | null>(null);
+  /** The order whose preview `r` opened: it opens asking why the song is rejected. */
+  const rejectOnOpen = useRef<string | null>(null);
   const { query, list, failed, pending, change, reload } = state;
   const rows = useCurrentRow(() => list.value?.orders ?? []);
   const review = useReviewFlow(state);
@@ -93,6 +98,7 @@ export function OrderManagement({ state }: { state: OrderListState }) {
     const kind = DIALOG_OF[action];
     if (kind) openDialog(kind, order);
     else if (action === "approve") actions.approve(order);
+    else if (action === "hold") actions.hold(order);
     else if (action === "resend") actions.resend(order);
     else if (action === "copyLyrics") actions.copyLyrics(order);
   };
@@ -103,6 +109,11 @@ export function OrderManagement({ state }: { state: OrderListState }) {
     rows,
     preview: (order) => openDialog("preview", order),
     approve: (order) => !busy.value[order.id] && actions.approve(order),
+    reject: (order) => {
+      rejectOnOpen.current = order.id;
+      openDialog("preview", order);
+    },
+    hold: (order) => !busy.value[order.id] && actions.hold(order),
     help: () => (help.value = true),
     previewKeys,
   });
@@ -113,6 +124,11 @@ export function OrderManagement({ state }: { state: OrderListState }) {
     approve: actions.approve,
     reject: actions.reject,
     hold: actions.hold,
+    startsRejecting(orderId) {
+      const asked = rejectOnOpen.current === orderId;
+      rejectOnOpen.current = null;
+      return asked;
+    },
     async next(from) {
       const found = await review.next(from);
       // Unless staff closed the preview while the next page was loading.
@@ -137,7 +153,6 @@ export function OrderManagement({ state }: { state: OrderListState }) {
     currentId: rows.current.value?.id ?? null,
     selection: { selected: bulk.selected.value, toggle: bulk.toggle, togglePage: bulk.togglePage },
   };
-  const currentOrder = rows.order();
 
   // One column that may be narrower than the table (minmax(0, 1fr)): the table scrolls in its own box
   // rather than widening the page.
@@ -148,28 +163,48 @@ export function OrderManagement({ state }: { state: OrderListState }) {
         <FilterTabs
           selected={query.value.filter}
           counts={current?.counts ?? null}
-          onSelect={(filter) => change({ filter, page: 1 })}
+          onSelect={(filter) => change(showTab(query.value, filter))}
         />
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <SearchBox value={query.value.q} onSearch={(q) => change({ q, page: 1 }, "replace")} />
+        {/* One row at every width: on a phone the two buttons beside the search say one word each. */}
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="min-w-0 flex-1 lg:flex-none">
+            <SearchBox value={query.value.q} onSearch={(q) => change({ q, page: 1 }, "replace")} />
+          </div>
           {hasActiveFilters(query.value) && (
             <button
               type="button"
-              onClick={() => change(resetFilters())}
+              onClick={() => change(resetFilters(query.value))}
               className={`${buttonClass("ghost", "sm")} min-h-[44px] whitespace-nowrap`}
             >
               Reset Filters
             </button>
           )}
-          <a
-            href={listExportPath(query.value)}
-            download
-            className={`${buttonClass("outline", "sm")} min-h-[44px] whitespace-nowrap sm:ml-auto`}
-          >
-            Export CSV
-          </a>
+          <div className="flex gap-2 lg:ml-auto">
+            <button
+              type="button"
+              aria-expanded={narrowingOpen.value}
+              aria-controls={NARROWING_ID}
+              onClick={() => (narrowingOpen.value = !narrowingOpen.value)}
+              className={`${buttonClass("outline", "sm")} min-h-[44px] whitespace-nowrap lg:hidden`}
+            >
+              <span className="sm:hidden">Narrow</span>
+              <span className="hidden sm:inline">Sort and narrow</span>
+              {narrowingCount(query.value) > 0 && ` (${narrowingCount(query.value)})`}
+            </button>
+            <a
+              href={listExportPath(query.value)}
+              download
+              className={`${buttonClass("outline", "sm")} min-h-[44px] whitespace-nowrap`}
+            >
+              <DownloadIcon className="h-4 w-4 shrink-0" />
+              <span className="sr-only sm:not-sr-only">Export CSV</span>
+              <span aria-hidden="true" className="sm:hidden">CSV</span>
+            </a>
+          </div>
         </div>
-        <ListNarrowing query={query.value} onChange={(next) => change(next)} />
+        <div id={NARROWING_ID} className={narrowingOpen.value ? "" : "hidden lg:block"}>
+          <ListNarrowing query={query.value} onChange={(next) => change(next)} />
+        </div>
       </div>
 
       {failed.value && current && (
@@ -196,7 +231,6 @@ export function OrderManagement({ state }: { state: OrderListState }) {
             No orders found matching your criteria.
           </p>
         )}
-        <BulkBar bulk={bulk} />
         {current && current.orders.length > 0 && (
           <>
             {/* Seven columns with whole addresses need 1280 px; narrower screens get the cards. */}
@@ -208,10 +242,7 @@ export function OrderManagement({ state }: { state: OrderListState }) {
             </div>
           </>
         )}
-        {/* The keyboard's current row, said where the eye would see it move. */}
-        <p className="sr-only" aria-live="polite" data-current-row-note="">
-          {currentOrder && currentRowText(currentOrder)}
-        </p>
+        <BulkBar bulk={bulk} />
         {current && (
           <Pagination
             query={{ ...query.value, page: current.page }}

@@ -6,6 +6,7 @@ import {
   currentRowMark,
   EmailCell,
   isOwnControl,
+  rowFocus,
   SentNote,
   TakeNote,
 } from "./order_cells.tsx";
@@ -17,9 +18,10 @@ import { StatusBadge } from "./StatusBadge.tsx";
 import { StreamingSelect } from "./StreamingSelect.tsx";
 import type { OrderListViewProps } from "./types.ts";
 
+// px-2.5: every column of an approved row (Send Now, Hold and the icons) fits in 1,280 px.
 const HEAD =
-  "whitespace-nowrap px-3 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500";
-const CELL = "px-3 py-3 align-top";
+  "whitespace-nowrap px-2.5 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500";
+const CELL = "px-2.5 py-3 align-top";
 
 /** Staff-side §2, wide screens: order number, child, email, streaming, status, date, actions. */
 export function OrderTable(
@@ -70,10 +72,12 @@ export function OrderTable(
                   type="button"
                   onClick={() => onOpen(order)}
                   aria-label={`Order #${order.orderNumber} details`}
+                  {...rowFocus("table", order).button}
                   className="rounded font-mono font-semibold text-violet-700 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
                 >
                   #{order.orderNumber}
                 </button>
+                {rowFocus("table", order).summary}
               </td>
               <td className={CELL}>
                 <ChildCell order={order} />

@@ -1,14 +1,20 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { clientNow } from "./clock.ts";
-import { requestedDeliveryText, requestedLabel, requestedLong, requestedShort } from "./requested_date.ts";
+import {
+  requestedDeliveryText,
+  requestedLabel,
+  requestedLong,
+  requestedShort,
+  staffClockText,
+} from "./requested_date.ts";
 import type { ListedOrder } from "./types.ts";
 
 export interface RequestedDateProps {
   order: ListedOrder;
   /**
-   * The table's narrow column shows "For 14 Mar 8:00" with the full words as its tooltip and for screen
-   * readers; a phone's card has the room for them ("For Saturday 14 March, 8:00 in London") and no
-   * pointer to hover with.
+   * The table's narrow column shows "For 14 Mar 8:00 London" with the full words as its tooltip and for
+   * screen readers; a phone's card has the room for them ("For Saturday 14 March, 8:00 in London") and
+   * no pointer to hover with.
    */
   words: "short" | "full";
 }
@@ -17,21 +23,42 @@ export interface RequestedDateProps {
 const CHIP =
   "inline-flex w-fit items-center rounded-xl bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200";
 
-/** The moment the family chose for the song's email (issue 20), on their own clock; nothing without one. */
+/** The staff member's own zone: known only in the browser, so the server's render leaves it out. */
+const staffZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The moment the family chose for the song's email (issue 20), on their own clock and named by their
+ * place, with the staff member's own time under it where it differs; nothing without one.
+ */
 export function RequestedDate({ order, words }: RequestedDateProps) {
   useSignals();
   const request = order.requestedDelivery;
   if (!request) return null;
-  // Without the browser's clock (the server's render) the year is left out; it shows once the island runs.
+  // Without the browser's clock (the server's render) the year and the staff's own time are left out;
+  // they show once the island runs.
   const now = clientNow.value ?? undefined;
-  if (words === "full") {
-    return <span data-requested-delivery="" className={CHIP}>{requestedLong(request, now)}</span>;
-  }
-  const label = requestedLabel(request, now);
+  const zone = now === undefined ? undefined : staffZone();
+  const ours = zone ? staffClockText(request, zone) : null;
+  const chip = words === "full"
+    ? <span data-requested-delivery="" className={CHIP}>{requestedLong(request, now)}</span>
+    : (
+      <span data-requested-delivery="" title={requestedLabel(request, now, zone)} className={CHIP}>
+        <span aria-hidden="true">{requestedShort(request)}</span>
+        <span className="sr-only">{requestedLabel(request, now, zone)}</span>
+      </span>
+    );
   return (
-    <span data-requested-delivery="" title={label} className={CHIP}>
-      <span aria-hidden="true">{requestedShort(request)}</span>
-      <span className="sr-only">{label}</span>
+    <span className="grid justify-items-start gap-0.5">
+      {chip}
+      {ours && (
+        <span
+          data-requested-delivery-local=""
+          aria-hidden={words === "short" ? true : undefined}
+          className="text-xs text-slate-600"
+        >
+          {ours}
+        </span>
+      )}
     </span>
   );
 }

@@ -4,6 +4,7 @@ import {
   CheckIcon,
   CopyIcon,
   MailIcon,
+  PauseIcon,
   PencilIcon,
   PlayOutlineIcon,
   RefreshIcon,
@@ -17,6 +18,7 @@ import type { ListedOrder, OrderBusy, RowAction } from "./types.ts";
 /** What the button says while its call runs. */
 export const BUSY_LABELS: Partial<Record<RowAction, string>> = {
   approve: "Approving...",
+  hold: "Holding...",
   send: "Sending...",
   resend: "Sending...",
   regenerateOrder: "Regenerating...",
@@ -117,6 +119,11 @@ export function RowActions({ order, busy, onAction, layout }: RowActionsProps) {
 
   if (actions.approve) add("approve", "Approve", <CheckIcon />, "success");
   if (actions.send) add("send", actions.send, <SendIcon />, "primary");
+  // Before its email goes, an approved song can be taken back to Review from its row (issue 41); an
+  // icon, as the table's Actions column has no room for another word at 1280 px.
+  if (actions.hold) {
+    add("hold", "Hold", <PauseIcon className="h-4 w-4" />, "quiet", { iconOnly: true });
+  }
   if (actions.resend) add("resend", "Resend", <MailIcon className="h-4 w-4" />, "outline");
   if (actions.upload) add("upload", "Upload", <UploadIcon />, "outline");
   if (actions.preview) add("preview", "Preview", <PlayOutlineIcon />, "quiet", { iconOnly: true });

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { buttonClass } from "../../components/ui.ts";
 import { Dialog } from "../lib/Dialog.tsx";
-import { PLAYER_KEYS, type ShortcutScope, shortcutsIn } from "./shortcuts.ts";
+import { PLAYER_KEYS, REASON_KEYS, type ShortcutScope, shortcutsIn } from "./shortcuts.ts";
 
 const KBD =
   "inline-block min-w-[1.75rem] rounded-md border border-slate-300 bg-slate-50 px-1.5 py-0.5 text-center font-mono text-sm font-semibold text-slate-900";
@@ -29,6 +29,7 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
       <div ref={list} data-autofocus="" tabIndex={-1} className="grid gap-5 focus:outline-none">
         {SECTIONS.map(({ title, scope }) => <KeyList key={scope} title={title} keys={shortcutsIn(scope)} />)}
         <KeyList title="In the song player" keys={PLAYER_KEYS} />
+        <KeyList title="Saying why a song is rejected" keys={REASON_KEYS} />
         <div className="flex justify-end">
           <button type="button" onClick={onClose} className={`${buttonClass("outline", "sm")} min-h-[44px]`}>
             Close

@@ -29,9 +29,12 @@ export function rowOf(ids: readonly string[], id: string): CurrentRow | null {
   return index >= 0 ? { id, index } : null;
 }
 
-/** What a screen reader hears as the current row moves (the focus stays where it was). */
-export function currentRowText(order: ListedOrder): string {
+/**
+ * What a screen reader hears after the row's name as the current row moves: the focus goes to the
+ * row's own "Order #N details" button, described by this ("Pia, Completed, Pending Review").
+ */
+export function rowSummary(order: ListedOrder): string {
   const view = statusView(order);
   const status = view.detail ? `${view.label}, ${view.detail}` : view.label;
-  return `Current row: order #${order.orderNumber}, ${order.childName}, ${status}`;
+  return `${order.childName}, ${status}`;
 }

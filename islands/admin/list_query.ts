@@ -1,5 +1,11 @@
-import { DEFAULT_LIST_QUERY, type ListQuery } from "../../domain/admin_list_query.ts";
+import {
+  DEFAULT_LIST_QUERY,
+  defaultSortOf,
+  type ListQuery,
+  type ListSort,
+} from "../../domain/admin_list_query.ts";
 import { ANY_FACETS, hasFacets } from "../../domain/admin_list_views.ts";
+import type { AdminFilter } from "../../domain/admin_orders.ts";
 
 /**
  * The order list's view (domain/admin_list_query.ts reads it) written back: into the address, so a
@@ -9,11 +15,15 @@ import { ANY_FACETS, hasFacets } from "../../domain/admin_list_views.ts";
 /** The fields that choose which orders are listed, in the order the address writes them. */
 const LISTING_FIELDS = ["filter", "q", "sort", "gift", "streaming", "code", "from", "to"] as const;
 
-/** Only what differs from the default view; the time zone only when a day is chosen, as it reads them. */
+/**
+ * Only what differs from the default view (a sort from the tab's own order); the time zone only when a
+ * day is chosen, as it reads them.
+ */
 function listingParams(query: ListQuery): URLSearchParams {
   const params = new URLSearchParams();
+  const defaults: ListQuery = { ...DEFAULT_LIST_QUERY, sort: defaultSortOf(query.filter) };
   for (const field of LISTING_FIELDS) {
-    if (query[field] !== DEFAULT_LIST_QUERY[field]) params.set(field, query[field]);
+    if (query[field] !== defaults[field]) params.set(field, query[field]);
   }
   if (query.from || query.to) params.set("tz", query.tz);
   return params;
@@ -38,13 +48,42 @@ export function listExportPath(query: ListQuery): string {
   return `/api/admin/orders.csv?${listingParams(query)}`;
 }
 
+/**
+ * How many of the sort and narrowing choices differ from the tab's own view (the count on the
+ * phone's "Sort and narrow" button, whose fields are folded away there).
+ */
+export function narrowingCount(query: ListQuery): number {
+  return [
+    query.sort !== defaultSortOf(query.filter),
+    query.gift !== ANY_FACETS.gift,
+    query.streaming !== ANY_FACETS.streaming,
+    query.code !== ANY_FACETS.code,
+    query.from !== "",
+    query.to !== "",
+  ].filter(Boolean).length;
+}
+
 /** Staff-side §2: 'Reset Filters' shows while anything narrows the list (a sort only orders it). */
 export function hasActiveFilters(query: ListQuery): boolean {
   return query.q !== "" || query.filter !== "all" || hasFacets(query) || query.from !== "" ||
     query.to !== "";
 }
 
+/**
+ * The sort of `query` carried to the tab `filter`: a sort staff chose stays as they move between tabs;
+ * a tab's own order (domain/admin_list_query.ts, defaultSortOf) goes with its tab, so Review opens
+ * oldest first however the list before it was sorted.
+ */
+export function sortOnTab(query: ListQuery, filter: AdminFilter): ListSort {
+  return query.sort === defaultSortOf(query.filter) ? defaultSortOf(filter) : query.sort;
+}
+
+/** Another filter tab, from its first page. */
+export function showTab(query: ListQuery, filter: AdminFilter): Partial<ListQuery> {
+  return { filter, page: 1, sort: sortOnTab(query, filter) };
+}
+
 /** What 'Reset Filters' leaves: every order, in the order staff chose. */
-export function resetFilters(): Partial<ListQuery> {
-  return { ...ANY_FACETS, page: 1, filter: "all", q: "", from: "", to: "" };
+export function resetFilters(query: ListQuery): Partial<ListQuery> {
+  return { ...ANY_FACETS, ...showTab(query, "all"), q: "", from: "", to: "" };
 }

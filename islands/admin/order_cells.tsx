@@ -1,6 +1,7 @@
 import { GiftIcon } from "../../components/icons.tsx";
 import { childAgeLabel } from "../../domain/child_age.ts";
 import { bonusTakeOf, deliveredTakeNumber, hasTwoTakes, takeLabel } from "../../domain/song_takes.ts";
+import { rowSummary } from "./current_row.ts";
 import type { ListedOrder } from "./types.ts";
 
 /** Pieces the table and the cards both show, so the two layouts say the same thing. */
@@ -16,6 +17,19 @@ export function isOwnControl(target: EventTarget | null): boolean {
  */
 export function currentRowMark(isCurrent: boolean) {
   return isCurrent ? { "data-current": "", "aria-current": true as const } : {};
+}
+
+/**
+ * The row's "Order #N details" button is where `j` and `k` put the focus (issue 41: moving only the
+ * ring said nothing to a screen reader); this marks it, and describes it with the row's child and
+ * status. The table and the cards are both drawn (one hidden), so each layout has its own ids.
+ */
+export function rowFocus(layout: "table" | "card", order: ListedOrder) {
+  const id = `${layout}-row-${order.id}`;
+  return {
+    button: { "data-row-focus": "", "aria-describedby": id },
+    summary: <span id={id} className="sr-only">{rowSummary(order)}</span>,
+  };
 }
 
 /** No tint: the rows' grey small print is only just dark enough on white. */

@@ -1,5 +1,6 @@
 import {
   describeDeliveryTime,
+  placeOf,
   type RequestedDelivery,
   sendsEarly,
   shortDeliveryTime,
@@ -10,7 +11,8 @@ import type { ListedOrder } from "./types.ts";
  * How the dashboard speaks of the moment a family chose for their song's email (issue 20): the one
  * home of these words, so the row, the countdown, Order Detail and the Send Now question say it alike.
  * The moment is always said on the family's own clock and named by their place ("8:00 in London"),
- * because that is what they asked for; the staff member's own zone would turn 8:00 into a puzzle.
+ * because that is what they asked for; where the staff member's clock reads otherwise, their own time
+ * is given beside it ("9:00 your time"), so neither has to be worked out.
  */
 
 type RequestFacts = { requestedDelivery?: RequestedDelivery | null };
@@ -18,8 +20,28 @@ type RequestFacts = { requestedDelivery?: RequestedDelivery | null };
 /** Order Detail's words when the family chose no moment: the song goes the usual delay after approval. */
 export const NO_REQUEST = "As soon as it's ready";
 
-/** The row's few characters: "For 14 Mar 8:00". */
-export const requestedShort = (request: RequestedDelivery) => `For ${shortDeliveryTime(request)}`;
+/**
+ * The zone the family's moment is said in: the one stored with the request (for a gift, the clock it
+ * was timed on). Read here alone, so the rows follow however the request keeps it.
+ */
+export const familyZoneOf = (request: RequestedDelivery): string => request.timeZone;
+
+/** The moment in a few characters with the family's place: "14 Mar 8:00 London". */
+const shortWithPlace = (request: RequestedDelivery) =>
+  `${shortDeliveryTime(request)} ${placeOf(familyZoneOf(request))}`;
+
+/** The row's few characters: "For 14 Mar 8:00 London". */
+export const requestedShort = (request: RequestedDelivery) => `For ${shortWithPlace(request)}`;
+
+/**
+ * The same moment on the staff member's clock (`staffZone`, the browser's), "14 Mar 9:00 your time",
+ * or null when that clock reads the same as the family's.
+ */
+export function staffClockText(request: RequestedDelivery, staffZone: string): string | null {
+  const theirs = shortDeliveryTime({ ...request, timeZone: familyZoneOf(request) });
+  const ours = shortDeliveryTime({ ...request, timeZone: staffZone });
+  return ours === theirs ? null : `${ours} your time`;
+}
 
 /**
  * The full words: "Saturday 14 March, 8:00 in London" (with the year when it is not this year's;
@@ -32,9 +54,11 @@ export const requestedInFull = (request: RequestedDelivery, now?: number) =>
 export const requestedLong = (request: RequestedDelivery, now?: number) =>
   `For ${requestedInFull(request, now)}`;
 
-/** The short form's tooltip, and what a screen reader hears instead of it. */
-export const requestedLabel = (request: RequestedDelivery, now?: number) =>
-  `Requested delivery: ${requestedInFull(request, now)}`;
+/** The short form's tooltip, and what a screen reader hears instead of it (with the staff's own time). */
+export function requestedLabel(request: RequestedDelivery, now?: number, staffZone?: string): string {
+  const ours = staffZone ? staffClockText(request, staffZone) : null;
+  return `Requested delivery: ${requestedInFull(request, now)}${ours ? ` (${ours})` : ""}`;
+}
 
 /** Order Detail's "Requested Delivery": the full words, or "As soon as it's ready". */
 export function requestedDeliveryText(order: RequestFacts, now?: number): string {
@@ -66,7 +90,11 @@ export function scheduleDecidedBy(
   return familyDateDecides(order) ? "the family's date" : "after the review delay";
 }
 
-/** The countdown badge of a send the family's moment decides: "Sends 14 Mar 8:00 · family's date". */
+/**
+ * The countdown badge of a send the family's moment decides: "Sends 14 Mar 8:00 · family's date". The
+ * place is in its tooltip and spoken words (countdown.ts) and on the row's own chip beside it: the
+ * status column has no room for it at 1280 px.
+ */
 export const familyDateCountdown = (request: RequestedDelivery) =>
   `Sends ${shortDeliveryTime(request)} · family's date`;
 

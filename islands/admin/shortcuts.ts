@@ -2,7 +2,17 @@
  * The dashboard's keyboard shortcuts (issue 23), in one place: the key of each, where it works and
  * the words the `?` dialog lists. `use_shortcuts.ts` listens; this file decides what a key press is.
  */
-export type Shortcut = "search" | "down" | "up" | "preview" | "approve" | "next" | "playPause" | "help";
+export type Shortcut =
+  | "search"
+  | "down"
+  | "up"
+  | "preview"
+  | "approve"
+  | "reject"
+  | "hold"
+  | "next"
+  | "playPause"
+  | "help";
 
 /** Where a shortcut works: on the order list, in the Song Preview dialog, or both. */
 export type ShortcutScope = "list" | "preview";
@@ -26,6 +36,24 @@ export const SHORTCUTS: readonly ShortcutEntry[] = [
     key: "a",
     label: "a",
     what: { list: "Approve the current row's song", preview: "Approve, then open the next song in review" },
+  },
+  {
+    shortcut: "reject",
+    key: "r",
+    label: "r",
+    what: {
+      list: "Reject the current row's song: its preview opens to say why",
+      preview: "Reject: say why, then Ctrl+Enter sends it back",
+    },
+  },
+  {
+    shortcut: "hold",
+    key: "h",
+    label: "h",
+    what: {
+      list: "Hold the current row's approved song (back to Review)",
+      preview: "Hold the approved song",
+    },
   },
   {
     shortcut: "next",
@@ -116,6 +144,11 @@ export const PLAYER_KEYS: readonly { label: string; what: string }[] = [
   { label: "Page Up / Page Down", what: "Forward or back 5 seconds, on the position slider" },
   { label: "→ / ←", what: "Forward or back 0.1 seconds, on the position slider" },
   { label: "Esc", what: "Close the dialog" },
+];
+
+/** Keys of the reason field a Reject opens (RejectForm), listed with the player's. */
+export const REASON_KEYS: readonly { label: string; what: string }[] = [
+  { label: "Ctrl+Enter", what: "Send the song back to be made again (⌘+Enter on a Mac)" },
 ];
 
 /** Whether `shortcut` does anything in `scope` (the `?` dialog lists exactly these). */

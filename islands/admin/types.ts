@@ -12,6 +12,7 @@ export type DetailedOrder = AdminOrderDetail;
 /** A button of an order's row (`RowActions`), which the list hands to `OrderManagement` to run. */
 export type RowAction =
   | "approve"
+  | "hold"
   | "send"
   | "resend"
   | "upload"
@@ -23,7 +24,7 @@ export type RowAction =
   | "refund";
 
 /** The call of an order under way, if any: a row action, a streaming status change or a review decision. */
-export type OrderBusy = RowAction | "streaming" | "reject" | "hold";
+export type OrderBusy = RowAction | "streaming" | "reject";
 
 /** What both list layouts (table and cards) take. */
 export interface OrderListViewProps {

@@ -4,10 +4,13 @@ import type { ListedOrder } from "./types.ts";
 
 export interface CurrentRowState {
   current: Signal<CurrentRow | null>;
-  /** `j` (down) and `k` (up). */
+  /** `j` (down) and `k` (up): the focus goes to the row. */
   step(step: 1 | -1): void;
-  /** Makes the order the current row (the preview moved to it, or `n` chose it). */
-  set(order: ListedOrder): void;
+  /**
+   * Makes the order the current row: `n` chose it (`focus`: the focus goes to it), or the preview moved
+   * to it (the focus stays in the dialog).
+   */
+  set(order: ListedOrder, focus?: boolean): void;
   /** The current row's order, when it is on this page. */
   order(): ListedOrder | null;
 }
@@ -18,19 +21,29 @@ function shownRow(id: string): HTMLElement | undefined {
     .find((element) => element.offsetParent !== null);
 }
 
-/** The keyboard's current row of the order list (issue 23), kept in view as it moves. */
+/**
+ * The keyboard's current row of the order list (issue 23), kept in view as it moves. Moved by the
+ * list's keys, it takes the focus too (its "Order #N details" button), so a screen reader says which
+ * order it is, and Enter opens it.
+ */
 export function useCurrentRow(orders: () => readonly ListedOrder[]): CurrentRowState {
   const current = useSignal<CurrentRow | null>(null);
   const ids = () => orders().map((order) => order.id);
-  const show = (row: CurrentRow | null) => {
+  const show = (row: CurrentRow | null, focus: boolean) => {
     current.value = row;
+    if (!row) return;
     // After the render that marks it.
-    if (row) requestAnimationFrame(() => shownRow(row.id)?.scrollIntoView({ block: "nearest" }));
+    requestAnimationFrame(() => {
+      const shown = shownRow(row.id);
+      shown?.scrollIntoView({ block: "nearest" });
+      if (focus) shown?.querySelector<HTMLElement>("[data-row-focus]")?.focus({ preventScroll: true });
+    });
   };
   return {
     current,
-    step: (step) => show(stepRow(ids(), current.value, step)),
-    set: (order) => show(rowOf(ids(), order.id) ?? { id: order.id, index: current.value?.index ?? 0 }),
+    step: (step) => show(stepRow(ids(), current.value, step), true),
+    set: (order, focus = false) =>
+      show(rowOf(ids(), order.id) ?? { id: order.id, index: current.value?.index ?? 0 }, focus),
     order: () => orders().find((order) => order.id === current.value?.id) ?? null,
   };
 }

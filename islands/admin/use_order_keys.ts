@@ -15,6 +15,9 @@ export interface OrderKeysDeps {
   rows: CurrentRowState;
   preview(order: ListedOrder): void;
   approve(order: ListedOrder): void;
+  /** Opens the order's preview with the reason for a Reject asked at once. */
+  reject(order: ListedOrder): void;
+  hold(order: ListedOrder): void;
   help(): void;
   /** The open preview's commands, while it is open. */
   previewKeys: { current: PreviewKeys | null };
@@ -36,6 +39,8 @@ export function useOrderKeys(deps: OrderKeysDeps) {
         scope: "preview",
         handlers: {
           approve: preview.approve,
+          reject: preview.reject,
+          hold: preview.hold,
           next: preview.next,
           playPause: preview.playPause,
           help: deps.help,
@@ -52,9 +57,12 @@ export function useOrderKeys(deps: OrderKeysDeps) {
         up: () => rows.step(-1),
         preview: () => current && adminActionsOf(current).preview && deps.preview(current),
         approve: () => current && allows(current, "approve") && deps.approve(current),
+        reject: () =>
+          current && adminActionsOf(current).preview && allows(current, "reject") && deps.reject(current),
+        hold: () => current && adminActionsOf(current).hold && deps.hold(current),
         next: () => {
           const next = nextInReview(deps.orders(), rows.current.value?.id ?? null);
-          if (next) rows.set(next);
+          if (next) rows.set(next, true);
         },
         help: deps.help,
       },

@@ -1,5 +1,6 @@
 import { type Signal, useSignal } from "@preact/signals-react";
 import { useRef } from "react";
+import { sortOnTab } from "./list_query.ts";
 import { awaitsReview, nextInReview } from "./review_queue.ts";
 import type { ListedOrder } from "./types.ts";
 import type { OrderListState } from "./useOrderList.ts";
@@ -29,8 +30,9 @@ export function useReviewFlow(state: OrderListState): ReviewFlow {
   const fromReviewTab = async (): Promise<ListedOrder | null | "failed"> => {
     const { query } = state;
     let page = query.value.filter === "review" ? query.value.page : 1;
+    const sort = sortOnTab(query.value, "review");
     for (;;) {
-      await state.change({ filter: "review", page });
+      await state.change({ filter: "review", page, sort });
       const shown = state.list.value;
       if (state.failed.value || !shown || shown.filter !== "review") return "failed";
       const found = unpassed(shown.orders);

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 
 export interface DialogProps {
   title: ReactNode;
@@ -25,7 +25,8 @@ const FOCUSABLE =
 
 /**
  * A modal dialog (ARCHITECTURE §8: focus management in dialogs). Focus moves to the first field or
- * button inside on open (or an element marked `data-autofocus`), Tab and Shift+Tab stay inside,
+ * button inside on open (or an element marked `data-autofocus`; a field that took it as it was drawn
+ * keeps it), Tab and Shift+Tab stay inside,
  * Escape and a click on the backdrop close it, and focus returns to where it was on close. Focus that
  * falls out (a focused button becomes disabled while it works) is brought back to the panel, and
  * Escape is heard on the document, so it still works then. The panel is at most 90vh tall and
@@ -39,12 +40,16 @@ export function Dialog({ title, description, onClose, children, size = "md" }: D
   const close = useRef(onClose);
   close.current = onClose;
 
+  // Where the focus was before the dialog was drawn (a field inside may take it as it is drawn).
+  const [opener] = useState(() => typeof document === "undefined" ? null : document.activeElement);
+
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
+    const previous = (opener ?? document.activeElement) as HTMLElement | null;
     const root = panel.current!;
     const first = root.querySelector<HTMLElement>("[data-autofocus]") ??
       root.querySelector<HTMLElement>(FOCUSABLE) ?? root;
-    first.focus();
+    // A field that took the focus as it was drawn (autoFocus) keeps it: it was opened to be written in.
+    if (!root.contains(document.activeElement)) first.focus();
     openDialogs.push(root);
     const onEscape = (event: globalThis.KeyboardEvent) => {
       if (event.key !== "Escape" || openDialogs.at(-1) !== root) return;

@@ -1,6 +1,6 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import type { AdminOrder } from "../../../domain/admin_orders.ts";
 import { allows } from "../../../domain/order_guards.ts";
 import { takesOf } from "../../../domain/song_takes.ts";
@@ -13,9 +13,12 @@ import { type Deciding, ReviewDecisions } from "./ReviewDecisions.tsx";
 import { TakesPreview } from "./TakesPreview.tsx";
 import { usePreviewSession } from "./use_preview_session.ts";
 
-/** What the page's one key listener asks of the open preview (issue 23: `a`, `n` and `.`). */
+/** What the page's one key listener asks of the open preview (issue 23: `a`, `n` and `.`; `r`, `h`). */
 export interface PreviewKeys {
   approve(): void;
+  /** Opens the reason for a Reject (its field takes the focus). */
+  reject(): void;
+  hold(): void;
   next(): void;
   playPause(): void;
 }
@@ -28,6 +31,8 @@ export interface PreviewReview {
   approve(order: AdminOrder): Promise<boolean>;
   reject(order: AdminOrder, reason: string): Promise<boolean>;
   hold(order: AdminOrder): Promise<boolean>;
+  /** Whether the preview of this order opens asking why it is rejected (`r` on the list); asked once. */
+  startsRejecting(orderId: string): boolean;
   /** Moves the dialog to the next song awaiting review, or says nothing is left. */
   next(from: AdminOrder): Promise<void>;
   keys: { current: PreviewKeys | null };
@@ -52,10 +57,18 @@ export const PREVIEW_MARK = "data-review-preview";
  * The audio stops when the dialog closes or moves on.
  */
 export function PreviewDialog({ order, onClose, onChanged, review }: PreviewDialogProps) {
+  // The song it opened on waits for Play; each one it moves on to starts by itself (issue 41).
+  const opened = useRef(order.id);
   return (
     <Dialog title="Song Preview" description={`Order #${order.orderNumber}`} onClose={onClose} size="lg">
       {/* Mounted afresh for each order: its player, its listen record and its decision are its own. */}
-      <PreviewBody key={order.id} order={order} onChanged={onChanged} review={review} />
+      <PreviewBody
+        key={order.id}
+        order={order}
+        onChanged={onChanged}
+        review={review}
+        movedOn={order.id !== opened.current}
+      />
     </Dialog>
   );
 }
@@ -65,11 +78,16 @@ function decisionOf(busy: OrderBusy | null): Deciding {
   return busy === "approve" || busy === "reject" || busy === "hold" ? busy : null;
 }
 
-function PreviewBody({ order, onChanged, review }: Omit<PreviewDialogProps, "onClose">) {
+interface PreviewBodyProps extends Omit<PreviewDialogProps, "onClose"> {
+  /** The sitting moved on to this song from another (a decision, or Next in Review). */
+  movedOn: boolean;
+}
+
+function PreviewBody({ order, onChanged, review, movedOn }: PreviewBodyProps) {
   useSignals();
   const body = useRef<HTMLDivElement>(null);
   const deciding = useSignal<Deciding>(null);
-  const rejecting = useSignal(false);
+  const rejecting = useSignal(review.startsRejecting(order.id));
   const answered = (changed: Parameters<typeof keepKnownEvents>[0]) =>
     onChanged(keepKnownEvents(changed, order.events));
   const session = usePreviewSession(order.id, answered);
@@ -80,7 +98,11 @@ function PreviewBody({ order, onChanged, review }: Omit<PreviewDialogProps, "onC
     deciding.value = kind;
     session.player.current?.stop();
     await session.listen.flush();
+    // Approved or sent back, the song's review is over (a held one is back in review).
+    const ends = kind !== "hold";
+    if (ends) session.listen.close();
     const done = await call();
+    if (ends && !done) session.listen.open();
     deciding.value = null;
     if (done) rejecting.value = false;
     return done;
@@ -98,13 +120,35 @@ function PreviewBody({ order, onChanged, review }: Omit<PreviewDialogProps, "onC
     if (deciding.value === null) review.next(order);
   };
 
-  useEffect(() => {
-    const keys = { approve, next, playPause: () => session.player.current?.togglePlay() };
+  // While a decision or the search for the next song is under way, `.` leaves the song just decided
+  // silent: the next one starts by itself.
+  const playPause = () => {
+    if (deciding.value === null && review.busy === null && review.search !== "finding") {
+      session.player.current?.togglePlay();
+    }
+  };
+  // In the commit that shows this song, as its player's own registration is: a key pressed as the
+  // song appears reaches it, never the one that has gone.
+  useLayoutEffect(() => {
+    const keys = {
+      approve,
+      next,
+      playPause,
+      reject: () => {
+        if (deciding.value === null && allows(order, "reject")) rejecting.value = true;
+      },
+      hold: () => {
+        if (allows(order, "hold")) void hold();
+      },
+    };
     review.keys.current = keys;
     return () => {
       if (review.keys.current === keys) review.keys.current = null;
     };
   });
+  useLayoutEffect(() => {
+    if (movedOn) session.player.current?.autoStart();
+  }, []);
 
   // Moved on from another song: the focus was in what just left, so it goes to the new Play button.
   // (On opening, the dialog has already put it there, and it returns to the row when it closes.)
@@ -134,6 +178,7 @@ function PreviewBody({ order, onChanged, review }: Omit<PreviewDialogProps, "onC
         )}
       <ReviewDecisions
         order={order}
+        live={session.listen.live}
         deciding={deciding.value ?? decisionOf(review.busy)}
         search={review.search}
         rejecting={rejecting.value}

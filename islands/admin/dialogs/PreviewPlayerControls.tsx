@@ -45,6 +45,7 @@ export function PreviewPlayerControls({ player, songUrl }: PreviewPlayerControls
   useSignals();
   const { state, elapsed, duration, volume } = player;
   const ready = state.value === "playing" || state.value === "paused";
+  const playable = state.value !== "error";
   const length = duration.value;
   const seekable = ready && length > 0;
   const onSliderKey = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -66,9 +67,10 @@ export function PreviewPlayerControls({ player, songUrl }: PreviewPlayerControls
             data-autofocus=""
             onClick={player.togglePlay}
             // Not `disabled`: the dialog puts focus here first, and a disabled button cannot take it.
-            aria-disabled={!ready}
+            // While the audio loads a press still counts: it plays once it can.
+            aria-disabled={!playable}
             aria-label={state.value === "playing" ? "Pause" : "Play"}
-            className={ready
+            className={playable
               ? "grid h-12 w-12 shrink-0 place-items-center rounded-full bg-violet-600 text-white shadow transition-colors hover:bg-violet-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-2"
               : "grid h-12 w-12 shrink-0 cursor-not-allowed place-items-center rounded-full bg-violet-600 text-white opacity-50 shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-2"}
           >

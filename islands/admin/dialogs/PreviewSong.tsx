@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useLayoutEffect } from "react";
 import type { TimedLyrics } from "../../../domain/timed_lyrics.ts";
 import { PreviewLyrics } from "./PreviewLyrics.tsx";
 import { PreviewPlayerControls } from "./PreviewPlayerControls.tsx";
@@ -28,7 +28,8 @@ export function PreviewSong(
   { songUrl, songTitle, childName, lyrics, timedLyrics, timingNote, header, session }: PreviewSongProps,
 ) {
   const player = usePreviewPlayer(songUrl, session?.listen);
-  useEffect(() => {
+  // In the commit that shows this song (before it is painted), so no key reaches a song that has gone.
+  useLayoutEffect(() => {
     if (!session) return;
     session.player.current = player;
     return () => {

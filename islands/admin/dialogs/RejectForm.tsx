@@ -22,6 +22,10 @@ export function RejectForm({ busy, onReject, onCancel }: RejectFormProps) {
   const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    send();
+  };
+  const send = () => {
+    if (busy) return;
     const text = reason.value.trim();
     if (!text) {
       problem.value = "Please say why the song is rejected.";
@@ -47,6 +51,13 @@ export function RejectForm({ busy, onReject, onCancel }: RejectFormProps) {
         onChange={(event) => {
           reason.value = event.currentTarget.value;
           if (problem.value && reason.value.trim()) problem.value = null;
+        }}
+        // Enter is a new line in a reason; Ctrl+Enter (⌘+Enter) sends it, so a Reject is r, the words, send.
+        aria-keyshortcuts="Control+Enter Meta+Enter"
+        onKeyDown={(event) => {
+          if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey)) return;
+          event.preventDefault();
+          send();
         }}
         className={INPUT_CLASS}
       />

@@ -1,3 +1,4 @@
+import type { ReadonlySignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { CheckIcon } from "../../../components/icons.tsx";
 import { buttonClass } from "../../../components/ui.ts";
@@ -5,13 +6,16 @@ import { allows } from "../../../domain/order_guards.ts";
 import type { NextSearch } from "../use_review_flow.ts";
 import type { ListedOrder } from "../types.ts";
 import { RejectForm } from "./RejectForm.tsx";
-import { listenText, NOT_PLAYED_NOTE, NOTHING_TO_REVIEW } from "./review_texts.ts";
+import type { LiveListen } from "./listen_recorder.ts";
+import { hasListened, listenText, NOT_PLAYED_NOTE, NOTHING_TO_REVIEW } from "./review_texts.ts";
 
 /** The decision under way, if any: its button says so, the others wait. */
 export type Deciding = "approve" | "reject" | "hold" | null;
 
 export interface ReviewDecisionsProps {
   order: ListedOrder;
+  /** What this sitting hears as the song plays. */
+  live: ReadonlySignal<LiveListen>;
   deciding: Deciding;
   search: NextSearch;
   /** The reason field is open (Reject pressed, not yet sent or cancelled). */
@@ -40,6 +44,7 @@ const BUTTON = "min-h-[44px] whitespace-nowrap";
 export function ReviewDecisions(props: ReviewDecisionsProps) {
   useSignals();
   const { order, deciding, search, rejecting } = props;
+  const live = props.live.value;
   const canApprove = allows(order, "approve");
   const waiting = deciding !== null;
   return (
@@ -51,9 +56,11 @@ export function ReviewDecisions(props: ReviewDecisionsProps) {
       <div className="grid gap-0.5 text-sm">
         {/* A song being made again has nothing to hear yet (its last listen went with the old song). */}
         {allows(order, "listen") && (
-          <p data-listen="" className="font-semibold text-slate-900">{listenText(order.reviewListen)}</p>
+          <p data-listen="" className="font-semibold text-slate-900">
+            {listenText(order.reviewListen, live)}
+          </p>
         )}
-        {!order.reviewListen && canApprove && !rejecting && (
+        {!hasListened(order.reviewListen, live) && canApprove && !rejecting && (
           <p className="text-slate-600">{NOT_PLAYED_NOTE}</p>
         )}
         {order.rejection && (
@@ -89,6 +96,7 @@ export function ReviewDecisions(props: ReviewDecisionsProps) {
               <button
                 type="button"
                 data-decision="reject"
+                aria-keyshortcuts="r"
                 disabled={waiting}
                 onClick={() => props.onRejecting(true)}
                 className={`${buttonClass("outline", "sm")} ${BUTTON}`}
@@ -100,6 +108,7 @@ export function ReviewDecisions(props: ReviewDecisionsProps) {
               <button
                 type="button"
                 data-decision="hold"
+                aria-keyshortcuts="h"
                 disabled={waiting}
                 onClick={props.onHold}
                 className={`${buttonClass("outline", "sm")} ${BUTTON}`}

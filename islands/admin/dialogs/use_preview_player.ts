@@ -5,7 +5,8 @@ import { INITIAL_VOLUME, jumpTarget, type PlayerState, usableDuration } from "./
 /** Who hears what the audio does (the preview's listen record, issue 23). */
 export interface PlayerListener {
   played(position: number, duration: number): void;
-  ticked(position: number): void;
+  /** `duration` as known by then: a song started while loading learns its length after it began. */
+  ticked(position: number, duration: number): void;
   moved(position: number): void;
   stopped(position: number): void;
 }
@@ -16,7 +17,13 @@ export interface PreviewPlayer {
   elapsed: Signal<number>;
   duration: Signal<number>;
   volume: Signal<number>;
+  /**
+   * Play or pause. Pressed while the audio is still loading it plays once it can (the element queues
+   * it), never dropped; pressed while an automatic start is under way it lets that start go on.
+   */
   togglePlay(): void;
+  /** Starts the song by itself (the preview moved on to it), as soon as it can play. */
+  autoStart(): void;
   /** Pauses, and says what was heard at once rather than when the pause event comes. */
   stop(): void;
   seek(seconds: number): void;
@@ -42,13 +49,16 @@ export function usePreviewPlayer(
   const volume = useSignal(INITIAL_VOLUME);
   const heard = useRef(listener);
   heard.current = listener;
+  /** An automatic start not yet heard: a key pressed as the song appears confirms it, not stops it. */
+  const starting = useRef(false);
 
   useEffect(() => {
     const player = audio.current;
     // A cached file can be ready before React attaches its listeners.
     if (player && player.readyState >= HTMLMediaElement.HAVE_METADATA) {
       duration.value = usableDuration(player.duration);
-      state.value = "paused";
+      // Started already (the preview moved on to it), or waiting for Play.
+      if (state.value === "loading") state.value = player.paused ? "paused" : "playing";
     }
     return () => {
       if (!player) return;
@@ -61,14 +71,26 @@ export function usePreviewPlayer(
     };
   }, []);
 
-  const togglePlay = () => {
-    const player = audio.current;
-    if (!player || state.value === "error" || state.value === "loading") return;
-    if (!player.paused) return player.pause();
+  const play = (player: HTMLAudioElement) => {
     player.play().catch(() => {
+      starting.current = false;
       // Refused (autoplay rules, a codec): say so, and point at the new-tab link.
       state.value = player.error ? "error" : "paused";
     });
+  };
+
+  const togglePlay = () => {
+    const player = audio.current;
+    if (!player || state.value === "error" || starting.current) return;
+    if (!player.paused) return player.pause();
+    play(player);
+  };
+
+  const autoStart = () => {
+    const player = audio.current;
+    if (!player || state.value === "error" || !player.paused) return;
+    starting.current = true;
+    play(player);
   };
 
   const stop = () => {
@@ -100,6 +122,7 @@ export function usePreviewPlayer(
     duration,
     volume,
     togglePlay,
+    autoStart,
     stop,
     seek,
     jump,
@@ -110,19 +133,22 @@ export function usePreviewPlayer(
       preload: "metadata",
       onLoadedMetadata: (event) => {
         duration.value = usableDuration(event.currentTarget.duration);
-        if (state.value === "loading") state.value = "paused";
+        if (state.value === "loading") state.value = event.currentTarget.paused ? "paused" : "playing";
       },
       onDurationChange: (event) => (duration.value = usableDuration(event.currentTarget.duration)),
       onTimeUpdate: (event) => {
         elapsed.value = event.currentTarget.currentTime;
-        listener?.ticked(event.currentTarget.currentTime);
+        listener?.ticked(event.currentTarget.currentTime, usableDuration(event.currentTarget.duration));
       },
       onSeeking: (event) => listener?.moved(event.currentTarget.currentTime),
+      // The sound has begun: from now a key press pauses it.
+      onPlaying: () => (starting.current = false),
       onPlay: (event) => {
         state.value = "playing";
         listener?.played(event.currentTarget.currentTime, usableDuration(event.currentTarget.duration));
       },
       onPause: (event) => {
+        starting.current = false;
         if (state.value !== "error") state.value = "paused";
         listener?.stopped(event.currentTarget.currentTime);
       },
@@ -130,7 +156,10 @@ export function usePreviewPlayer(
         state.value = "paused";
         listener?.stopped(event.currentTarget.currentTime);
       },
-      onError: () => (state.value = "error"),
+      onError: () => {
+        starting.current = false;
+        state.value = "error";
+      },
     },
   };
 }

@@ -559,6 +559,11 @@ export const ADMIN_VIEWS: AccessibilityView[] = [
       return "/admin/orders";
     },
     async reach(page) {
+      // Above the list the panel's orders are a press away (issue 41); beside it they are shown.
+      const attention = page.getByRole("region", { name: "Needs attention" });
+      await attention.waitFor();
+      const show = attention.getByRole("button", { name: "Show orders" });
+      if (await show.isVisible()) await show.click();
       await page.getByRole("heading", { name: "Past the 24-hour promise" }).waitFor();
     },
   }),
@@ -581,6 +586,24 @@ export const ADMIN_VIEWS: AccessibilityView[] = [
       await page.getByRole("textbox", { name: "Order number", exact: true }).fill("1234");
       await page.getByRole("button", { name: "Show", exact: true }).click();
       await page.getByText("No staff actions match.").waitFor();
+    },
+  }),
+  // Issue 41: the panels above the list folded to one line each, opened; the phone's sort and
+  // narrowing fields opened from their button.
+  admin("a busy morning: the attention panel's orders shown, and the list's narrowing opened", {
+    async path(t) {
+      await busyStudio(t);
+      return "/admin/orders";
+    },
+    async reach(page) {
+      const attention = page.getByRole("region", { name: "Needs attention" });
+      await attention.waitFor();
+      const show = attention.getByRole("button", { name: "Show orders" });
+      if (await show.isVisible()) await show.click();
+      await attention.locator("[data-attention-group]").first().waitFor();
+      const narrow = page.getByRole("button", { name: /narrow/i, expanded: false });
+      if (await narrow.isVisible()) await narrow.click();
+      await page.getByRole("group", { name: "Sort and narrow the orders" }).waitFor();
     },
   }),
 ];

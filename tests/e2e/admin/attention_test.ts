@@ -16,6 +16,13 @@ const linksTo = (page: Page, order: Order) =>
     name: new RegExp(`^#${order.orderNumber} `),
   });
 
+/** Opens the panel's lists of orders (folded away above the list, below 1536 px). */
+async function showOrders(page: Page) {
+  const panel = page.getByRole("region", { name: "Needs attention" });
+  await panel.getByRole("button", { name: "Show orders" }).click();
+  await panel.getByRole("button", { name: "Hide orders" }).waitFor();
+}
+
 /** Follows a panel link; the dashboard it opens lists that order alone, and its row opens its details. */
 async function opensOrder(page: Page, link: Locator, order: Order, tab: string) {
   await Promise.all([page.waitForURL(/\/admin\/orders\?/), link.click()]);
@@ -56,6 +63,8 @@ for (const [device, size] of SIZES) {
       const page = await browser.open("/admin/orders");
       const panel = page.getByRole("region", { name: "Needs attention" });
       await panel.waitFor();
+      // Above the list the panel says its counts; its orders are a press away (issue 41).
+      await showOrders(page);
       const group = (title: string) =>
         panel.locator("[data-attention-group]").filter({ has: page.getByRole("heading", { name: title }) });
       const failed = group("Failed songs");
@@ -83,6 +92,7 @@ for (const [device, size] of SIZES) {
       await page.goBack();
       await page.waitForSelector("html[data-islands-ready]", { state: "attached" });
       await panel.waitFor();
+      await showOrders(page);
       await opensOrder(page, group("Failed songs").getByRole("link"), fay, "failed");
       assertEquals(browser.problems, []);
     },
@@ -105,6 +115,7 @@ e2eTest("needs attention: one line while nothing does, and it refreshes by itsel
 
   t.clock.advance(13 * HOUR);
   await page.clock.runFor(ATTENTION_REFRESH_MS);
+  await showOrders(page);
   await linksTo(page, nell).waitFor();
   assertEquals(await panel.getByText("Nothing needs attention right now.").count(), 0);
   assertEquals(browser.problems, []);

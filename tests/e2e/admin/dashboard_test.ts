@@ -457,7 +457,7 @@ e2eTest(
     await solDetail.getByRole("button", { name: "Close" }).click();
     await solDetail.waitFor({ state: "detached" });
     // The same refresh brought the card its new name.
-    assertEquals(await solCard.getByText("Rowan Renamed").count(), 1);
+    assertEquals(await solCard.getByText("Rowan Renamed", { exact: true }).count(), 1);
 
     assertEquals(browser.problems, []);
   },

@@ -97,11 +97,14 @@ e2eTest(
     for (let i = 0; i < APPROVALS; i++) {
       const id = await previewed(page);
       assert(id && !approved.includes(id), `song ${i + 1} is one not yet approved`);
-      await dialog(page).locator('[data-player][data-state="paused"]').waitFor();
-      assertEquals(await dialog(page).locator("[data-listen]").textContent(), "Not played yet");
-      // The focus is on Play (the dialog puts it there, and there again when it moves on).
-      await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Play");
-      await keyboard.press(i % 2 === 0 ? "." : "Space");
+      // The focus is on the player's button (the dialog puts it there, and there again when it moves on).
+      await page.waitForFunction(() => document.activeElement?.closest("[data-player]") !== null);
+      if (i === 0) {
+        // The song the preview opened on waits for Play; each one after starts by itself.
+        await dialog(page).locator('[data-player][data-state="paused"]').waitFor();
+        assertEquals(await dialog(page).locator("[data-listen]").textContent(), "Not played yet");
+        await keyboard.press(".");
+      }
       await dialog(page).locator('[data-player][data-state="playing"]').waitFor();
       // A quarter second is a listen (the test's second case holds one second to account).
       await playedFor(page, 0.25);
@@ -123,7 +126,9 @@ e2eTest(
         );
         assertEquals(
           await page.evaluate(() =>
-            [...document.querySelectorAll("audio")].filter((audio) => !audio.paused).length
+            [...document.querySelectorAll("audio")].filter((audio) =>
+              !audio.paused && !audio.closest("[data-preview-order]")
+            ).length
           ),
           0,
         );
@@ -248,6 +253,21 @@ for (const size of SIZES) {
         await current.getAttribute("data-order-id"),
         await page.locator("[data-order-id]:visible").first().getAttribute("data-order-id"),
       );
+      // The focus moves with the ring (issue 41), so a screen reader says the row it lands on: its
+      // "Order #N details" button, described by the child and the status.
+      await page.waitForFunction(() => !!document.activeElement?.closest("[data-current]"));
+      const focused = await page.evaluate(() => {
+        const active = document.activeElement!;
+        const described = active.getAttribute("aria-describedby");
+        return {
+          name: active.getAttribute("aria-label"),
+          description: described ? document.getElementById(described)?.textContent : null,
+        };
+      });
+      const firstNumber = (await current.locator("[data-row-focus]").textContent())!.trim();
+      const child = (await current.locator(".font-semibold.text-slate-900").first().textContent())!;
+      assertEquals(focused.name, `Order ${firstNumber} details`);
+      assertEquals(focused.description, `${child}, Completed, Pending Review`);
       await browser.screenshot(page, `review-keyboard-${size.name}-current-row-viewport`);
 
       await page.keyboard.press("p");
@@ -373,6 +393,8 @@ e2eTest(
     await preview.getByRole("textbox", { name: "Why is it sent back?" }).fill("The name is sung wrong.");
     await preview.getByRole("button", { name: "Send back to be made again" }).click();
     await page.locator("[data-toast-viewport]").getByText("Song sent back").waitFor();
+    // The song sent back is silent (it had started by itself when the preview moved on to it).
+    await page.waitForFunction(() => [...document.querySelectorAll("audio")].every((audio) => audio.paused));
     const stored = (await getOrder(t.kv, rejected.id))!;
     assertEquals([stored.status, stored.approvalStatus], ["generating", "rejected"]);
     assertEquals(stored.rejection?.reason, "The name is sung wrong.");
@@ -380,6 +402,88 @@ e2eTest(
     await preview.getByText("Nothing else is waiting for review.").waitFor();
     assertEquals(await reviewCount(page), 1);
     await browser.screenshot(page, "review-decisions-nothing-left-viewport");
+    assertEquals(browser.problems, []);
+  },
+);
+
+e2eTest(
+  "reject and hold by keyboard: r, the reason, Ctrl+Enter; h on the list and in the preview; Hold on the row",
+  async () => {
+    await using t = await adminApp();
+    const [held, kept, rejected] = await songOrders(t, 3);
+    const { browser, session } = await openSignedInBrowser(t, ADMIN, { width: 1280, height: 800 });
+    await using _browser = browser;
+    const approve = await t.request(`/api/admin/orders/${held.id}/approve`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    assertEquals(approve.status, 200);
+    const page = await browser.open("/admin/orders");
+    const row = (order: Order) => page.locator(`tr[data-order-id="${order.id}"]`);
+    const toast = (title: string) => page.locator("[data-toast-viewport]").getByText(title);
+    await row(held).waitFor();
+    // Newest first: the rejected one's row leads. The approved song's row offers Hold; the others not.
+    assertEquals(await row(held).getByRole("button", { name: "Hold" }).count(), 1);
+    assertEquals(await row(kept).getByRole("button", { name: "Hold" }).count(), 0);
+
+    // A Reject in four steps: the row, r, the words, Ctrl+Enter.
+    await page.keyboard.press("j");
+    assertEquals(
+      await page.locator("[data-order-id][data-current]:visible").getAttribute("data-order-id"),
+      rejected.id,
+    );
+    await page.keyboard.press("r");
+    const preview = dialog(page);
+    const reason = preview.getByRole("textbox", { name: "Why is it sent back?" });
+    await reason.waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === "TEXTAREA");
+    await page.keyboard.type("The name is sung wrong.");
+    await page.keyboard.press("Control+Enter");
+    await toast("Song sent back").waitFor();
+    const stored = (await getOrder(t.kv, rejected.id))!;
+    assertEquals([stored.approvalStatus, stored.rejection?.reason], ["rejected", "The name is sung wrong."]);
+    // The preview moved on to the next song in review; Escape closes it.
+    await page.waitForFunction(
+      (id) => document.querySelector("[data-preview-order]")?.getAttribute("data-preview-order") === id,
+      kept.id,
+    );
+    await page.keyboard.press("Escape");
+    await preview.waitFor({ state: "detached" });
+    // The focus is back on the row the preview was opened from (its field had taken it as it opened).
+    await page.waitForFunction(
+      (id) => document.activeElement?.closest("[data-order-id]")?.getAttribute("data-order-id") === id,
+      rejected.id,
+    );
+
+    // h on the approved song's row takes it back to Review.
+    await page.keyboard.press("j");
+    assertEquals(
+      await page.locator("[data-order-id][data-current]:visible").getAttribute("data-order-id"),
+      held.id,
+    );
+    await page.keyboard.press("h");
+    await toast("Song back in Review").waitFor();
+    assertEquals((await getOrder(t.kv, held.id))!.approvalStatus, "pending");
+
+    // Approved again with a, then held from its row's own Hold button.
+    await page.keyboard.press("a");
+    await row(held).getByRole("button", { name: "Hold" }).click();
+    await row(held).getByRole("button", { name: "Approve" }).waitFor();
+    assertEquals((await getOrder(t.kv, held.id))!.approvalStatus, "pending");
+
+    // In the preview, h holds an approved song.
+    await page.keyboard.press("a");
+    await row(held).getByRole("button", { name: "Hold" }).waitFor();
+    await page.keyboard.press("p");
+    await preview.getByRole("button", { name: "Hold" }).waitFor();
+    await page.keyboard.press("h");
+    await preview.getByRole("button", { name: "Approve" }).waitFor();
+    assertEquals((await getOrder(t.kv, held.id))!.approvalStatus, "pending");
+
+    await page.keyboard.press("?");
+    const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    const listed = await help.locator("kbd").allTextContents();
+    for (const key of ["r", "h", "Ctrl+Enter"]) assert(listed.includes(key), `${key} is listed`);
     assertEquals(browser.problems, []);
   },
 );

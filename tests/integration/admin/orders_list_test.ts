@@ -1,4 +1,5 @@
 import { assertEquals } from "@std/assert";
+import { defaultSortOf } from "../../../domain/admin_list_query.ts";
 import type { AdminOrderList } from "../../../domain/admin_orders.ts";
 import type { Order } from "../../../domain/orders.ts";
 import { keys } from "../../../kv/keys.ts";
@@ -73,16 +74,49 @@ Deno.test("the list pages from the block counters across block boundaries exactl
   await using t = await createTestApp({ env: DELIVERY_ENV });
   await writeSampleOrders(t.kv, 1_230); // order numbers 1000–2229 span three blocks of 500
   for (const filter of ["all", "sent", "review", "in-progress", "failed"] as const) {
-    const seen: number[] = [];
-    const firstPage = await list(t, `?filter=${filter}`);
-    for (let page = 1; page <= firstPage.body.totalPages; page++) {
-      const { body } = await list(t, `?filter=${filter}&page=${page}`);
-      seen.push(...body.orders.map((order) => order.orderNumber));
+    for (const sort of ["", "newest", "oldest"] as const) {
+      const asked = `?filter=${filter}${sort ? `&sort=${sort}` : ""}`;
+      const seen: number[] = [];
+      const firstPage = await list(t, asked);
+      for (let page = 1; page <= firstPage.body.totalPages; page++) {
+        const { body } = await list(t, `${asked}&page=${page}`);
+        seen.push(...body.orders.map((order) => order.orderNumber));
+      }
+      assertEquals(seen.length, firstPage.body.total, asked);
+      // Unasked, each tab in its own order: the Review tab oldest first (the next to break the
+      // 24-hour promise leads), every other newest first.
+      const oldest = (sort || defaultSortOf(filter)) === "oldest";
+      assertEquals(seen, [...seen].sort((a, b) => oldest ? a - b : b - a), `${asked}: in order, no repeats`);
+      assertEquals(new Set(seen).size, seen.length);
     }
-    assertEquals(seen.length, firstPage.body.total, filter);
-    assertEquals(seen, [...seen].sort((a, b) => b - a), `${filter}: newest first, no repeats`);
-    assertEquals(new Set(seen).size, seen.length);
   }
+});
+
+Deno.test("the Review tab starts with the song closest to the 24-hour promise, on every page", async () => {
+  await using t = await createTestApp({ env: DELIVERY_ENV });
+  await writeSampleOrders(t.kv, 1_230);
+  const review: number[] = [];
+  for (let page = 1;; page++) {
+    const { body } = await list(t, `?filter=review&page=${page}`);
+    review.push(...body.orders.map((order) => order.orderNumber));
+    if (page >= body.totalPages) break;
+  }
+  const placedFirst = [...review].sort((a, b) => a - b);
+  assertEquals(review, placedFirst);
+  const { body: first } = await list(t, "?filter=review");
+  assertEquals(first.orders[0].orderNumber, placedFirst[0], "the longest waiting song leads page 1");
+  // The page itself, read on the server before the island runs, opens the same way.
+  const page = await t.request("/admin/orders?filter=review", { headers: await adminHeaders(t) });
+  const html = await page.text();
+  const shown = [...html.matchAll(/data-order-id="[^"]+"[^>]*>[\s\S]*?#(\d{4})/g)].map((m) => Number(m[1]));
+  assertEquals(shown.slice(0, 3), placedFirst.slice(0, 3));
+  // Staff may still ask for the newest first; a search on the tab keeps the tab's order.
+  const { body: newest } = await list(t, "?filter=review&sort=newest");
+  assertEquals(newest.orders[0].orderNumber, placedFirst.at(-1));
+  const { body: searched } = await list(t, "?filter=review&q=example.com");
+  const numbers = searched.orders.map((order) => order.orderNumber);
+  assertEquals(numbers.length > 1, true);
+  assertEquals(numbers, [...numbers].sort((a, b) => a - b));
 });
 
 Deno.test("search: number, child, parent name and email, accent-blind, with counts of the matches", async () => {

@@ -61,6 +61,23 @@ Deno.test("Approve: completed and approval pending or absent", () => {
   assertEquals(adminActionsOf(order({ status: "failed" })).approve, false);
 });
 
+Deno.test("Hold: an approved song whose email has not gone, nor is going", () => {
+  const approved = { approvalStatus: "approved" };
+  assertEquals(adminActionsOf(order(approved)).hold, true);
+  assertEquals(adminActionsOf(order({})).hold, false, "not approved");
+  assertEquals(adminActionsOf(order({ ...approved, emailSentAt: "2026-01-01T00:00:00Z" })).hold, false);
+  assertEquals(
+    adminActionsOf(
+      order({
+        ...approved,
+        deliveryClaim: { round: 1, claimedAt: "2026-01-01T00:00:00Z", messageIds: {}, sent: [] },
+      }),
+    ).hold,
+    false,
+    "being sent",
+  );
+});
+
 Deno.test("Preview: completed with a song URL", () => {
   assertEquals(adminActionsOf(order({})).preview, true);
   assertEquals(adminActionsOf(order({ songUrl: null })).preview, false);

@@ -57,10 +57,10 @@ Deno.test("attention: each group says what is wrong and for how long, from the s
 Deno.test("attention: a dated order says the family's moment, and how long is left to approve or that it is too late", () => {
   const requestedDelivery = { at: "2026-01-16T08:00:00.000Z", timeZone: "Europe/London" };
   const soon = order({ requestedDelivery, risk: "soon", approveBy: ahead(125), since: requestedDelivery.at });
-  assertEquals(orderNote("datedAtRisk", soon, CHECKED), "For 16 Jan 8:00: approve within 2 h 5 min");
+  assertEquals(orderNote("datedAtRisk", soon, CHECKED), "For 16 Jan 8:00 London: approve within 2 h 5 min");
   assertEquals(
     orderNote("datedAtRisk", { ...soon, risk: "missed", approveBy: ago(60) }, CHECKED),
-    "For 16 Jan 8:00: too late to make it",
+    "For 16 Jan 8:00 London: too late to make it",
   );
 });
 

@@ -9,6 +9,7 @@ import {
   requestedShort,
   scheduleDecidedBy,
   sendNowWarning,
+  staffClockText,
 } from "../../../../islands/admin/requested_date.ts";
 
 /** Saturday 14 March 2026, 8:00 on a London clock (GMT, before the clocks go forward). */
@@ -18,11 +19,23 @@ const NEW_YORK = { at: "2026-03-14T12:00:00.000Z", timeZone: "America/New_York" 
 const NOW = Date.parse("2026-03-10T12:00:00Z");
 
 Deno.test("requested date: the row's short words and the full words, on the family's clock", () => {
-  assertEquals(requestedShort(LONDON), "For 14 Mar 8:00");
-  assertEquals(requestedShort(NEW_YORK), "For 14 Mar 8:00", "their 8:00, not the reader's");
+  assertEquals(requestedShort(LONDON), "For 14 Mar 8:00 London");
+  assertEquals(requestedShort(NEW_YORK), "For 14 Mar 8:00 New York", "their 8:00, not the reader's");
   assertEquals(requestedLong(LONDON, NOW), "For Saturday 14 March, 8:00 in London");
   assertEquals(requestedLong(NEW_YORK), "For Saturday 14 March, 8:00 in New York");
   assertEquals(requestedLabel(LONDON, NOW), "Requested delivery: Saturday 14 March, 8:00 in London");
+});
+
+Deno.test("requested date: the staff member's own time beside the family's, where their clocks differ", () => {
+  assertEquals(staffClockText(NEW_YORK, "Europe/Berlin"), "14 Mar 13:00 your time");
+  assertEquals(staffClockText(NEW_YORK, "Pacific/Auckland"), "15 Mar 1:00 your time", "the next day there");
+  assertEquals(staffClockText(NEW_YORK, "America/New_York"), null);
+  assertEquals(staffClockText(LONDON, "UTC"), null, "GMT reads as UTC in March");
+  assertEquals(
+    requestedLabel(NEW_YORK, NOW, "Europe/Berlin"),
+    "Requested delivery: Saturday 14 March, 8:00 in New York (14 Mar 13:00 your time)",
+  );
+  assertEquals(requestedLabel(NEW_YORK, NOW, "America/New_York"), requestedLabel(NEW_YORK, NOW));
 });
 
 Deno.test("requested date: Order Detail's words, with the year only when it is not this year's", () => {

@@ -75,7 +75,20 @@ Deno.test("shortcuts: where each works, and the lists the ? dialog shows", () =>
   assertEquals(worksIn("down", "preview"), false, "j does not move the list under the preview");
   assertEquals(worksIn("approve", "preview"), true);
   assertEquals(worksIn("playPause", "list"), false);
-  assertEquals(shortcutsIn("list").map((entry) => entry.label), ["/", "j", "k", "p", "a", "n", "?"]);
-  assertEquals(shortcutsIn("preview").map((entry) => entry.label), ["a", "n", ".", "?"]);
+  assertEquals(shortcutsIn("list").map((entry) => entry.label), [
+    "/",
+    "j",
+    "k",
+    "p",
+    "a",
+    "r",
+    "h",
+    "n",
+    "?",
+  ]);
+  assertEquals(shortcutsIn("preview").map((entry) => entry.label), ["a", "r", "h", "n", ".", "?"]);
+  // Reject and Hold have keys of their own, on the list and in the preview (issue 41).
+  assertEquals([worksIn("reject", "list"), worksIn("reject", "preview")], [true, true]);
+  assertEquals([worksIn("hold", "list"), worksIn("hold", "preview")], [true, true]);
   assertEquals(new Set(SHORTCUTS.map((entry) => entry.key)).size, SHORTCUTS.length, "one shortcut per key");
 });

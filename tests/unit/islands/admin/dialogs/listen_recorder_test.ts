@@ -16,7 +16,7 @@ function recorder(answer: () => Promise<unknown> = () => Promise.resolve()) {
 Deno.test("listen recorder: a pause tells the server what was heard", async () => {
   const { listen, sent } = recorder();
   listen.played(0, 130);
-  listen.ticked(0.5);
+  listen.ticked(0.5, 130);
   listen.stopped(1);
   await listen.flush();
   assertEquals(sent, [{ playedMs: 1000, durationMs: 130000 }]);
@@ -67,4 +67,47 @@ Deno.test("listen recorder: a report that failed is sent again at the next chanc
   fail = false;
   await listen.flush();
   assertEquals(sent.map((report) => report.playedMs), [1000, 1000]);
+});
+
+Deno.test("listen recorder: what is heard shows as it plays, a whole second at a time", () => {
+  const { listen } = recorder();
+  assertEquals(listen.live.value, { playing: false, heardSeconds: 0, durationSeconds: 0 });
+  listen.played(0, 130);
+  assertEquals(listen.live.value, { playing: true, heardSeconds: 0, durationSeconds: 130 });
+  const shown = listen.live.value;
+  listen.ticked(0.25, 130);
+  assertEquals(listen.live.value, shown, "nothing new to show within the second");
+  listen.ticked(0.5, 130);
+  listen.ticked(0.75, 130);
+  listen.ticked(1.0, 130);
+  assertEquals(listen.live.value.heardSeconds, 1);
+  listen.stopped(1.25);
+  assertEquals(listen.live.value, { playing: false, heardSeconds: 1, durationSeconds: 130 });
+});
+
+Deno.test("listen recorder: a song started while loading learns its length as it plays", async () => {
+  const { listen, sent } = recorder();
+  listen.played(0, 0); // the preview moved on to it: started before its length was known
+  listen.ticked(0.5, 0);
+  listen.ticked(1, 130);
+  listen.stopped(1.2);
+  await listen.flush();
+  assertEquals(sent, [{ playedMs: 1200, durationMs: 130000 }]);
+});
+
+Deno.test("listen recorder: while the song is decided, nothing more is sent", async () => {
+  const { listen, sent } = recorder();
+  listen.played(0, 130);
+  listen.stopped(1);
+  await listen.flush();
+  listen.close();
+  listen.played(1, 130);
+  listen.ticked(2, 130);
+  listen.stopped(3);
+  await listen.flush();
+  assertEquals(sent.map((report) => report.playedMs), [1000]);
+  // The decision failed: the song is still in review, and what was heard is told after all.
+  listen.open();
+  await listen.flush();
+  assertEquals(sent.map((report) => report.playedMs), [1000, 3000]);
 });
