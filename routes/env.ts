@@ -17,6 +17,11 @@ export interface AppDeps extends Deps {
 /** The signed-in user of a request: what the API shows, plus the id later lookups need. */
 export interface CurrentUser extends SessionUser {
   id: string;
+  /**
+   * Signed in by opening a delivery link, which works in any browser it is opened in (another site can
+   * open one in yours): enough to hear that family's songs, never proof of who is at the keyboard.
+   */
+  byOrderLink: boolean;
 }
 
 /** How the request proved who it is; cookie-authenticated writes get a cross-site check. */

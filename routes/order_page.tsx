@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { LogoutForm } from "../components/Nav.tsx";
 import { OrderForm } from "../islands/mod.ts";
 import type { AppEnv } from "./env.ts";
+import { buyerOf } from "./middleware/session.ts";
 import { renderPage } from "./render.tsx";
 
 /**
@@ -13,7 +14,8 @@ export const orderPage = new Hono<AppEnv>();
 
 orderPage.get("/order", (c) => {
   const current = c.var.user;
-  const user = current && { username: current.username, isDemo: current.isDemo, role: current.role };
+  const buyer = buyerOf(c);
+  const user = buyer && { username: buyer.username, isDemo: buyer.isDemo, role: buyer.role };
   return renderPage(
     c,
     <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:py-14">
@@ -23,6 +25,7 @@ orderPage.get("/order", (c) => {
           Tell us about your child and we'll write a song that's all about them, ready within 24 hours.
         </p>
         {user && <SignedInAs username={user.username} />}
+        {current?.byOrderLink && <OpenedFromSongLink username={current.username} />}
       </header>
       <OrderForm user={user} />
     </section>,
@@ -47,6 +50,30 @@ function SignedInAs({ username }: { username: string }) {
       <LogoutForm>
         <button type="submit" className="font-medium text-violet-700 underline underline-offset-2">
           Not you? Log out
+        </button>
+      </LogoutForm>
+    </div>
+  );
+}
+
+/**
+ * A browser signed in by a song link (someone's delivery email) orders as a guest: it may be the
+ * family's own, or a link someone else sent. Said plainly, so nobody expects the form to know them.
+ */
+function OpenedFromSongLink({ username }: { username: string }) {
+  return (
+    <div
+      className="flex flex-wrap items-center justify-center gap-x-2 text-sm text-slate-700"
+      data-opened-from-song-link=""
+    >
+      <span>
+        This browser opened a song link for{" "}
+        <strong className="break-all text-slate-900">{username}</strong>. Your order goes to the email you
+        enter below.
+      </span>
+      <LogoutForm>
+        <button type="submit" className="font-medium text-violet-700 underline underline-offset-2">
+          Log out
         </button>
       </LogoutForm>
     </div>

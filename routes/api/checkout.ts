@@ -11,7 +11,7 @@ import { toLocalInput } from "../../domain/requested_delivery.ts";
 import { saveCheckoutDraft } from "../../kv/checkout_drafts.ts";
 import { attachHold, releaseHold } from "../../kv/referral_holds.ts";
 import type { AppEnv } from "../env.ts";
-import { requireUser } from "../middleware/session.ts";
+import { buyerOf, requireUser } from "../middleware/session.ts";
 import { CHECKOUT_LIMIT, limitPerClient } from "../middleware/client_limit.ts";
 import { valid } from "./validate.ts";
 
@@ -39,8 +39,10 @@ checkoutApi.post(
   (c) => startCheckout(c, c.req.valid("json").order, true),
 );
 
-async function startCheckout(c: Context<AppEnv>, form: OrderForm, guest: boolean) {
+async function startCheckout(c: Context<AppEnv>, form: OrderForm, asGuest: boolean) {
   const { kv, config, clock, providers, track } = c.var.deps;
+  const buyer = buyerOf(c);
+  const guest = asGuest || !buyer;
   const now = clock.now();
   const { deps } = c.var;
   checkRequestHonourable(form.requestedDelivery, now);
@@ -78,7 +80,7 @@ async function startCheckout(c: Context<AppEnv>, form: OrderForm, guest: boolean
     form,
     price,
     referral: referral && { id: referral.id, code: referral.code },
-    userId: c.var.user?.id ?? null,
+    userId: buyer?.id ?? null,
     createdAt: new Date(now).toISOString(),
     ...(requestRefusesTracking(c.req.raw.headers) && { analyticsRefused: true }),
   });

@@ -24,7 +24,7 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
       const user = session && await getUser(kv, session.userId);
       if (session && user) {
         c.set("session", { ...session, source: presented.source });
-        c.set("user", { id: user.id, ...toSessionUser(user, config) });
+        c.set("user", { id: user.id, ...toSessionUser(user, config), byOrderLink: !!session.viaOrderLink });
         if (presented.source === "cookie" && !isSafeMethod(c.req.method) && !isSameOrigin(c)) {
           throw new ForbiddenError(MESSAGES.crossSite);
         }
@@ -94,6 +94,17 @@ export const requireAdminOrDemo: MiddlewareHandler<AppEnv> = async (c, next) => 
   if (c.var.user.role !== "admin" && !c.var.user.isDemo) throw new ForbiddenError(MESSAGES.adminOnly);
   await next();
 };
+
+/**
+ * Whom a new order joins, and whose details the order form starts with: the signed-in user, unless
+ * they were signed in by a delivery link. Anyone holding that link (or a site that opens it in your
+ * browser) could otherwise make your next order, and the child's details in it, theirs. Such a
+ * browser orders as a guest: the order joins the account of the address typed, as any guest's does.
+ */
+export function buyerOf(c: Context<AppEnv>): CurrentUser | null {
+  const user = c.var.user;
+  return user && !user.byOrderLink ? user : null;
+}
 
 /** The signed-in user of a route behind requireUser. */
 export function currentUser(c: Context<AppEnv>): CurrentUser {

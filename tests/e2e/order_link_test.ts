@@ -8,6 +8,8 @@ import {
   type TestBrowser,
 } from "../helpers.ts";
 import { listDevMail } from "../../kv/dev_mail.ts";
+import { getOrder, listOrdersOfUser } from "../../kv/orders.ts";
+import { getUserByEmail } from "../../kv/users.ts";
 import { adminCall, adminHeaders, completedOrder, DELIVERY_ENV } from "../integration/delivery/helpers.ts";
 import { afterIdle } from "./page_waits.ts";
 
@@ -141,3 +143,70 @@ e2eTest("a wrong order link says so and offers the way home", async () => {
   assertEquals(browser.problems.filter((problem) => !/magic-link|status of 401/.test(problem)), []);
   assert(browser.problems.some((problem) => problem.includes("/api/auth/magic-link/")));
 });
+
+e2eTest(
+  "login CSRF: someone's order link opened from another site never makes the next order, or the form, theirs",
+  async () => {
+    await using t = await createTestApp({ env: { APP_URL: loopbackAppUrl(), ...DELIVERY_ENV } });
+    // The attacker's own song, delivered to the attacker: the link is theirs to hand out.
+    const theirs = await completedOrder(t, { childName: "Zed", parentEmail: "mallory@example.com" });
+    const admin = await adminHeaders(t);
+    await adminCall(t, admin, theirs.id, "approve");
+    assertEquals((await adminCall(t, admin, theirs.id, "send-now")).status, 200);
+    const attackersLink = await linkSentTo(t, "mallory@example.com");
+
+    await using browser = await openBrowser(t);
+    // A page on another site sends the victim's browser to the link, as a top-level navigation.
+    await browser.context.route("http://attacker.example/", (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<script>location.href = ${JSON.stringify(browser.origin + attackersLink)};</script>`,
+      }));
+    await browser.context.clock.install();
+    const page = await browser.context.newPage();
+    await page.goto("http://attacker.example/");
+    await page.getByText("You've been signed in successfully. Redirecting to your surprise...").waitFor();
+
+    // The victim goes on to order a song of their own.
+    await page.goto(`${browser.origin}/order`);
+    const notice = page.locator("[data-opened-from-song-link]");
+    await notice.waitFor();
+    assert((await notice.innerText()).includes("mallory@example.com"));
+    assertEquals(
+      await page.locator("[data-signed-in-as]").count(),
+      0,
+      "never 'Signed in as' the link's holder",
+    );
+    assertEquals(
+      await page.locator('[name="parentEmail"]').inputValue(),
+      "",
+      "the form does not start as them",
+    );
+    for (
+      const [name, value] of Object.entries({
+        childName: "Mia",
+        parentName: "Vic",
+        parentEmail: "vic@example.com",
+      })
+    ) {
+      await page.locator(`[name="${name}"]`).fill(value);
+    }
+    await page.getByRole("button", { name: "Create Your Song" }).click();
+    await page.waitForURL(/\/checkout\/local\/cs_local_/);
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.waitForURL(/\/order-processing\/[0-9a-f-]{36}/);
+    const orderId = new URL(page.url()).pathname.split("/").at(-1)!;
+
+    const attacker = (await getUserByEmail(t.kv, "mallory@example.com"))!;
+    const ordersOfAttacker = await listOrdersOfUser(t.kv, attacker.id);
+    assertEquals(
+      ordersOfAttacker.map((order) => order.id).includes(orderId),
+      false,
+      "not in the attacker's account",
+    );
+    const placed = (await getOrder(t.kv, orderId))!;
+    assertEquals(placed.parentEmail, "vic@example.com");
+    assert(placed.userId !== attacker.id);
+    assertEquals(browser.problems.filter((problem) => !problem.includes("attacker.example")), []);
+  },
+);

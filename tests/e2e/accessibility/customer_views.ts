@@ -658,4 +658,18 @@ export const CUSTOMER_VIEWS: AccessibilityView[] = [
       await page.getByRole("region", { name: "Another version" }).waitFor();
     },
   },
+  {
+    route: "/order",
+    state: "the order form in a browser signed in by someone's song link",
+    viewer: "visitor",
+    env: { JOB_QUEUE: "off" },
+    // The link's page goes on to the unboxing by itself; answered "204 No Content", it stays put.
+    before: (context) => context.route(/\/unboxing\//, (route) => route.fulfill({ status: 204 })),
+    path: (t) => giftLinkPath(t),
+    async reach(page) {
+      await toastShown(page, "A song for Mia from Grandma Sue");
+      await page.goto(new URL("/order", page.url()).href);
+      await page.locator("[data-opened-from-song-link]").waitFor();
+    },
+  },
 ];

@@ -1,5 +1,16 @@
 import { assert, assertEquals } from "@std/assert";
+import { getCheckoutDraft } from "../../../kv/checkout_drafts.ts";
+import { listDevMail } from "../../../kv/dev_mail.ts";
+import { listOrdersOfUser } from "../../../kv/orders.ts";
 import { getUserByEmail } from "../../../kv/users.ts";
+import {
+  adminCall,
+  adminHeaders,
+  completedOrder,
+  DELIVERY_ENV,
+  sessionHeaders,
+} from "../delivery/helpers.ts";
+import { orderForm } from "../orders/helpers.ts";
 import {
   createTestApp,
   jsonBody,
@@ -75,4 +86,52 @@ Deno.test("in the browser that asked, the link signs in at once, and a stale or 
   const opened = await openSignInLink(t, link);
   assertEquals(opened.status, 200);
   assertEquals((await opened.json()).user.username, "ann@example.com");
+});
+
+/** The attacker's own song, delivered to them: its order link is theirs to hand out. */
+async function attackersOrderLinkSession(t: TestApp): Promise<Record<string, string>> {
+  const theirs = await completedOrder(t, { childName: "Zed", parentEmail: "mallory@example.com" });
+  const admin = await adminHeaders(t);
+  await adminCall(t, admin, theirs.id, "approve");
+  assertEquals((await adminCall(t, admin, theirs.id, "send-now")).status, 200);
+  const mail = (await listDevMail(t.kv)).find((message) => message.to === "mallory@example.com");
+  const link = new URL(mail!.text.match(/http\S+\/u\/[\w-]+\?t=[\w-]+/)![0]);
+  const opened = await t.request(`/api/auth/magic-link/${link.pathname.split("/").at(-1)}${link.search}`);
+  assertEquals(opened.status, 200);
+  return { authorization: `Bearer ${(await opened.json()).token}` };
+}
+
+Deno.test("a session from someone's order link orders as a guest: the order never joins their account", async () => {
+  await using t = await createTestApp({ env: { ...DELIVERY_ENV, DEMO_EMAILS: "mallory@example.com" } });
+  const linkSession = await attackersOrderLinkSession(t);
+  const mallory = (await getUserByEmail(t.kv, "mallory@example.com"))!;
+
+  // Either checkout door: the draft belongs to nobody, so the order joins the typed address's account.
+  for (const path of ["/api/create-checkout-session", "/api/guest/create-checkout-session"]) {
+    const started = await t.request(
+      path,
+      jsonBody({ order: orderForm({ parentEmail: "vic@example.com" }) }, { headers: linkSession }),
+    );
+    const { sessionId } = await started.json();
+    assertEquals(started.status, 200, path);
+    assertEquals((await getCheckoutDraft(t.kv, sessionId))?.userId, null, path);
+  }
+  // Nor is a demo order (made with no payment, for whoever asks) theirs to place from such a browser.
+  const demo = await t.request("/api/orders", jsonBody(orderForm(), { headers: linkSession }));
+  assertEquals(demo.status, 400);
+  await demo.body?.cancel();
+  assertEquals(await listOrdersOfUser(t.kv, mallory.id), [], "nothing joined the link holder's account");
+
+  // The order page starts empty and says whose link this browser opened.
+  const page = await (await t.request("/order", { headers: linkSession })).text();
+  assert(page.includes("data-opened-from-song-link"));
+  assert(!page.includes("data-signed-in-as"));
+
+  // Signed in by a sign-in link, the same account's orders are theirs, as before.
+  const signedIn = await sessionHeaders(t, "mallory@example.com");
+  const own = await t.request(
+    "/api/create-checkout-session",
+    jsonBody({ order: orderForm() }, { headers: signedIn }),
+  );
+  assertEquals((await getCheckoutDraft(t.kv, (await own.json()).sessionId))?.userId, mallory.id);
 });
