@@ -21,7 +21,7 @@ export interface AdminActions {
   send: "Send Now" | "Send Song" | null;
   resend: boolean;
   approve: boolean;
-  /** Take an approved song back to Review before its email goes (issue 23's Hold, on the row too). */
+  /** Take an approved song back to Review before its email goes (staff-side Hold, on the row too). */
   hold: boolean;
   preview: boolean;
   copyLyrics: boolean;

@@ -4,7 +4,7 @@ import type { Order } from "./orders.ts";
 import type { RequestedDelivery } from "./requested_delivery.ts";
 
 /**
- * Issue 23, "Needs attention": which orders wait on staff before a family is let down, or already
+ * "Needs attention", on the dashboard: which orders wait on staff before a family is let down, or already
  * are. The rules are pure and zod-free, so kv/attention.ts applies them to what it reads and the
  * dashboard island shares the answer's shape. Each rule re-checks the order as read: an index entry only says where to look.
  */

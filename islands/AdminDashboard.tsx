@@ -60,7 +60,7 @@ export default function AdminDashboard({ appUrl, initialQuery, initialList }: Ad
     if (key === "activity") activityVisited.value = true;
   };
 
-  // The order list starts within the first screen at every size (issue 41): the studio's panels are
+  // The order list starts within the first screen at every size: the studio's panels are
   // compact above it, and beside it on a wide screen (2xl), where the page is wider than the table.
   return (
     <div

@@ -182,7 +182,7 @@ pages.get("/admin/orders", async (c) => {
   const list = await listAdminOrders(kv, query);
   return renderPage(
     c,
-    // Wider on a wide screen: the studio's panels go beside the list's 1,280 px (issue 41).
+    // Wider on a wide screen: the studio's panels go beside the list's 1,280 px.
     <section className="mx-auto max-w-7xl px-4 py-4 sm:py-6 2xl:max-w-[112rem]">
       <AdminDashboard
         appUrl={config.appUrl}

@@ -23,7 +23,7 @@ export const ATTENTION_REFRESH_MS = 30_000;
 const HEADING_ID = "attention-heading";
 
 /**
- * Issue 23: the orders that wait on staff before a family is let down, or already are (failed songs,
+ * "Needs attention", on the dashboard: the orders that wait on staff before a family is let down, or already are (failed songs,
  * late sends, families past the 24-hour promise, dates at risk, songs long in review), each a link
  * to the order in the list.
  */
@@ -47,7 +47,7 @@ export function AttentionPanel() {
 
 /**
  * The panel as one answer makes it: every group with something in it, or one line saying nothing is.
- * Compact above the order list (issue 41: it pushed the list below the fold): one line of each
+ * Compact above the order list (taller, it pushed the list below the fold): one line of each
  * group's count, its orders shown on request. Beside the list on a wide screen, where there is room,
  * the orders are always shown.
  */

@@ -63,7 +63,7 @@ export function BacklogPanel() {
           {warning}
         </p>
       )}
-      {/* One line of figures (issue 41: four tall boxes pushed the order list below the fold). */}
+      {/* One line of figures (four tall boxes pushed the order list below the fold). */}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-xl border border-slate-200 bg-white px-3 py-2 text-xs sm:flex sm:flex-wrap sm:gap-x-5 sm:text-sm">
         {figures.map(({ label, value, note }) => (
           <div key={label} className="sm:flex sm:items-baseline sm:gap-1.5">

@@ -46,7 +46,7 @@ export function FilterTabs({ selected, counts, onSelect }: FilterTabsProps) {
       selected={selected}
       onSelect={onSelect}
       // Wrapping rather than squeezing a label onto two lines where seven do not fit: three rows on a
-      // phone rather than the four a two-column grid took (issue 41: the list started below the fold).
+      // phone rather than the four a two-column grid took, which started the list below the fold.
       className="flex flex-wrap gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200"
       tabClass={(isSelected) =>
         `inline-flex min-h-[44px] items-center justify-center gap-1.5 whitespace-nowrap rounded-xl px-2.5 text-sm sm:gap-2 sm:px-4 font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-1 ${

@@ -27,7 +27,7 @@ const CHIP =
 const staffZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * The moment the family chose for the song's email (issue 20), on their own clock and named by their
+ * The moment the family chose for the song's email, on their own clock and named by their
  * place, with the staff member's own time under it where it differs; nothing without one.
  */
 export function RequestedDate({ order, words }: RequestedDateProps) {

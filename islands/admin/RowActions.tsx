@@ -119,7 +119,7 @@ export function RowActions({ order, busy, onAction, layout }: RowActionsProps) {
 
   if (actions.approve) add("approve", "Approve", <CheckIcon />, "success");
   if (actions.send) add("send", actions.send, <SendIcon />, "primary");
-  // Before its email goes, an approved song can be taken back to Review from its row (issue 41); an
+  // Before its email goes, an approved song can be taken back to Review from its row; an
   // icon, as the table's Actions column has no room for another word at 1280 px.
   if (actions.hold) {
     add("hold", "Hold", <PauseIcon className="h-4 w-4" />, "quiet", { iconOnly: true });

@@ -20,7 +20,7 @@ export function currentRowMark(isCurrent: boolean) {
 }
 
 /**
- * The row's "Order #N details" button is where `j` and `k` put the focus (issue 41: moving only the
+ * The row's "Order #N details" button is where `j` and `k` put the focus (moving only the
  * ring said nothing to a screen reader); this marks it, and describes it with the row's child and
  * status. The table and the cards are both drawn (one hidden), so each layout has its own ids.
  */

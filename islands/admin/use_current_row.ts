@@ -22,7 +22,7 @@ function shownRow(id: string): HTMLElement | undefined {
 }
 
 /**
- * The keyboard's current row of the order list (issue 23), kept in view as it moves. Moved by the
+ * The keyboard's current row of the order list, kept in view as it moves. Moved by the
  * list's keys, it takes the focus too (its "Order #N details" button), so a screen reader says which
  * order it is, and Enter opens it.
  */

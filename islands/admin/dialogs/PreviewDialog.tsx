@@ -13,7 +13,7 @@ import { type Deciding, ReviewDecisions } from "./ReviewDecisions.tsx";
 import { TakesPreview } from "./TakesPreview.tsx";
 import { usePreviewSession } from "./use_preview_session.ts";
 
-/** What the page's one key listener asks of the open preview (issue 23: `a`, `n` and `.`; `r`, `h`). */
+/** What the page's one key listener asks of the open preview (`a`, `n` and `.`; `r`, `h`). */
 export interface PreviewKeys {
   approve(): void;
   /** Opens the reason for a Reject (its field takes the focus). */
@@ -57,7 +57,7 @@ export const PREVIEW_MARK = "data-review-preview";
  * The audio stops when the dialog closes or moves on.
  */
 export function PreviewDialog({ order, onClose, onChanged, review }: PreviewDialogProps) {
-  // The song it opened on waits for Play; each one it moves on to starts by itself (issue 41).
+  // The song it opened on waits for Play; each one it moves on to starts by itself.
   const opened = useRef(order.id);
   return (
     <Dialog title="Song Preview" description={`Order #${order.orderNumber}`} onClose={onClose} size="lg">
