@@ -25,8 +25,11 @@ export interface BulkResult {
 export interface BulkConfirmations {
   /** Approve songs nobody has listened to. */
   override?: boolean;
-  /** The orders staff confirmed sending before the day their family chose (domain/requested_delivery.ts). */
-  sendEarly?: readonly string[];
+  /**
+   * The orders staff confirmed sending before the day their family chose (domain/requested_delivery.ts),
+   * each with that day as staff saw it: a day the family changed meanwhile was never confirmed.
+   */
+  sendEarly?: Readonly<Record<string, string>>;
 }
 
 /** Bulk Approve's own rule: a song nobody has listened to is approved only with an explicit override. */

@@ -51,6 +51,8 @@ export const REFUSALS = {
   // Said once for any number of orders (bulk answers group refusals), so it names no date.
   earlyNotConfirmed:
     "The family chose a later day for this song, so it was not sent early. Send it now only after confirming that.",
+  dayChanged:
+    "The family changed the day they chose after you were asked, so the song was not sent early. Look at their new day before sending it.",
   alreadySent: "This song's email has already been sent. Use Resend to send it again.",
   notSent: "This song's email has not been sent yet, so there is nothing to resend.",
   hasSong: "This order already has a song. Use Regenerate to make a new one instead of uploading over it.",

@@ -118,25 +118,31 @@ export function recordListen(
 /**
  * Makes the approved song's first email due now; the caller then sends it (jobs/delivery.ts). A send
  * before the day the family chose (domain/requested_delivery.ts, sendsEarly) goes only when staff
- * confirmed it for this order (`confirmedEarly`), checked against the order as stored: a bulk call is
- * never a way around the question the row's own Send Now asks.
+ * confirmed that very day for this order (`confirmedEarlyFor`, the day's instant as they were shown
+ * it), checked against the order as stored: a bulk call is never a way around the question the row's
+ * own Send Now asks, and a day the family changed a moment before is theirs, never sent over.
  */
 export function scheduleSendNow(
   deps: Deps,
   orderId: string,
   by: string,
-  { confirmedEarly }: { confirmedEarly: boolean },
+  { confirmedEarlyFor }: { confirmedEarlyFor: string | null },
 ) {
   const now = deps.clock.now();
   return changeOrder(deps.kv, orderId, (current) => {
-    const refusal = refusalOf(current, "sendNow") ??
-      (!confirmedEarly && sendsEarly(current, now) ? REFUSALS.earlyNotConfirmed : null);
+    const refusal = refusalOf(current, "sendNow") ?? earlySendRefusal(current, now, confirmedEarlyFor);
     if (refusal) return new ConflictError(refusal);
     return sendDueNow(current, now);
   }, (operation) => {
     deps.jobs.add(operation, jobMessage("delivery", orderId));
     addStaffEvent(operation, orderId, by, { action: "send" }, now);
   });
+}
+
+function earlySendRefusal(order: Order, now: number, confirmedFor: string | null): string | null {
+  if (!sendsEarly(order, now)) return null;
+  if (confirmedFor === null) return REFUSALS.earlyNotConfirmed;
+  return confirmedFor === order.requestedDelivery?.at ? null : REFUSALS.dayChanged;
 }
 
 /** Makes a new send of a delivered song due now; a resend already waiting is not doubled. */

@@ -18,7 +18,7 @@ const ONE_ORDER: Record<BulkAction, OneOrder> = {
   approve: (deps, id, by, said) => approveSong(deps, id, by, { requireHeard: !said.override }),
   // The job message queued in the same write sends it; a page of emails is not waited for here.
   "send-now": async (deps, id, by, said) => ({
-    order: await scheduleSendNow(deps, id, by, { confirmedEarly: said.sendEarly?.includes(id) ?? false }),
+    order: await scheduleSendNow(deps, id, by, { confirmedEarlyFor: said.sendEarly?.[id] ?? null }),
     message: "The email is on its way.",
   }),
   regenerate: async (deps, id, by) => ({

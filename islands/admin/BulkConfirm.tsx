@@ -10,8 +10,8 @@ export interface BulkConfirmProps {
   /** The ticked rows as the page shows them. */
   ticked: readonly ListedOrder[];
   busy: boolean;
-  /** `sendEarly`: the booked songs staff ticked to send before their family's day. */
-  onConfirm(sendEarly: string[]): void;
+  /** `sendEarly`: the booked songs staff ticked to send before their family's day, with that day. */
+  onConfirm(sendEarly: Record<string, string>): void;
   onCancel(): void;
 }
 
@@ -68,12 +68,24 @@ export function BulkConfirm({ action, confirmLabel, ticked, busy, onConfirm, onC
           data-autofocus={canConfirm || undefined}
           type="button"
           className={buttonClass("primary")}
-          onClick={() => onConfirm([...sendEarly])}
+          onClick={() => onConfirm(daysConfirmed(ticked, sendEarly))}
           disabled={!canConfirm}
         >
           {busy ? "Working..." : confirmLabel}
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/** Each ticked early song with its day as the dialog showed it: the server sends it only on that day. */
+function daysConfirmed(
+  ticked: readonly ListedOrder[],
+  sendEarly: ReadonlySet<string>,
+): Record<string, string> {
+  return Object.fromEntries(
+    ticked.flatMap((order) =>
+      sendEarly.has(order.id) && order.requestedDelivery ? [[order.id, order.requestedDelivery.at]] : []
+    ),
   );
 }

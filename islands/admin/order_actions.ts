@@ -92,7 +92,13 @@ export function orderActions({ setBusy, changed, reload }: OrderActionDeps) {
       run(
         order,
         "send",
-        () => api<SendAnswer>("POST", orderPath(order, "send-now")),
+        // Before the family's day, the dialog asked about that day: the server holds the send to it.
+        () =>
+          api<SendAnswer>(
+            "POST",
+            orderPath(order, "send-now"),
+            order.requestedDelivery ? { confirmedEarlyFor: order.requestedDelivery.at } : undefined,
+          ),
         sendToast,
         (error) => toast(failureToast("send", error)),
       ),

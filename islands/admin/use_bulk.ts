@@ -38,7 +38,7 @@ export function useBulk({ orders, reload }: { orders: ListedOrder[]; reload(): P
         action,
         ids,
         ...(said.override && { override: true }),
-        ...(said.sendEarly?.length && { sendEarly: said.sendEarly }),
+        ...(said.sendEarly && Object.keys(said.sendEarly).length > 0 && { sendEarly: said.sendEarly }),
       });
       answer.value = { action, ...body };
       // What was done is unticked; what was refused stays ticked for another try.

@@ -17,7 +17,7 @@ import { getOrder, getOrders, listOrdersOfEmail, listOrdersOfUser } from "../../
 import { timingsOfOrder } from "../../kv/lyrics_timing.ts";
 import type { AppEnv } from "../env.ts";
 import { buyerOf, currentUser, requireUser } from "../middleware/session.ts";
-import { describeIssue } from "./validate.ts";
+import { describeIssue, optionalJson } from "./validate.ts";
 import { limitPerClient, PAYMENT_CHECK_LIMIT, spendClientAllowance } from "../middleware/client_limit.ts";
 
 /**
@@ -50,7 +50,7 @@ async function verifyPayment(c: Context<AppEnv>) {
 }
 
 ordersApi.post("/orders", requireUser, async (c) => {
-  const body = await readJson(c);
+  const body = await optionalJson(c);
   // A demo order is made for whoever is at the keyboard, so a delivery link's session cannot make one.
   const demo = buyerOf(c);
   if (typeof body?.sessionId === "string" || !demo?.isDemo) return await fulfilFromBody(c, body);
@@ -60,7 +60,7 @@ ordersApi.post("/orders", requireUser, async (c) => {
   return c.json(ownerOrderView(order), 201);
 });
 
-ordersApi.post("/guest/orders", async (c) => await fulfilFromBody(c, await readJson(c)));
+ordersApi.post("/guest/orders", async (c) => await fulfilFromBody(c, await optionalJson(c)));
 
 /** Each call asks the payment provider about a session, so it spends the client's payment checks. */
 async function fulfilFromBody(c: Context<AppEnv>, body: unknown) {
@@ -103,7 +103,7 @@ ordersApi.put("/orders/:id/delivery-time", requireUser, async (c) => {
   if (reader !== "owner" && reader !== "admin") {
     throw new ForbiddenError("Only the person who ordered the song can change when it arrives.");
   }
-  const request = deliveryTimeChangeSchema.safeParse(await readJson(c));
+  const request = deliveryTimeChangeSchema.safeParse(await optionalJson(c));
   if (!request.success) throw new BadRequestError(describeIssue(request.error.issues[0]));
   const changed = await changeRequestedDelivery(c.var.deps, order.id, request.data);
   return c.json(mySongsItem(changed, "owner"));
@@ -163,16 +163,4 @@ async function readerOfRequest(c: Context<AppEnv>, order: Order): Promise<OrderR
   const granted = !!user && user.role !== "admin" && !isOrderOwner(user, order) &&
     await hasOrderAccess(c.var.deps.kv, user.id, order.id);
   return readerOf(user, order, granted);
-}
-
-/** Bodies here are optional-shaped (a session id or a whole demo order), so parse leniently first. */
-async function readJson(c: Context<AppEnv>): Promise<Record<string, unknown> | null> {
-  const text = await c.req.text();
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value) ? value : null;
-  } catch {
-    throw new BadRequestError("The request body is not valid JSON.");
-  }
 }

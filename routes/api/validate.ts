@@ -1,5 +1,5 @@
 import { zValidator } from "@hono/zod-validator";
-import type { ValidationTargets } from "hono";
+import type { Context, ValidationTargets } from "hono";
 import type { z } from "zod";
 import { BadRequestError } from "../../domain/errors.ts";
 
@@ -27,3 +27,19 @@ export function describeIssue(issue: z.core.$ZodIssue | undefined): string {
 }
 
 const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized)\b/;
+
+/**
+ * A body that may be left out or be one of several shapes (a session id or a whole demo order; Send
+ * Now's confirmation), read leniently before its schema: nothing, or something other than an object,
+ * is null; text that is not JSON is a 400.
+ */
+export async function optionalJson(c: Context): Promise<Record<string, unknown> | null> {
+  const text = await c.req.text();
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value) ? value : null;
+  } catch {
+    throw new BadRequestError("The request body is not valid JSON.");
+  }
+}

@@ -20,8 +20,22 @@ const bulkBody = z.object({
   ids: orderIds("ids").min(1, "Choose at least one order."),
   /** Approve songs nobody has listened to: staff say so explicitly. */
   override: z.boolean({ error: "override must be true or false." }).optional(),
-  /** Send Now: the orders booked for a later day that staff confirmed sending early, each by id. */
-  sendEarly: orderIds("sendEarly").optional(),
+  /**
+   * Send Now: the orders booked for a later day that staff confirmed sending early, each by id with
+   * the day (its instant) the dialog showed them.
+   */
+  sendEarly: z.record(
+    z.string().max(100, "sendEarly must map order ids to days."),
+    z.string({ error: "sendEarly must map order ids to days." }).max(
+      40,
+      "sendEarly must map order ids to days.",
+    ),
+    { error: "sendEarly must map order ids to the days staff confirmed." },
+  ).refine(
+    (said) => Object.keys(said).length <= MAX_BULK_ORDERS,
+    `At most ${MAX_BULK_ORDERS} orders at a time.`,
+  )
+    .optional(),
 }).strict();
 
 bulkAdminApi.post("/orders/bulk", requireAdmin, valid("json", bulkBody), async (c) => {

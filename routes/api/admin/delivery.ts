@@ -3,7 +3,7 @@ import { z } from "zod";
 import { plainString } from "../../../domain/text_schema.ts";
 import { EMAIL_SHAPE, INVALID_EMAIL_MESSAGE } from "../../../domain/email_address.ts";
 import { emailSchema } from "../../../domain/auth.ts";
-import { NotFoundError } from "../../../domain/errors.ts";
+import { BadRequestError, NotFoundError } from "../../../domain/errors.ts";
 import { adminOrderView } from "../../../domain/order_views.ts";
 import {
   approveSong,
@@ -18,7 +18,7 @@ import { deliverSong, type DeliveryOutcome } from "../../../jobs/delivery.ts";
 import { getOrder } from "../../../kv/orders.ts";
 import type { AppEnv } from "../../env.ts";
 import { currentUser, requireAdmin } from "../../middleware/session.ts";
-import { valid } from "../validate.ts";
+import { describeIssue, optionalJson, valid } from "../validate.ts";
 
 /**
  * Staff's delivery calls (staff-side §7): listen, approve, hold, send-now, resend-email, update-email,
@@ -65,11 +65,20 @@ deliveryAdminApi.post("/orders/:id/hold", async (c) => {
   });
 });
 
+/**
+ * Staff-side §7 gives this call no payload, and an ordinary send needs none. A send before the day the
+ * family chose names that day as the row's Confirm Send Song dialog showed it (`{ confirmedEarlyFor }`,
+ * its instant), so a day the family changed meanwhile is refused rather than sent over.
+ */
+const sendNowBody = z.object({
+  confirmedEarlyFor: z.string({ error: "confirmedEarlyFor must be the day's instant." }).max(40).optional(),
+}).optional();
+
 deliveryAdminApi.post("/orders/:id/send-now", async (c) => {
-  // Staff-side §7 gives this call no payload: the row's Confirm Send Song dialog is its confirmation,
-  // and names the family's chosen day when the send comes before it.
+  const said = sendNowBody.safeParse((await optionalJson(c)) ?? undefined);
+  if (!said.success) throw new BadRequestError(describeIssue(said.error.issues[0]));
   const order = await scheduleSendNow(c.var.deps, c.req.param("id"), currentUser(c).username, {
-    confirmedEarly: true,
+    confirmedEarlyFor: said.data?.confirmedEarlyFor ?? null,
   });
   return await sendAndAnswer(c, order.id);
 });

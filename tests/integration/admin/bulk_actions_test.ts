@@ -152,8 +152,12 @@ Deno.test("bulk Send Now never sends a song booked for a later day unless staff 
     "no Send Now on its record",
   );
 
-  // Confirmed for that order by id, it goes: staff asked, as the row's own Send Now asks.
-  const confirmed = await bulk(t, admin, { action: "send-now", ids: [booked.id], sendEarly: [booked.id] });
+  // Confirmed for that order by id, with the day staff were shown, it goes: as the row's own Send Now.
+  const confirmed = await bulk(t, admin, {
+    action: "send-now",
+    ids: [booked.id],
+    sendEarly: { [booked.id]: kept.requestedDelivery!.at },
+  });
   assertEquals(summary(confirmed.body.results), [[
     booked.orderNumber,
     true,

@@ -11,6 +11,7 @@ import {
   type AdminOrderList,
   filtersOf,
 } from "../../../domain/admin_orders.ts";
+import { defaultSortOf } from "../../../domain/admin_list_query.ts";
 import type { Order } from "../../../domain/orders.ts";
 import { deleteOrder } from "../../../kv/order_removal.ts";
 import { startOpenAiFake } from "../../../fakes/openai.ts";
@@ -94,8 +95,10 @@ Deno.test("In Progress and Failed: counters, pages and search bits equal a recou
     const searched = await list(t, admin, "?q=example.com");
     assertEquals(searched.counts, truth.counts, `${step}: a search's counts, from the search bits`);
     for (const filter of ADMIN_FILTERS.filter((f) => f !== "dated")) {
+      // Each tab in its own first order: Review oldest first (closest to the promise), the rest newest.
+      const direction = defaultSortOf(filter) === "oldest" ? 1 : -1;
       const recounted = orders.filter((order) => filtersOf(order).includes(filter))
-        .map((order) => order.orderNumber).sort((a, b) => b - a);
+        .map((order) => order.orderNumber).sort((a, b) => direction * (a - b));
       const page = await list(t, admin, `?filter=${filter}`);
       assertEquals(page.orders.map((order) => order.orderNumber), recounted, `${step}: the ${filter} tab`);
     }

@@ -53,7 +53,8 @@ Deno.test("the 'For a date' tab: unsent orders with a chosen moment, soonest fir
   // Sent (early, by Send Now) it is no longer waiting for its date: it leaves the tab for Sent.
   assertEquals((await adminCall(t, admin, sent.id, "approve")).status, 200);
   assertEquals((await list(t, "?filter=dated")).counts.dated, 4, "approved, still waiting");
-  assertEquals((await adminCall(t, admin, sent.id, "send-now")).status, 200);
+  const early = { confirmedEarlyFor: sent.requestedDelivery!.at };
+  assertEquals((await adminCall(t, admin, sent.id, "send-now", early)).status, 200);
   dated = await list(t, "?filter=dated");
   assertEquals(dated.orders.map((order) => order.id), [soon.id, making.id, late.id]);
   assertEquals([dated.total, dated.counts.dated, dated.counts.sent], [3, 3, 1]);

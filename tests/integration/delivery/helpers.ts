@@ -5,7 +5,7 @@ import { owedEmailSent } from "../../../domain/owed_email.ts";
 import { updateOrder } from "../../../kv/orders.ts";
 import { createSession } from "../../../kv/sessions.ts";
 import { upsertUserOnSignIn } from "../../../kv/users.ts";
-import type { TestApp } from "../../helpers.ts";
+import { jsonBody, type TestApp } from "../../helpers.ts";
 import { clockWorker, placeOrder, runPipeline, settled } from "../jobs/helpers.ts";
 
 export { clockWorker };
@@ -111,7 +111,10 @@ export async function adminCall(
   headers: Record<string, string>,
   orderId: string,
   action: "approve" | "send-now" | "resend-email" | "revoke-links",
+  /** What staff confirmed, where the call takes it (Send Now before the family's day names that day). */
+  body?: unknown,
 ) {
-  const response = await t.request(`/api/admin/orders/${orderId}/${action}`, { method: "POST", headers });
+  const init = body === undefined ? { method: "POST", headers } : jsonBody(body, { headers });
+  const response = await t.request(`/api/admin/orders/${orderId}/${action}`, init);
   return { status: response.status, body: await response.json() };
 }

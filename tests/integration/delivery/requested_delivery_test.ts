@@ -1,4 +1,5 @@
 import { assert, assertEquals } from "@std/assert";
+import { REFUSALS } from "../../../domain/order_guards.ts";
 import type { Order } from "../../../domain/orders.ts";
 import { orderFormSchema } from "../../../domain/orders.ts";
 import { songUrlFor } from "../../../domain/download.ts";
@@ -370,4 +371,44 @@ Deno.test("a gift timed on its recipient's clock keeps that zone; only IANA zone
     at: "2026-03-14T12:00:00.000Z",
     timeZone: "America/New_York",
   });
+});
+
+Deno.test("a day the family changes a moment before Send Now is theirs: an early send is held to the day staff saw", async () => {
+  await using sink = await startSmtpSink();
+  await using t = await createTestApp({ env: { ...DELIVERY_ENV, SMTP_URL: sink.url } });
+  const admin = await adminHeaders(t);
+  const parent = await sessionHeaders(t, PARENT);
+  const order = await datedSong(t, SOONER.local);
+  await adminCall(t, admin, order.id, "approve");
+  const sendNow = async (body?: unknown) => {
+    const init = body === undefined ? { method: "POST", headers: admin } : jsonBody(body, { headers: admin });
+    const response = await t.request(`/api/admin/orders/${order.id}/send-now`, init);
+    return { status: response.status, body: await response.json() };
+  };
+
+  // Staff's dialog showed the 10th; the family moves it to the 14th just before the click lands.
+  assertEquals((await changeTime(t, order.id, parent, BIRTHDAY.local)).status, 200);
+  const refused = await sendNow({ confirmedEarlyFor: SOONER.at });
+  assertEquals([refused.status, refused.body.message], [409, REFUSALS.dayChanged]);
+  // Nor does a Send Now that confirms no day go early.
+  const unconfirmed = await sendNow();
+  assertEquals([unconfirmed.status, unconfirmed.body.message], [409, REFUSALS.earlyNotConfirmed]);
+  // The bulk door holds the same rule.
+  const bulk = await t.request(
+    "/api/admin/orders/bulk",
+    jsonBody({ action: "send-now", ids: [order.id], sendEarly: { [order.id]: SOONER.at } }, {
+      headers: admin,
+    }),
+  );
+  const { results } = await bulk.json();
+  assertEquals([results[0].ok, results[0].message], [false, REFUSALS.dayChanged]);
+
+  assertEquals(songEmails(sink).length, 0, "nothing sent over the family's new day");
+  const kept = (await getOrder(t.kv, order.id))!;
+  assertEquals([kept.requestedDelivery?.at, kept.emailScheduledFor], [BIRTHDAY.at, BIRTHDAY.at]);
+
+  // Confirmed for the day the family chose, it goes now, once.
+  const sent = await sendNow({ confirmedEarlyFor: BIRTHDAY.at });
+  assertEquals(sent.status, 200, sent.body.message);
+  assertEquals(songEmails(sink).length, 1);
 });
