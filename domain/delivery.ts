@@ -1,4 +1,5 @@
 import type { DeliveryPart, Order } from "./orders.ts";
+import { bonusTakeOf } from "./song_takes.ts";
 
 /**
  * Delivery rules (staff-side §4, Approval and Delivery): when the customer may hear the song, the
@@ -16,6 +17,19 @@ const hasSong = (order: Order) => order.status === "completed" && !!order.songUr
  */
 export function isReleased(order: Order): boolean {
   return hasSong(order) && !!order.emailSentAt;
+}
+
+/**
+ * The stored audio (blob ids) the family has now, and with it anyone holding its address: the song
+ * once released, and the other take while staff offer it, as the order's views show them
+ * (domain/order_views.ts). Only these are served to whoever asks (routes/media.ts); the rest of what
+ * is stored (a take not chosen or withdrawn, a song still in review, one replaced) is staff's alone,
+ * so a reason that ends takes the audio with it.
+ */
+export function releasedAudioOf(order: Order): string[] {
+  if (!isReleased(order)) return [];
+  const ids = [order.songBlobId, bonusTakeOf(order)?.blobId].filter((id): id is string => !!id);
+  return [...new Set(ids)];
 }
 
 /** Where the song stands on its way to the customer, for My Songs. */

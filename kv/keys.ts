@@ -66,6 +66,13 @@ export const keys = {
   orderAwaitingSong: (sinceMs: number, orderNumber: number) =>
     ["orders_awaiting_song", sinceMs, orderNumber] as const,
   ordersAwaitingSong: () => ["orders_awaiting_song"] as const,
+  /**
+   * Stored audio the family of an order has now (domain/delivery.ts, releasedAudioOf), by blob id: what
+   * `/audio/{blobId}.mp3` serves to anyone. Keyed by order too, should two orders ever share a blob.
+   */
+  releasedAudio: (blobId: string, orderId: string) => ["released_audio", blobId, orderId] as const,
+  releasedAudioOfBlob: (blobId: string) => ["released_audio", blobId] as const,
+  allReleasedAudio: () => ["released_audio"] as const,
   /** Orders by the moment they were placed (ms): where a range of days starts and ends in order numbers. */
   orderByPlacedAt: (placedMs: number, orderNumber: number) =>
     ["orders_by_placed_at", placedMs, orderNumber] as const,

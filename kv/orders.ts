@@ -2,6 +2,7 @@ import { filterBits, filtersOf } from "../domain/admin_orders.ts";
 import { promiseWaitingSince } from "../domain/attention.ts";
 import { viewsOf } from "../domain/admin_list_views.ts";
 import { type SearchIndex, searchTermsOf } from "../domain/admin_search.ts";
+import { releasedAudioOf } from "../domain/delivery.ts";
 import { dueWorkOf } from "../domain/due_work.ts";
 import { isOrderId, type Order } from "../domain/orders.ts";
 import { referralTakingsOf } from "../domain/referral_stats.ts";
@@ -50,7 +51,23 @@ function indexEntriesOf(order: Order): IndexEntry[] {
     }
   }
   index.push(...searchEntriesOf(order), ...listEntriesOf(order), ...promiseEntriesOf(order));
+  index.push(...releasedAudioEntriesOf(order));
   return index;
+}
+
+/**
+ * The order's entries among the audio anyone may hear, one per blob the family has now: for writeOrder
+ * and for the migration that adds them to orders written before. Written with every change of the
+ * order, so a take withdrawn or replaced, or an order deleted, stops being served in the same write.
+ */
+export function releasedAudioEntriesOf(order: Order): IndexEntry[] {
+  return releasedAudioOf(order).map((blobId): IndexEntry => [keys.releasedAudio(blobId, order.id), order.id]);
+}
+
+/** Whether some order's family has this audio now (releasedAudioEntriesOf): one short read. */
+export async function isReleasedAudio(kv: Deno.Kv, blobId: string): Promise<boolean> {
+  for await (const _ of kv.list({ prefix: keys.releasedAudioOfBlob(blobId) }, { limit: 1 })) return true;
+  return false;
 }
 
 /**

@@ -15,13 +15,16 @@ import { NotFoundError } from "../domain/errors.ts";
 import type { Config } from "../domain/config.ts";
 import { isOrderId, type Order } from "../domain/orders.ts";
 import { type BlobMeta, BlobMissingError, BlobStoreError, storeOf } from "../kv/blobs.ts";
-import { getOrder } from "../kv/orders.ts";
+import { getOrder, isReleasedAudio } from "../kv/orders.ts";
+import { authenticate } from "./middleware/session.ts";
 import type { AppEnv } from "./env.ts";
 
 /**
  * Stored songs, served from the blob store with byte ranges (players seek with them) and ETags.
- * Mounted before the session middleware: nothing here depends on who asks, and audio must not cost
- * a session lookup per range request.
+ * Mounted before the session middleware: the audio a family has now is anyone's who holds its address
+ * (the public reveal shows it to whoever holds the order's id), and it must not cost a session lookup
+ * per range request. Only audio no family has (a take in review, withdrawn or not chosen) asks who is
+ * listening: staff hear every take, anyone else is told it is not there.
  *
  * Audio in the bucket is streamed through here too by default: one origin for the player (no bucket
  * CORS, CSP unchanged), our ETags, and no URL that outlives the review gate. With BLOB_SERVING=presigned
@@ -30,10 +33,21 @@ import type { AppEnv } from "./env.ts";
  */
 export const media = new Hono<AppEnv>();
 
-/** A blob's address is unguessable and never reused, so its bytes can be cached for good. */
-const IMMUTABLE = "public, max-age=31536000, immutable";
-/** A download follows the order's current song, which a regeneration replaces: always revalidate. */
+/**
+ * A song's address never changes bytes, but it is served only while its reason lasts (a take staff
+ * withdraw, a song deleted): a cache may keep the bytes but must ask again before each use, which a
+ * 304 for the ETag answers cheaply. No shared cache keeps it. The download follows the order's current
+ * song, which a regeneration replaces, so it is answered the same way.
+ */
 const REVALIDATE_PRIVATELY = "private, no-cache";
+/**
+ * The reveal player loads songUrl in cross-origin anonymous mode (customer-side §7). Staff's answers
+ * go without: they are for our own pages only.
+ */
+const OPEN_TO_ANY_PAGE: Record<string, string> = {
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": "Content-Range, Accept-Ranges, ETag",
+};
 const NOT_READY = "This song is not ready yet.";
 const NOT_FOUND = "This song could not be found.";
 /** The bucket is away: a listener's player tries again, and so may a person. */
@@ -55,20 +69,33 @@ export function presignedMediaOrigins(config: Config): string[] {
 
 media.get(`${SONG_AUDIO_PREFIX}:file`, async (c) => {
   const id = blobIdOfAudioFile(c.req.param("file"));
-  const meta = id ? await c.var.deps.blobs.meta(id) : null;
+  const [listener, meta] = id
+    ? await Promise.all([listenerOf(c, id), c.var.deps.blobs.meta(id)])
+    : [null, null];
   // Answered here rather than thrown: the error mapper renders a page for paths outside /api, and
-  // an audio address is not a page.
-  if (!meta) return c.json({ message: NOT_FOUND }, 404);
+  // an audio address is not a page. Audio nobody may hear now is as absent as audio never stored.
+  if (!meta || !listener) return c.json({ message: NOT_FOUND }, 404);
+  const cors = listener === "anyone" ? OPEN_TO_ANY_PAGE : {};
+  // A presigned URL already handed out cannot be recalled: it lives out its hour (PRESIGNED_SECONDS).
   const presigned = await presignedUrlOf(c, meta, { contentType: meta.contentType });
-  if (presigned) return redirectTo(presigned, { "access-control-allow-origin": "*" });
+  if (presigned) return redirectTo(presigned, cors);
   return serveBlob(c, meta, {
     "content-type": meta.contentType,
-    "cache-control": IMMUTABLE,
-    // The reveal player loads songUrl in cross-origin anonymous mode (customer-side §7).
-    "access-control-allow-origin": "*",
-    "access-control-expose-headers": "Content-Range, Accept-Ranges, ETag",
+    "cache-control": REVALIDATE_PRIVATELY,
+    ...cors,
   });
 });
+
+/**
+ * Who may hear stored audio now: anyone while some family has it (domain/delivery.ts,
+ * releasedAudioOf), staff always (they review every take and may offer or choose one later), no one
+ * else. The session is looked up only for audio no family has, which only staff's pages play.
+ */
+async function listenerOf(c: Context<AppEnv>, blobId: string): Promise<"anyone" | "staff" | null> {
+  if (await isReleasedAudio(c.var.deps.kv, blobId)) return "anyone";
+  const signedIn = await authenticate(c);
+  return signedIn?.user.role === "admin" ? "staff" : null;
+}
 
 media.get(`${DOWNLOAD_PREFIX}:orderId`, async (c) => {
   const order = await orderToDownload(c);

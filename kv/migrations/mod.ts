@@ -9,6 +9,7 @@ import { listViews } from "./v7_list_views.ts";
 import { searchGiftRecipients } from "./v8_search_gift_recipients.ts";
 import { ordersAwaitingSong } from "./v9_orders_awaiting_song.ts";
 import { staffActivity } from "./v10_staff_activity.ts";
+import { releasedAudio } from "./v11_released_audio.ts";
 
 /**
  * Every migration of the stored shapes, oldest first (docs/migrations.md). Append only: a released
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly Migration[] = [
   searchGiftRecipients,
   ordersAwaitingSong,
   staffActivity,
+  releasedAudio,
 ];

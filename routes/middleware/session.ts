@@ -3,7 +3,7 @@ import { getCookie } from "hono/cookie";
 import { MESSAGES, SESSION_COOKIE } from "../../domain/auth.ts";
 import { ForbiddenError, UnauthorizedError } from "../../domain/errors.ts";
 import { toSessionUser } from "../../domain/users.ts";
-import { getSession } from "../../kv/sessions.ts";
+import { getSession, type Session } from "../../kv/sessions.ts";
 import { getUser } from "../../kv/users.ts";
 import type { AppEnv, AuthSource, CurrentUser } from "../env.ts";
 
@@ -15,22 +15,32 @@ import type { AppEnv, AuthSource, CurrentUser } from "../env.ts";
  */
 export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set("user", null);
-    c.set("session", null);
-    const presented = presentedToken(c);
-    if (presented) {
-      const { kv, clock, config } = c.var.deps;
-      const session = await getSession(kv, presented.token, clock.now());
-      const user = session && await getUser(kv, session.userId);
-      if (session && user) {
-        c.set("session", { ...session, source: presented.source });
-        c.set("user", { id: user.id, ...toSessionUser(user, config), byOrderLink: !!session.viaOrderLink });
-        if (presented.source === "cookie" && !isSafeMethod(c.req.method) && !isSameOrigin(c)) {
-          throw new ForbiddenError(MESSAGES.crossSite);
-        }
-      }
+    const signedIn = await authenticate(c);
+    c.set("user", signedIn?.user ?? null);
+    c.set("session", signedIn?.session ?? null);
+    if (signedIn?.session.source === "cookie" && !isSafeMethod(c.req.method) && !isSameOrigin(c)) {
+      throw new ForbiddenError(MESSAGES.crossSite);
     }
     await next();
+  };
+}
+
+/**
+ * The session and user a request's token belongs to, or null: for sessionMiddleware, and for the few
+ * routes mounted before it that need to know who asks only now and then (routes/media.ts).
+ */
+export async function authenticate(
+  c: Context<AppEnv>,
+): Promise<{ session: Session & { source: AuthSource }; user: CurrentUser } | null> {
+  const presented = presentedToken(c);
+  if (!presented) return null;
+  const { kv, clock, config } = c.var.deps;
+  const session = await getSession(kv, presented.token, clock.now());
+  const user = session && await getUser(kv, session.userId);
+  if (!session || !user) return null;
+  return {
+    session: { ...session, source: presented.source },
+    user: { id: user.id, ...toSessionUser(user, config), byOrderLink: !!session.viaOrderLink },
   };
 }
 

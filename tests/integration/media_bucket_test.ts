@@ -11,7 +11,7 @@ import { keys } from "../../kv/keys.ts";
 import { deleteOrder } from "../../kv/order_removal.ts";
 import { startLoopbackS3 } from "../../fakes/s3_server.ts";
 import { synthMp3 } from "../../fakes/audio_files.ts";
-import { createTestApp, type TestApp } from "../helpers.ts";
+import { createTestApp, jsonBody, type TestApp } from "../helpers.ts";
 import { adminHeaders, deliveredOrder } from "./delivery/helpers.ts";
 import { placeOrder, runPipeline } from "./jobs/helpers.ts";
 
@@ -164,6 +164,13 @@ Deno.test("a song the bucket lost is 'not found', and a bucket that is away is '
   const { t, s3 } = fixture;
   const order = await deliveredOrder(t);
   const [song, other] = order.songTakes!;
+  // Offered, so the family may play it: its address is answered from the bucket.
+  const offered = await t.request(
+    `/api/admin/orders/${order.id}/bonus-take`,
+    jsonBody({ offered: true }, { headers: await adminHeaders(t) }),
+  );
+  assertEquals(offered.status, 200);
+  await offered.body?.cancel();
 
   await t.deps.blobs.bucket!.deleteObject(objectKeyOf(other.blobId));
   const lost = await t.request(pathOf(other.songUrl));

@@ -157,7 +157,8 @@ Deno.test("a real MP3 is stored and served; attached, the order completes and wa
   assertEquals(uploaded.body.sizeBytes, mp3.byteLength);
   assertEquals(uploaded.body.fileName, "Mia's song (final=v2).mp3");
   assertMatch(uploaded.body.songUrl, new RegExp(`^${t.config.appUrl}/audio/[\\w-]+\\.mp3$`));
-  const served = await t.request(new URL(uploaded.body.songUrl).pathname);
+  // No family has it: staff alone hear it.
+  const served = await t.request(new URL(uploaded.body.songUrl).pathname, { headers: admin });
   assertEquals(served.status, 200);
   assertEquals(served.headers.get("content-type"), "audio/mpeg");
   assertEquals(new Uint8Array(await served.arrayBuffer()), mp3);

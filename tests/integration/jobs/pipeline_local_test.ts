@@ -3,11 +3,12 @@ import { listEvents } from "../../../kv/events.ts";
 import { getDebugTexts } from "../../../kv/order_debug.ts";
 import { countOrders } from "../../../kv/orders.ts";
 import { createTestApp } from "../../helpers.ts";
+import { ADMIN_EMAIL, adminHeaders } from "../delivery/helpers.ts";
 import { placeOrder, runPipeline, settled } from "./helpers.ts";
 import { watchOrder } from "./watch_order.ts";
 
 Deno.test("offline, an order goes through lyrics, tags, song creation and status to a stored MP3 awaiting review", async () => {
-  await using t = await createTestApp();
+  await using t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
   const placed = await placeOrder(t, { childName: "Mia Rose", favoriteColor: "purple", bestFriend: "Leo" });
   const order = await runPipeline(t, placed.id);
 
@@ -50,12 +51,15 @@ Deno.test("offline, an order goes through lyrics, tags, song creation and status
   assertMatch(debug.openaiLyricsResponse ?? "", /"lyrics"/);
   assertMatch(debug.openaiTagsOutput ?? "", /"tags"/);
 
-  const audio = await t.request(new URL(order.songUrl!).pathname);
+  const audio = await t.request(new URL(order.songUrl!).pathname, { headers: await adminHeaders(t) });
   assertEquals(audio.status, 200);
   assertEquals(audio.headers.get("content-type"), "audio/mpeg");
   const bytes = new Uint8Array(await audio.arrayBuffer());
   assert(bytes.length > 10_000, `a real song, not a stub (${bytes.length} bytes)`);
-  // Staff hear it first: the customer's download opens once the song has been delivered.
+  // Staff hear it first: its address and the customer's download open once the song has been delivered.
+  const unreleased = await t.request(new URL(order.songUrl!).pathname);
+  assertEquals(unreleased.status, 404);
+  await unreleased.body?.cancel();
   const download = await t.request(`/api/download/${order.id}`);
   assertEquals(download.status, 404);
   await download.body?.cancel();

@@ -130,9 +130,9 @@ Deno.test("through OpenAI and the music API: the prompt, the structured answers,
   ]);
   assert(lyricsSuccess.requestId, "OpenAI's request id is kept");
 
-  const audio = await s.t.request(new URL(order.songUrl!).pathname);
+  const audio = (await s.t.deps.blobs.meta(order.songBlobId!))!;
   assertEquals(
-    new Uint8Array(await audio.arrayBuffer()),
+    await s.t.deps.blobs.readBytes(audio),
     SILENT_MP3,
     "the audio is ours now, not a link to theirs",
   );

@@ -125,7 +125,7 @@ Deno.test("uploads: a real MP3 under any name or type is served only as audio/mp
     const { status, body } = await upload(t, admin, mp3, name, type);
     assertEquals(status, 201, `${name}: ${JSON.stringify(body)}`);
     assertEquals(body.fileName, name, "the name is only a label for staff");
-    const served = await t.request(new URL(body.songUrl).pathname);
+    const served = await t.request(new URL(body.songUrl).pathname, { headers: admin });
     assertEquals(served.headers.get("content-type"), "audio/mpeg", name);
     assertEquals(served.headers.get("x-content-type-options"), "nosniff", name);
     assert(new URL(body.songUrl).pathname.endsWith(".mp3"), "the address is ours, not the file's name");

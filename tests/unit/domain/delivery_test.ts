@@ -1,7 +1,14 @@
 import { assertEquals } from "@std/assert";
-import { deliveryAddressees, deliveryStateOf, describeDelay, isReleased } from "../../../domain/delivery.ts";
+import {
+  deliveryAddressees,
+  deliveryStateOf,
+  describeDelay,
+  isReleased,
+  releasedAudioOf,
+} from "../../../domain/delivery.ts";
 import { dueWorkOf } from "../../../domain/due_work.ts";
 import type { Order } from "../../../domain/orders.ts";
+import type { SongTake } from "../../../domain/song_takes.ts";
 
 const order = (fields: Partial<Order>) =>
   ({
@@ -21,6 +28,34 @@ Deno.test("the song is the customer's once delivered; My Songs says where it sta
     "delivered",
   ]);
   assertEquals(deliveryStateOf(order({ status: "failed" })), null);
+});
+
+Deno.test("the audio a family has: the song once released, and the other take only while offered", () => {
+  const take = (number: 1 | 2): SongTake => ({
+    take: number,
+    audioId: null,
+    blobId: `b${number}`,
+    songUrl: `http://x/audio/b${number}.mp3`,
+    title: null,
+    durationSeconds: null,
+    timing: { state: "absent", reason: "test", attempts: 0 },
+  });
+  const made = order({ songBlobId: "b1", songTakes: [take(1), take(2)] });
+  const offered = { bonusTake: { by: "boss", at: "t" } };
+  assertEquals(releasedAudioOf(made), [], "in review: staff's alone");
+  assertEquals(releasedAudioOf({ ...made, ...offered }), [], "offered, but nothing is released yet");
+  const sent = { ...made, emailSentAt: "t" };
+  assertEquals(releasedAudioOf(sent), ["b1"]);
+  assertEquals(releasedAudioOf({ ...sent, ...offered }), ["b1", "b2"]);
+  const chose2 = {
+    ...sent,
+    ...offered,
+    songBlobId: "b2",
+    takeChoice: { take: 2 as const, by: "boss", at: "t" },
+  };
+  assertEquals(releasedAudioOf(chose2), ["b2", "b1"], "Take 1 is now the other version");
+  assertEquals(releasedAudioOf({ ...chose2, bonusTake: null }), ["b2"], "withdrawn");
+  assertEquals(releasedAudioOf(order({ emailSentAt: "t", songBlobId: "u1" })), ["u1"], "an uploaded song");
 });
 
 Deno.test("the delay reads as people say it", () => {
