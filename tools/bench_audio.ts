@@ -22,8 +22,10 @@ import { parseConfig } from "../domain/config.ts";
 import type { BlobMeta } from "../kv/blobs.ts";
 import { createBlobStore } from "../kv/blob_store.ts";
 import { openKv } from "../kv/open.ts";
+import { writeOrder } from "../kv/orders.ts";
 import { createS3Bucket } from "../providers/blobs/s3.ts";
 import { reportFigure } from "./bench_summary.ts";
+import { sampleOrder, sampleStateOf } from "./sample_orders.ts";
 import { ascending, percentile } from "./stats.ts";
 
 const { values } = parseArgs({
@@ -369,6 +371,13 @@ try {
       CHILD_LIMIT_MS,
       "storing in the bucket",
     );
+    // Each the song of a delivered order: only audio a family has plays for anyone (routes/media.ts).
+    const sent = Array.from({ length: 20 }, (_, i) => i).find((i) => sampleStateOf(i) === "sent")!;
+    for (const [index, blob] of [inKv, inBucket].entries()) {
+      const order = { ...sampleOrder(sent, 1000 + index, Date.now()), songBlobId: blob.id };
+      const stored = await writeOrder(kv.atomic(), null, order).commit();
+      if (!stored.ok) throw new Error(`could not store the order of ${blob.id}`);
+    }
   } finally {
     kv.close();
   }
