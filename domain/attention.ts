@@ -2,6 +2,7 @@ import { type AdminFilter, filtersOf } from "./admin_orders.ts";
 import type { JobName } from "./due_work.ts";
 import type { Order } from "./orders.ts";
 import type { RequestedDelivery } from "./requested_delivery.ts";
+import type { StorageOutage } from "./storage_outage.ts";
 
 /**
  * "Needs attention", on the dashboard: which orders wait on staff before a family is let down, or already
@@ -151,7 +152,7 @@ export interface AttentionOrder {
   childName: string;
   /** Where the dashboard finds it (with a search for its number). */
   filter: AdminFilter;
-  /** Failed at, due at, ready at, placed at, or the family's moment (ISO), by group. */
+  /** Failed at, waiting since, due at, ready at, placed at, or the family's moment (ISO), by group. */
   since: string;
   /** Overdue sends: which work is late. */
   job?: JobName;
@@ -177,9 +178,19 @@ export interface AttentionAnswer {
   pastPromise: AttentionGroup;
   reviewWaiting: AttentionGroup;
   datedAtRisk: AttentionGroup;
+  /** Finished songs waiting for our audio storage to come back, longest first. */
+  storageWait: AttentionGroup;
+  /** Our audio bucket, while it is away; null while it works (or there is none). */
+  storageOutage: StorageOutage | null;
   reviewWaitHours: number;
   promiseHours: number;
   checkedAt: string;
 }
 
-export type AttentionGroupName = "failed" | "overdueSends" | "pastPromise" | "reviewWaiting" | "datedAtRisk";
+export type AttentionGroupName =
+  | "failed"
+  | "storageWait"
+  | "overdueSends"
+  | "pastPromise"
+  | "reviewWaiting"
+  | "datedAtRisk";

@@ -42,10 +42,13 @@ export const UNHEARD = {
   reviewListen: null,
 } as const satisfies Partial<Order>;
 
-/** What a fresh run clears of the step it replaces: no claim or retry count is carried over. */
-const FRESH_STEP = { stepClaim: null, stageStartedAt: null, stageRetries: 0 } as const satisfies Partial<
-  Order
->;
+/** What a fresh run clears of the step it replaces: no claim, retry count or wait is carried over. */
+const FRESH_STEP = {
+  stepClaim: null,
+  stageStartedAt: null,
+  stageRetries: 0,
+  storageWaitSince: null,
+} as const satisfies Partial<Order>;
 
 /** What leaving the pipeline clears: no stage, claim, poll or deadline is left to act on. */
 export const OUT_OF_PIPELINE = {
@@ -193,6 +196,8 @@ export function songMade(song: MadeSong, takes: SongTake[] | null, now: number) 
     status: "completed",
     approvalStatus: "pending",
     completedAt: iso(now),
+    // Kept: nothing waits for our storage any more.
+    storageWaitSince: null,
     statusDetail: "The song is ready for review.",
   } as const satisfies Partial<Order>;
 }
@@ -321,6 +326,7 @@ export function generationFailed(
     error: failure.error,
     lastErrorCode: failure.httpStatus,
     nextPollAt: null,
+    storageWaitSince: null,
     statusDetail: `Failed at ${STAGE_LABELS[stage]}.`,
     failureEmailSent: false,
     failureEmailDueAt: iso(tellFamilyAt),

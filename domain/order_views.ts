@@ -210,6 +210,7 @@ export const ADMIN_ORDER_FIELDS = [
   "completedAt",
   "nextPollAt",
   "songDeadlineAt",
+  "storageWaitSince",
   "lastErrorCode",
   "error",
   "failureType",

@@ -245,6 +245,11 @@ export interface Order extends Omit<OrderForm, "referralCode" | "childAge" | "re
   stageRetries?: number;
   /** When the music task is given up on if it has not finished. */
   songDeadlineAt?: string | null;
+  /**
+   * Since when the finished song has waited for our audio storage (the bucket away): set by the song
+   * step, cleared when the song is kept. Staff's "Needs attention" lists these orders.
+   */
+  storageWaitSince?: string | null;
   lastErrorCode?: number | null;
   error?: string | null;
   failureType?: FailureType | null;

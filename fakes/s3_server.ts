@@ -11,6 +11,12 @@ export interface LoopbackS3 extends AsyncDisposable {
   env: Record<string, string>;
   endpoint: string;
   bucket: string;
+  /**
+   * An outage: the server stops listening (a client's connection is refused), its objects kept for
+   * `resume`, which listens again at the same address.
+   */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -19,26 +25,40 @@ const CREDENTIALS = { S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER"
 
 export async function startLoopbackS3(bucket = "little-hits-songs"): Promise<LoopbackS3> {
   const directory = await Deno.makeTempDir({ prefix: "s3rver-" });
-  const server = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  });
-  const { port } = await server.run();
+  const serve = async (port: number) => {
+    const server = new S3rver({
+      address: "127.0.0.1",
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket }],
+    });
+    const address = await server.run();
+    return { server, port: address.port };
+  };
+  let running: Awaited<ReturnType<typeof serve>> | null = await serve(0);
+  const port = running.port;
   const endpoint = `http://127.0.0.1:${port}`;
   let closed = false;
+  const pause = async () => {
+    const stopping = running;
+    running = null;
+    await stopping?.server.close();
+  };
   const close = async () => {
     if (closed) return;
     closed = true;
-    await server.close();
+    await pause();
     await Deno.remove(directory, { recursive: true }).catch(() => {});
   };
   return {
     env: { ...CREDENTIALS, S3_BUCKET: bucket, S3_REGION: "us-east-1", S3_ENDPOINT: endpoint },
     endpoint,
     bucket,
+    pause,
+    async resume() {
+      running ??= await serve(port);
+    },
     close,
     [Symbol.asyncDispose]: close,
   };

@@ -61,12 +61,14 @@ export function settle(
         order: {
           ...base,
           ...outcome.patch,
-          lastEventAt: order.lastEventAt ?? null,
+          lastEventAt: outcome.note ? iso(now) : order.lastEventAt ?? null,
           stageRetries: 0,
           nextPollAt: iso(now + outcome.delayMs),
           statusDetail: outcome.statusDetail,
         },
-        events: [],
+        events: outcome.note
+          ? [{ stage, type: "RETRY", provider: "app", message: outcome.note, retryCount: order.retryCount }]
+          : [],
         delayMs: outcome.delayMs,
       };
     case "complete":

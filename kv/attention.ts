@@ -15,6 +15,7 @@ import type { Order } from "../domain/orders.ts";
 import { iso } from "../domain/time.ts";
 import { OVERDUE_AFTER_MS } from "./backlog.ts";
 import { keys } from "./keys.ts";
+import { readStorageOutage } from "./storage_health.ts";
 import { countOrders, getOrders } from "./orders.ts";
 
 /**
@@ -35,6 +36,9 @@ export const DATED_SCAN_LIMIT = 100;
 /** Late sends counted, as the backlog counts them (kv/backlog.ts), so both panels agree. */
 export const OVERDUE_COUNT_LIMIT = 1000;
 
+/** Songs waiting for storage counted, as late sends are: past this, "at least". */
+export const STORAGE_WAIT_COUNT_LIMIT = 1000;
+
 /** Families past the promise counted, as late sends are: past this, "at least". */
 export const PAST_PROMISE_COUNT_LIMIT = 1000;
 
@@ -51,15 +55,20 @@ export async function readAttention(
   now: number,
   settings: AttentionSettings,
 ): Promise<AttentionAnswer> {
-  const [failed, overdueSends, pastPromiseGroup, reviewWaiting, datedAtRisk] = await Promise.all([
-    readFailed(kv),
-    readOverdueSends(kv, now),
-    readPastPromise(kv, now, hoursMs(settings.promiseHours)),
-    readReviewWaiting(kv, now, hoursMs(settings.reviewWaitHours)),
-    readDatedAtRisk(kv, now, settings),
-  ]);
+  const [failed, storageWait, storageOutage, overdueSends, pastPromiseGroup, reviewWaiting, datedAtRisk] =
+    await Promise.all([
+      readFailed(kv),
+      readStorageWait(kv),
+      readStorageOutage(kv),
+      readOverdueSends(kv, now),
+      readPastPromise(kv, now, hoursMs(settings.promiseHours)),
+      readReviewWaiting(kv, now, hoursMs(settings.reviewWaitHours)),
+      readDatedAtRisk(kv, now, settings),
+    ]);
   return {
     failed,
+    storageWait,
+    storageOutage,
     overdueSends,
     pastPromise: pastPromiseGroup,
     reviewWaiting,
@@ -95,6 +104,26 @@ async function readFailed(kv: Deno.Kv): Promise<AttentionGroup> {
     .filter((order) => order.status === "failed")
     .map((order) => listed(order, Date.parse(order.lastEventAt ?? order.updatedAt)));
   return { count, atLeast: false, orders };
+}
+
+/** Finished songs waiting for our audio storage, longest first, counted up to a cap from the index's keys. */
+async function readStorageWait(kv: Deno.Kv): Promise<AttentionGroup> {
+  let count = 0;
+  const first: string[] = [];
+  for await (
+    const entry of kv.list<string>({ prefix: keys.ordersAwaitingStorage() }, {
+      limit: STORAGE_WAIT_COUNT_LIMIT,
+    })
+  ) {
+    count++;
+    if (first.length < SHOWN_PER_GROUP) first.push(entry.value);
+  }
+  const orders = (await getOrders(kv, first)).flatMap((order) =>
+    order.status === "generating" && order.storageWaitSince
+      ? [listed(order, Date.parse(order.storageWaitSince))]
+      : []
+  );
+  return { count, atLeast: count === STORAGE_WAIT_COUNT_LIMIT, orders };
 }
 
 /** Work in the customer lane due longer than OVERDUE_AFTER_MS ago: the backlog's rule, longest late first. */

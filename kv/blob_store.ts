@@ -12,10 +12,14 @@ import {
   readBlobChunks,
   removeBlobRecord,
   type StagedBytes,
+  StorageUnavailableError,
   storeOf,
   writeBlobChunks,
 } from "./blobs.ts";
 import { keys } from "./keys.ts";
+import { iso } from "../domain/time.ts";
+import { recheckDue, STORAGE_RECHECK_MS } from "../domain/storage_outage.ts";
+import { noteStorageFailure, noteStorageWorking, readStorageOutage } from "./storage_health.ts";
 
 /**
  * An S3-compatible bucket, as the blob store needs it (providers/blobs/s3.ts is the real one). Every
@@ -49,6 +53,27 @@ export interface PresignOptions {
  */
 export const STAGED_GRACE_MS = 6 * 60 * 60 * 1000;
 
+/** A tiny object written to learn whether the bucket takes writes again (the key may only write). */
+export const PROBE_OBJECT_KEY = "health/probe";
+/** How long one deep health answer is reused, so a flood of health checks costs no more than one. */
+const HEALTH_ANSWER_MS = 5000;
+
+export interface StageOptions {
+  contentType: string;
+  now: number;
+  /**
+   * Where the bytes go when new audio belongs in the bucket and it is away: "kv" keeps them in KV
+   * chunks and lists them to be moved to the bucket once it is back (kv/blob_migration.ts). Without
+   * it such a write fails with StorageUnavailableError.
+   */
+  ifBucketAway?: "kv";
+}
+
+/** What `/healthz?deep=1` says of the audio storage: no bucket, or the bucket as last found. */
+export type StorageState =
+  | { store: "kv"; state: "ok" }
+  | { store: "s3"; state: "ok" | "unreachable"; since?: string; checkedAt: string };
+
 /** One object per blob, named by its id alone: the id is unguessable and never reused. */
 export function objectKeyOf(blobId: string): string {
   return `blobs/${blobId}`;
@@ -65,10 +90,17 @@ export function objectKeyOf(blobId: string): string {
  */
 export interface BlobStore {
   readonly writeTo: BlobStoreName;
-  stage(bytes: Uint8Array, options: { contentType: string; now: number }): Promise<BlobMeta>;
+  stage(bytes: Uint8Array, options: StageOptions): Promise<BlobMeta>;
   commit(operation: Deno.AtomicOperation, meta: BlobMeta): Deno.AtomicOperation;
   /** Stage and commit in a write of its own, for a blob whose owner is written later (tools, tests). */
-  put(bytes: Uint8Array, options: { contentType: string; now: number }): Promise<BlobMeta>;
+  put(bytes: Uint8Array, options: StageOptions): Promise<BlobMeta>;
+  /**
+   * Whether new audio can be written where `writeTo` says now: always for KV; for the bucket, unless
+   * an outage is recorded, when one try a minute across the shop (a tiny object) says whether it is back.
+   */
+  writable(): Promise<boolean>;
+  /** The storage's state for the deep health check, trying the bucket at most once a minute. */
+  storageState(): Promise<StorageState>;
   /** Removes staged bytes whose owner's write did not go through. */
   discard(meta: BlobMeta): Promise<void>;
   meta(id: string): Promise<BlobMeta | null>;
@@ -107,9 +139,58 @@ export function createBlobStore(
     return bucket;
   };
 
+  /** When this process last saw the bucket take a write. */
+  let lastWritten = -Infinity;
+  /**
+   * Every write to the bucket goes through here, so the outage record (kv/storage_health.ts) follows
+   * what the bucket last did, whoever wrote.
+   */
+  const writeToBucket = async (target: BlobBucket, key: string, bytes: Uint8Array, contentType: string) => {
+    try {
+      await target.putObject(key, bytes, contentType);
+    } catch (error) {
+      await noteStorageFailure(kv, error, now()).catch(() => {});
+      const message = error instanceof Error ? error.message : String(error);
+      throw new StorageUnavailableError(message, { cause: error });
+    }
+    lastWritten = now();
+    await noteStorageWorking(kv).catch(() => {});
+  };
+
   const writeBytes = async (meta: BlobMeta, bytes: Uint8Array) => {
     if (storeOf(meta) === "kv") await writeBlobChunks(kv, meta, bytes);
-    else await bucketFor(meta).putObject(objectKeyOf(meta.id), bytes, meta.contentType);
+    else await writeToBucket(bucketFor(meta), objectKeyOf(meta.id), bytes, meta.contentType);
+  };
+
+  const stageTo = async (bytes: Uint8Array, options: StageOptions, to: BlobStoreName) => {
+    const meta = await describeBlob(bytes, { ...options, store: to });
+    await markStaged(kv, meta.id, to, options.now);
+    await writeBytes(meta, bytes);
+    return meta;
+  };
+
+  /** One try of the bucket at a time in this process; its outcome is recorded like any write's. */
+  let probing: Promise<boolean> | null = null;
+  const probe = (): Promise<boolean> => {
+    if (!bucket) return Promise.resolve(false);
+    probing ??= writeToBucket(bucket, PROBE_OBJECT_KEY, new TextEncoder().encode("ok"), "text/plain")
+      .then(() => true, () => false)
+      .finally(() => (probing = null));
+    return probing;
+  };
+
+  let lastAnswer: { at: number; state: Promise<StorageState> } | null = null;
+  const readState = async (): Promise<StorageState> => {
+    if (!bucket) return { store: "kv", state: "ok" };
+    let outage = await readStorageOutage(kv);
+    const at = now();
+    if (outage ? recheckDue(outage, at) : at - lastWritten >= STORAGE_RECHECK_MS) {
+      await probe();
+      outage = await readStorageOutage(kv);
+    }
+    return outage
+      ? { store: "s3", state: "unreachable", since: outage.since, checkedAt: outage.lastFailedAt }
+      : { store: "s3", state: "ok", checkedAt: iso(Number.isFinite(lastWritten) ? lastWritten : at) };
   };
 
   const deleteBytes = async (id: string, store: BlobStoreName, meta: BlobMeta | null) => {
@@ -122,21 +203,46 @@ export function createBlobStore(
     writeTo,
     bucket,
     async stage(bytes, options) {
-      const meta = await describeBlob(bytes, { ...options, store: writeTo });
-      await markStaged(kv, meta.id, writeTo, options.now);
-      await writeBytes(meta, bytes);
-      return meta;
+      const keepInKv = options.ifBucketAway === "kv" && writeTo === "s3";
+      if (keepInKv && !(await store.writable())) return await stageTo(bytes, options, "kv");
+      try {
+        return await stageTo(bytes, options, writeTo);
+      } catch (error) {
+        if (keepInKv && error instanceof StorageUnavailableError) return await stageTo(bytes, options, "kv");
+        throw error;
+      }
     },
-    commit: commitBlob,
+    commit(operation, meta) {
+      commitBlob(operation, meta);
+      // Kept in KV only because the bucket was away: listed, in the same write, to be moved there.
+      if (writeTo === "s3" && storeOf(meta) === "kv") {
+        operation.set(keys.blobAwaitingBucket(meta.id), meta.id);
+      }
+      return operation;
+    },
     async put(bytes, options) {
       const meta = await store.stage(bytes, options);
-      const result = await commitBlob(kv.atomic(), meta).commit();
+      const result = await store.commit(kv.atomic(), meta).commit();
       if (!result.ok) throw new BlobStoreError(`Could not commit blob ${meta.id}.`);
       return meta;
     },
     async discard(meta) {
       await deleteBytes(meta.id, storeOf(meta), null);
       await clearStaged(kv, meta.id, storeOf(meta));
+    },
+    async writable() {
+      if (writeTo !== "s3") return true;
+      const outage = await readStorageOutage(kv);
+      if (!outage) return true;
+      return recheckDue(outage, now()) ? await probe() : false;
+    },
+    storageState() {
+      const at = now();
+      if (!lastAnswer || at - lastAnswer.at >= HEALTH_ANSWER_MS || at < lastAnswer.at) {
+        lastAnswer = { at, state: readState() };
+        lastAnswer.state.catch(() => (lastAnswer = null));
+      }
+      return lastAnswer.state;
     },
     meta: (id) => getBlobMeta(kv, id),
     async read(meta, start = 0, endInclusive = meta.size - 1) {

@@ -116,6 +116,18 @@ export class BlobStoreError extends Error {
   }
 }
 
+/**
+ * The bucket did not take a write (unreachable, refusing, timing out): our own storage is away, which
+ * is ours to wait out, never a failure of the work that wanted to keep the bytes (kv/storage_health.ts).
+ */
+export class StorageUnavailableError extends BlobStoreError {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message);
+    this.name = "StorageUnavailableError";
+    if (options?.cause) this.cause = options.cause;
+  }
+}
+
 /** Bytes a blob's record promises and its store no longer has: gone for good, not "try again". */
 export class BlobMissingError extends BlobStoreError {
   constructor(message: string) {

@@ -73,6 +73,13 @@ export const keys = {
   releasedAudio: (blobId: string, orderId: string) => ["released_audio", blobId, orderId] as const,
   releasedAudioOfBlob: (blobId: string) => ["released_audio", blobId] as const,
   allReleasedAudio: () => ["released_audio"] as const,
+  /**
+   * Generating orders whose finished song waits for our audio storage to come back (jobs/stages/
+   * song_status.ts), by when they began waiting (ms): what staff see under "Needs attention".
+   */
+  orderAwaitingStorage: (sinceMs: number, orderNumber: number) =>
+    ["orders_awaiting_storage", sinceMs, orderNumber] as const,
+  ordersAwaitingStorage: () => ["orders_awaiting_storage"] as const,
   /** Orders by the moment they were placed (ms): where a range of days starts and ends in order numbers. */
   orderByPlacedAt: (placedMs: number, orderNumber: number) =>
     ["orders_by_placed_at", placedMs, orderNumber] as const,
@@ -197,6 +204,14 @@ export const keys = {
    */
   blobStaged: (id: string, store: string) => ["blob_staged", id, store] as const,
   blobsStaged: () => ["blob_staged"] as const,
+  /** The audio bucket's outage as the shop last found it (kv/storage_health.ts); absent while it works. */
+  storageOutage: () => ["storage_outage", "bucket"] as const,
+  /**
+   * Songs kept in KV because the bucket stayed away too long (kv/blob_store.ts), each moved to the
+   * bucket once it is back (jobs/worker.ts): by blob id.
+   */
+  blobAwaitingBucket: (id: string) => ["blobs_awaiting_bucket", id] as const,
+  blobsAwaitingBucket: () => ["blobs_awaiting_bucket"] as const,
   /** A song staff uploaded (kv/song_uploads.ts), by its blob's id: who, when, and which order took it. */
   songUpload: (blobId: string) => ["song_uploads", blobId] as const,
   /** Uploads no order has taken yet, by when they may be collected (ms), so old ones are found in order. */

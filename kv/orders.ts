@@ -39,6 +39,10 @@ function indexEntriesOf(order: Order): IndexEntry[] {
   if (order.status === "generating" && order.currentStage) {
     index.push(byId(keys.orderByStage(order.currentStage, order.id)));
   }
+  // A finished song waiting for our audio storage: staff's "Needs attention" reads these.
+  if (order.status === "generating" && order.storageWaitSince) {
+    index.push(byId(keys.orderAwaitingStorage(Date.parse(order.storageWaitSince), order.orderNumber)));
+  }
   for (const work of dueWorkOf(order)) {
     index.push(byId(keys.jobDue(work.lane, work.dueAt, order.id, work.job)));
   }

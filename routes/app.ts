@@ -25,6 +25,7 @@ import { keepArrivingReferral } from "./middleware/referral_arrival.ts";
 import { orderPage } from "./order_page.tsx";
 import { pages } from "./pages.tsx";
 import { serveStatic } from "./static.ts";
+import { deepHealth } from "./health.ts";
 
 export interface CreateAppOptions {
   assets?: Assets;
@@ -51,8 +52,15 @@ export function createApp(processDeps: Deps, options: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
 
   // Registered first: the benchmarks use it as the cost of the bare server, and the caller has
-  // already opened KV before the app exists, so answering from memory is truthful.
-  app.get("/healthz", () => new Response(HEALTHY, { headers: { "content-type": "application/json" } }));
+  // already opened KV before the app exists, so answering from memory is truthful. `?deep=1` is for
+  // monitoring, never the platform's liveness probe (routes/health.ts).
+  app.get(
+    "/healthz",
+    (c) =>
+      c.req.query("deep") === undefined
+        ? new Response(HEALTHY, { headers: { "content-type": "application/json" } })
+        : deepHealth(c, deps),
+  );
 
   app.use(async (c, next) => {
     c.set("deps", requestRefusesTracking(c.req.raw.headers) ? untracked : deps);

@@ -10,6 +10,7 @@ import {
   groupTitle,
   orderHref,
   orderNote,
+  storageOutageText,
   tabHref,
   tabLinkText,
 } from "./attention_text.ts";
@@ -54,6 +55,7 @@ export function AttentionPanel() {
 export function AttentionView({ answer }: { answer: AttentionAnswer }) {
   useSignals();
   const groups = groupsToShow(answer);
+  const outage = answer.storageOutage;
   const open = useSignal(false);
   const listId = `attention-orders-${useId().replace(/[^\w-]/g, "")}`;
   return (
@@ -65,7 +67,7 @@ export function AttentionView({ answer }: { answer: AttentionAnswer }) {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h2 id={HEADING_ID} className="font-display text-base font-bold text-slate-900">Needs attention</h2>
         {groups.length === 0
-          ? <p className="text-sm text-slate-600">Nothing needs attention right now.</p>
+          ? !outage && <p className="text-sm text-slate-600">Nothing needs attention right now.</p>
           : (
             <>
               <ul
@@ -93,6 +95,11 @@ export function AttentionView({ answer }: { answer: AttentionAnswer }) {
             </>
           )}
       </div>
+      {outage && (
+        <p data-attention-storage="" className="break-words text-sm font-medium text-red-700">
+          {storageOutageText(outage, answer.checkedAt)}
+        </p>
+      )}
       {groups.length > 0 && (
         <div
           id={listId}
@@ -109,7 +116,7 @@ export function AttentionView({ answer }: { answer: AttentionAnswer }) {
 
 /** What has gone wrong already is in red; what is about to, in amber. */
 const urgent = (name: AttentionGroupName) =>
-  name === "failed" || name === "overdueSends" || name === "pastPromise";
+  name === "failed" || name === "storageWait" || name === "overdueSends" || name === "pastPromise";
 
 function Group({ name, answer }: { name: AttentionGroupName; answer: AttentionAnswer }) {
   const group = answer[name];

@@ -6,6 +6,7 @@ import type {
   AttentionOrder,
 } from "../../domain/attention.ts";
 import type { JobName } from "../../domain/due_work.ts";
+import type { StorageOutage } from "../../domain/storage_outage.ts";
 import { waited } from "./backlog_text.ts";
 import { FILTER_TABS_ID } from "./FilterTabs.tsx";
 import { requestedShort } from "./requested_date.ts";
@@ -19,6 +20,7 @@ import { panelId } from "./Tabs.tsx";
 /** The groups in the order staff should act on them: what has gone wrong, then what is about to. */
 export const GROUP_ORDER: readonly AttentionGroupName[] = [
   "failed",
+  "storageWait",
   "overdueSends",
   "pastPromise",
   "datedAtRisk",
@@ -33,6 +35,8 @@ export function groupTitle(name: AttentionGroupName, answer: AttentionAnswer): s
   switch (name) {
     case "failed":
       return "Failed songs";
+    case "storageWait":
+      return "Waiting for audio storage";
     case "overdueSends":
       return "Sends overdue";
     case "pastPromise":
@@ -46,6 +50,7 @@ export function groupTitle(name: AttentionGroupName, answer: AttentionAnswer): s
 
 export const GROUP_TAB: Record<AttentionGroupName, AdminFilter | null> = {
   failed: "failed",
+  storageWait: null,
   overdueSends: null,
   pastPromise: null,
   datedAtRisk: "dated",
@@ -69,6 +74,8 @@ export function orderNote(name: AttentionGroupName, order: AttentionOrder, check
   switch (name) {
     case "failed":
       return `failed ${ago} ago`;
+    case "storageWait":
+      return `ready ${ago} ago, not yet kept`;
     case "overdueSends":
       return `${JOB_WORDS[order.job ?? "delivery"]} due ${ago} ago`;
     case "pastPromise":
@@ -81,6 +88,15 @@ export function orderNote(name: AttentionGroupName, order: AttentionOrder, check
       return `${when}: approve within ${waited(checkedAt, order.approveBy ?? checkedAt)}`;
     }
   }
+}
+
+/**
+ * The line staff read while our audio bucket is away: how long, that no family is let down by it
+ * yet, and the bucket's last words for whoever fixes it.
+ */
+export function storageOutageText(outage: StorageOutage, checkedAt: string): string {
+  return `Audio storage unreachable for ${waited(outage.since, checkedAt)}: finished songs wait for it ` +
+    `(none is failed and no family is emailed), and are kept in KV after an hour. Last error: ${outage.lastError}`;
 }
 
 /** Where a tab's list is on the page, so the browser scrolls to it on arriving. */

@@ -30,8 +30,11 @@ export type StageOutcome =
     call: CallFacts;
     debug?: DebugTexts;
   }
-  /** Not done yet (the song is still being made): look again after `delayMs`. */
-  | { kind: "wait"; delayMs: number; statusDetail: string; patch?: Partial<Order> }
+  /**
+   * Not done yet (the song is still being made, or waits for our storage): look again after
+   * `delayMs`. A `note` is recorded on the order's timeline; it costs no retry.
+   */
+  | { kind: "wait"; delayMs: number; statusDetail: string; patch?: Partial<Order>; note?: string }
   /**
    * The song is ready: the order is complete. Its audio is staged: the commit that completes the order
    * makes it exist (kv/blob_store.ts), and it is discarded if that commit loses.

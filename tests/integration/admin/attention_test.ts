@@ -44,6 +44,8 @@ Deno.test("needs attention: failed songs, late sends, songs long in review and d
     reviewWaiting: none,
     datedAtRisk: none,
     pastPromise: none,
+    storageWait: none,
+    storageOutage: null,
     reviewWaitHours: 12,
     promiseHours: 24,
     checkedAt: "2026-01-15T12:00:00.000Z",

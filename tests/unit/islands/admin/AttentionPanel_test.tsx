@@ -11,6 +11,8 @@ const answer = (more: Partial<AttentionAnswer> = {}): AttentionAnswer => ({
   reviewWaiting: none,
   datedAtRisk: none,
   pastPromise: none,
+  storageWait: none,
+  storageOutage: null,
   reviewWaitHours: 12,
   promiseHours: 24,
   checkedAt: CHECKED,
@@ -54,4 +56,15 @@ Deno.test("attention panel: a group whose orders are all listed has no tab link"
     <AttentionView answer={answer({ failed: { count: 1, atLeast: false, orders: [failedOrder(1000)] } })} />,
   );
   assert(!html.includes("Open the Failed tab"));
+});
+
+Deno.test("attention panel: an audio storage outage is said even with no order listed, and nothing claims all is well", () => {
+  const storageOutage = {
+    since: "2026-01-15T11:20:00.000Z",
+    lastFailedAt: "2026-01-15T11:59:00.000Z",
+    lastError: "fetch failed",
+  };
+  const html = renderToString(<AttentionView answer={answer({ storageOutage })} />);
+  assertStringIncludes(html, "Audio storage unreachable for 40 min");
+  assert(!html.includes("Nothing needs attention"));
 });

@@ -7,6 +7,7 @@ import {
   groupTitle,
   orderHref,
   orderNote,
+  storageOutageText,
   tabHref,
   tabLinkText,
 } from "../../../../islands/admin/attention_text.ts";
@@ -31,6 +32,8 @@ const answer = (more: Partial<AttentionAnswer> = {}): AttentionAnswer => ({
   reviewWaiting: none,
   datedAtRisk: none,
   pastPromise: none,
+  storageWait: none,
+  storageOutage: null,
   reviewWaitHours: 12,
   promiseHours: 24,
   checkedAt: CHECKED,
@@ -87,4 +90,24 @@ Deno.test("attention: only groups with something in them are shown, most urgent 
   assertEquals(countText(some), "2");
   assertEquals(countText({ ...some, count: 100, atLeast: true }), "100+");
   assertEquals(groupTitle("reviewWaiting", answer({ reviewWaitHours: 24 })), "In review over 24 h");
+});
+
+Deno.test("attention: songs waiting for audio storage come right after failed ones, with the outage in staff's words", () => {
+  const some = { count: 1, atLeast: false, orders: [order()] };
+  assertEquals(groupsToShow(answer({ pastPromise: some, storageWait: some, failed: some })), [
+    "failed",
+    "storageWait",
+    "pastPromise",
+  ]);
+  assertEquals(groupTitle("storageWait", answer()), "Waiting for audio storage");
+  assertEquals(
+    orderNote("storageWait", order({ since: ago(12) }), CHECKED),
+    "ready 12 min ago, not yet kept",
+  );
+  const outage = { since: ago(35), lastFailedAt: ago(1), lastError: "Could not write blobs/x: fetch failed" };
+  assertEquals(
+    storageOutageText(outage, CHECKED),
+    "Audio storage unreachable for 35 min: finished songs wait for it (none is failed and no family is " +
+      "emailed), and are kept in KV after an hour. Last error: Could not write blobs/x: fetch failed",
+  );
 });
