@@ -1,4 +1,5 @@
 import { STAGED_GRACE_MS } from "../kv/blob_store.ts";
+import { moveKeptBlobs } from "../kv/blob_migration.ts";
 import { GENERATION_LANES, type JobName } from "../domain/due_work.ts";
 import type { Deps } from "../deps.ts";
 import { seconds } from "../domain/time.ts";
@@ -99,6 +100,8 @@ export function startJobWorker(deps: Deps): JobWorker {
   const slots = generationSlots(deps, track, () => stopped);
   const report = { overdueSends: 0, mostOverdueMs: 0 };
   let prunedHour = 0;
+  let movedMinute = 0;
+  let moving: Promise<unknown> | null = null;
   let warnedAt = -Infinity;
 
   /** Overdue emails are the figure that matters most to families: logged, and kept for report(). */
@@ -144,6 +147,14 @@ export function startJobWorker(deps: Deps): JobWorker {
       const due = await listDue(deps.kv, "customer", now);
       noteOverdue(due, now);
       await Promise.all(due.map((item) => customerLane(() => runCustomerJob(item.job, item.orderId))));
+    }
+    // Songs kept in KV while the bucket was away go to it once it is back: once a minute, in the
+    // background, so a slow bucket never holds up the family's emails.
+    if (Math.floor(now / 60_000) !== movedMinute) {
+      movedMinute = Math.floor(now / 60_000);
+      moving ??= track(moveKeptBlobs(deps.kv, deps.blobs, deps.workerId, () => deps.clock.now()))
+        .catch((error) => console.warn("could not move audio kept in KV:", error))
+        .finally(() => (moving = null));
     }
     if (hourOf(now) !== prunedHour) {
       prunedHour = hourOf(now);

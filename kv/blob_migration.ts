@@ -9,8 +9,9 @@ import {
   stageIn,
   storeOf,
 } from "./blobs.ts";
-import { type BlobBucket, objectKeyOf } from "./blob_store.ts";
+import { type BlobBucket, type BlobStore, objectKeyOf } from "./blob_store.ts";
 import { keys } from "./keys.ts";
+import { acquireLease, leaseLost, releaseLease } from "./locks.ts";
 
 /**
  * Moving audio from KV chunks to the bucket (`deno task blobs:migrate`), one blob at a time. A blob's
@@ -81,4 +82,52 @@ export async function* blobsInKv(kv: Deno.Kv): AsyncGenerator<BlobMeta> {
   for await (const entry of kv.list<BlobMeta>({ prefix: keys.allBlobs() }, { batchSize: 500 })) {
     if (storeOf(entry.value) === "kv") yield entry.value;
   }
+}
+
+/** Songs kept in KV while the bucket was away, moved per run: a few minutes' work at most. */
+export const KEPT_MOVES_PER_RUN = 20;
+/** Longer than a run of KEPT_MOVES_PER_RUN moves should ever take; the lease is checked between moves. */
+const KEPT_MOVES_LEASE_MS = 10 * 60_000;
+const KEPT_MOVES = { type: "blob-moves", id: "kept-in-kv" };
+
+/**
+ * Moves songs kept in KV because the bucket was away (kv/blob_store.ts, `ifBucketAway`) to the
+ * bucket once it takes writes again, up to KEPT_MOVES_PER_RUN per run; the job worker runs this once
+ * a minute. One lease for the whole shop: two instances moving the same blob would be unsafe (a copy
+ * whose switch loses deletes the object, which may be the other's copy). Answers how many moved.
+ */
+export async function moveKeptBlobs(
+  kv: Deno.Kv,
+  blobs: BlobStore,
+  holder: string,
+  now: () => number,
+): Promise<number> {
+  const bucket = blobs.bucket;
+  if (!bucket || blobs.writeTo !== "s3") return 0;
+  const listed: Deno.KvKey[] = [];
+  for await (const entry of kv.list({ prefix: keys.blobsAwaitingBucket() }, { limit: KEPT_MOVES_PER_RUN })) {
+    listed.push(entry.key);
+  }
+  if (listed.length === 0 || !(await blobs.writable())) return 0;
+  const lease = await acquireLease(kv, KEPT_MOVES, holder, KEPT_MOVES_LEASE_MS, now());
+  if (!lease) return 0;
+  let moved = 0;
+  try {
+    for (const key of listed) {
+      if (await leaseLost(kv, lease)) break;
+      const id = key[key.length - 1] as string;
+      // A failure (the bucket away again) leaves the blob listed and playing from KV: the next run tries it.
+      const result = await moveBlobToBucket(kv, bucket, id, now());
+      if (result === "damaged") {
+        console.error(`blob ${id}, kept in KV, does not match its SHA-256; left there.`);
+      }
+      if (result === "moved") moved++;
+      await kv.delete(key);
+    }
+  } catch (error) {
+    console.warn("could not move audio kept in KV to the bucket yet:", error);
+  } finally {
+    await releaseLease(kv, lease, now()).catch(() => {});
+  }
+  return moved;
 }

@@ -120,7 +120,7 @@ export interface BlobStore {
    * them, or between removing a blob's record and its bytes. Answers how many went.
    */
   sweepStaged(before: number): Promise<number>;
-  /** The bucket, when one is configured. */
+  /** The bucket, when one is configured; a write to it through here is recorded like the store's own. */
   readonly bucket: BlobBucket | null;
 }
 
@@ -155,6 +155,15 @@ export function createBlobStore(
     }
     lastWritten = now();
     await noteStorageWorking(kv).catch(() => {});
+  };
+
+  /** The bucket as everyone else reaches it (the move of songs kept in KV, tools): its writes recorded too. */
+  const recorded: BlobBucket | null = bucket && {
+    label: bucket.label,
+    putObject: (key, bytes, contentType) => writeToBucket(bucket, key, bytes, contentType),
+    getObject: (key, range, signal) => bucket.getObject(key, range, signal),
+    deleteObject: (key) => bucket.deleteObject(key),
+    presignGet: (key, options) => bucket.presignGet(key, options),
   };
 
   const writeBytes = async (meta: BlobMeta, bytes: Uint8Array) => {
@@ -201,7 +210,7 @@ export function createBlobStore(
 
   const store: BlobStore = {
     writeTo,
-    bucket,
+    bucket: recorded,
     async stage(bytes, options) {
       const keepInKv = options.ifBucketAway === "kv" && writeTo === "s3";
       if (keepInKv && !(await store.writable())) return await stageTo(bytes, options, "kv");

@@ -1,5 +1,5 @@
 import type { SongWords } from "../domain/upload_words.ts";
-import { type BlobMeta, commitBlob } from "./blobs.ts";
+import type { BlobMeta } from "./blobs.ts";
 import type { BlobStore } from "./blob_store.ts";
 import { keys } from "./keys.ts";
 
@@ -40,12 +40,13 @@ const RECORD_GRACE_MS = 24 * 60 * 60 * 1000;
 /** Records an upload whose audio was staged as `blob`: the same write makes the blob exist. */
 export async function recordSongUpload(
   kv: Deno.Kv,
+  blobs: Pick<BlobStore, "commit">,
   upload: SongUpload,
   blob: BlobMeta,
   now: number,
 ): Promise<void> {
   const expiresAt = Date.parse(upload.expiresAt);
-  const result = await commitBlob(kv.atomic(), blob)
+  const result = await blobs.commit(kv.atomic(), blob)
     .check({ key: keys.songUpload(upload.blobId), versionstamp: null })
     .set(keys.songUpload(upload.blobId), upload, { expireIn: expiresAt - now + RECORD_GRACE_MS })
     .set(keys.songUploadUnattached(expiresAt, upload.blobId), upload.blobId)

@@ -51,10 +51,12 @@ songsAdminApi.post(SONG_UPLOAD_ROUTE, requireAdmin, async (c) => {
   const { kv, config, clock, blobs } = c.var.deps;
   const admin = currentUser(c);
   const now = clock.now();
-  const blob = await blobs.stage(bytes, { contentType: "audio/mpeg", now });
+  // Staff's song is kept even while the bucket is away: in KV, moved to the bucket once it is back.
+  const blob = await blobs.stage(bytes, { contentType: "audio/mpeg", now, ifBucketAway: "kv" });
   const fileName = cleanFileName(body.fileName);
   await recordSongUpload(
     kv,
+    blobs,
     {
       blobId: blob.id,
       fileName,
