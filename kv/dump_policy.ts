@@ -57,6 +57,8 @@ export const APP_DUMP_POLICY: Record<string, PrefixPolicy> = {
   magic_links: { ephemeral: true, expiresAt: after("createdAt", MAGIC_LINK_TTL_MS * 2) },
   dev_mail: { ephemeral: true, expiresAt: after("sentAt", DEV_MAIL_TTL_MS) },
   dev_mail_by_message_id: { ephemeral: true },
+  // What this shop last found of its bucket: a restored store finds out afresh.
+  storage_outage: { ephemeral: true },
 
   // Kept, with what is left of their life.
   sessions: { ephemeral: false, expiresAt: after("expiresAt", 0) },

@@ -10,6 +10,7 @@ import { toLocalInput } from "../../../domain/requested_delivery.ts";
 import { synthMp3 } from "../../../fakes/audio_files.ts";
 import { updateOrder } from "../../../kv/orders.ts";
 import { saveSystemPrompt } from "../../../kv/prompts.ts";
+import { noteStorageFailure } from "../../../kv/storage_health.ts";
 import { writeSampleOrders } from "../../../tools/sample_orders.ts";
 import { jsonBody, type TestApp } from "../../helpers.ts";
 import { completedOrder, sessionHeaders } from "../../integration/delivery/helpers.ts";
@@ -604,6 +605,27 @@ export const ADMIN_VIEWS: AccessibilityView[] = [
       const narrow = page.getByRole("button", { name: /narrow/i, expanded: false });
       if (await narrow.isVisible()) await narrow.click();
       await page.getByRole("group", { name: "Sort and narrow the orders" }).waitFor();
+    },
+  }),
+  // Issue 42: the audio bucket away, a finished song waiting on it.
+  admin("audio storage unreachable: the outage line and the song waiting on it", {
+    async path(t) {
+      const placed = await placeOrder(t, { childName: "Ivy", parentEmail: "ivy@example.com" });
+      const since = new Date(t.clock.now() - 20 * 60_000).toISOString();
+      await updateOrder(t.kv, placed.id, (order) => ({ ...order, storageWaitSince: since }));
+      await noteStorageFailure(
+        t.kv,
+        new Error("Could not write blobs/x in bucket songs: fetch failed"),
+        t.clock.now(),
+      );
+      return "/admin/orders";
+    },
+    async reach(page) {
+      const attention = page.getByRole("region", { name: "Needs attention" });
+      await attention.locator("[data-attention-storage]").waitFor();
+      const show = attention.getByRole("button", { name: "Show orders" });
+      if (await show.isVisible()) await show.click();
+      await page.getByRole("heading", { name: "Waiting for audio storage" }).waitFor();
     },
   }),
 ];

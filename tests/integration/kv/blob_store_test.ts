@@ -1,6 +1,8 @@
 import { assert, assertEquals, assertRejects, assertStringIncludes } from "@std/assert";
 import { parseConfig } from "../../../domain/config.ts";
-import { BlobStoreError } from "../../../kv/blobs.ts";
+import { BlobStoreError, StorageUnavailableError } from "../../../kv/blobs.ts";
+import { STORAGE_RECHECK_MS } from "../../../domain/storage_outage.ts";
+import { readStorageOutage } from "../../../kv/storage_health.ts";
 import { type BlobBucket, createBlobStore, objectKeyOf } from "../../../kv/blob_store.ts";
 import { keys } from "../../../kv/keys.ts";
 import { createS3Bucket } from "../../../providers/blobs/s3.ts";
@@ -195,3 +197,60 @@ async function withServerClockAhead<T>(ms: number, fn: () => Promise<T>): Promis
     globalThis.Date = RealDate;
   }
 }
+
+/** A bucket that is away: every write refused as a closed port would, counted. */
+function awayBucket(): BlobBucket & { writes: number } {
+  const bucket = {
+    label: "bucket away",
+    writes: 0,
+    putObject() {
+      bucket.writes++;
+      return Promise.reject(new BlobStoreError("Could not write in bucket away: fetch failed"));
+    },
+    getObject: () => Promise.reject(new BlobStoreError("fetch failed")),
+    deleteObject: () => Promise.reject(new BlobStoreError("fetch failed")),
+    presignGet: () => Promise.resolve("http://bucket.invalid/x"),
+  };
+  return bucket;
+}
+
+Deno.test("a bucket away is tried once a minute, however many songs and health checks ask", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const bucket = awayBucket();
+  let now = NOW;
+  const store = createBlobStore(kv, bucket, "s3", () => now);
+  assertEquals(await store.writable(), true, "no outage is known before a write fails");
+  await assertRejects(() => store.stage(patterned(3000), MP3), StorageUnavailableError, "fetch failed");
+  assertEquals(bucket.writes, 1);
+  assertEquals((await readStorageOutage(kv))?.since, new Date(NOW).toISOString());
+
+  // A thousand songs asking at once, and a flood of deep health checks: no call until a minute has passed.
+  const asked = await Promise.all(Array.from({ length: 1000 }, () => store.writable()));
+  assert(asked.every((writable) => !writable));
+  for (let i = 0; i < 100; i++) assertEquals((await store.storageState()).state, "unreachable");
+  assertEquals(bucket.writes, 1);
+
+  now += STORAGE_RECHECK_MS;
+  await Promise.all(Array.from({ length: 1000 }, () => store.writable()));
+  assertEquals(bucket.writes, 2, "one try for all of them");
+  const outage = (await readStorageOutage(kv))!;
+  assertEquals(outage.since, new Date(NOW).toISOString(), "the outage keeps its start");
+  assertEquals(outage.lastFailedAt, new Date(now).toISOString());
+});
+
+Deno.test("a working bucket ends the outage at its next write; a store kept in KV meanwhile lists what to move", async () => {
+  const { s3, bucket } = await bucketFixture();
+  await using _ = s3;
+  using kv = await Deno.openKv(":memory:");
+  await createBlobStore(kv, awayBucket(), "s3", () => NOW).stage(patterned(10), MP3).catch(() => {});
+  const away = createBlobStore(kv, awayBucket(), "s3", () => NOW);
+  const kept = await away.put(patterned(3000), { ...MP3, ifBucketAway: "kv" });
+  assertEquals(kept.store, "kv");
+  assertEquals((await kv.get(keys.blobAwaitingBucket(kept.id))).value, kept.id);
+  assertEquals(await away.readBytes(kept), patterned(3000));
+
+  const store = createBlobStore(kv, bucket, "s3", () => NOW + STORAGE_RECHECK_MS);
+  assertEquals(await store.writable(), true, "the one try a minute finds it back");
+  assertEquals(await readStorageOutage(kv), null);
+  assertEquals((await store.storageState()).state, "ok");
+});

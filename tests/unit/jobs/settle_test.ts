@@ -194,6 +194,30 @@ Deno.test("waiting for the song keeps the stage, resets the stage's retries and 
   assertEquals(settled.order.nextPollAt, new Date(NOW + 20_000).toISOString());
 });
 
+Deno.test("a wait with a note (our storage away) records it once, as the app's, and spends no retry", () => {
+  const settled = settle(
+    generatingOrder({ currentStage: "SUNO_STATUS", retryCount: 1 }),
+    "SUNO_STATUS",
+    {
+      kind: "wait",
+      delayMs: 60_000,
+      statusDetail: "Our audio storage is unreachable.",
+      patch: { storageWaitSince: new Date(NOW).toISOString() },
+      note:
+        "The song is ready, and our audio storage is unreachable: it waits for storage instead of failing.",
+    },
+    NOW,
+    settings,
+  );
+  assertEquals(settled.order.status, "generating");
+  assertEquals(settled.order.retryCount, 1);
+  assertEquals(settled.order.storageWaitSince, new Date(NOW).toISOString());
+  assertEquals(settled.events.map(({ type, provider, retryCount }) => ({ type, provider, retryCount })), [
+    { type: "RETRY", provider: "app", retryCount: 1 },
+  ]);
+  assertEquals(dueWorkOf(settled.order).map((work) => work.dueAt), [NOW + 60_000]);
+});
+
 Deno.test("a finished song completes the order, awaiting approval, and leaves nothing due", () => {
   const settled = settle(
     generatingOrder({ currentStage: "SUNO_STATUS" }),
