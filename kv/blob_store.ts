@@ -55,8 +55,6 @@ export const STAGED_GRACE_MS = 6 * 60 * 60 * 1000;
 
 /** A tiny object written to learn whether the bucket takes writes again (the key may only write). */
 export const PROBE_OBJECT_KEY = "health/probe";
-/** How long one deep health answer is reused, so a flood of health checks costs no more than one. */
-const HEALTH_ANSWER_MS = 5000;
 
 export interface StageOptions {
   contentType: string;
@@ -188,7 +186,6 @@ export function createBlobStore(
     return probing;
   };
 
-  let lastAnswer: { at: number; state: Promise<StorageState> } | null = null;
   const readState = async (): Promise<StorageState> => {
     if (!bucket) return { store: "kv", state: "ok" };
     let outage = await readStorageOutage(kv);
@@ -245,14 +242,7 @@ export function createBlobStore(
       if (!outage) return true;
       return recheckDue(outage, now()) ? await probe() : false;
     },
-    storageState() {
-      const at = now();
-      if (!lastAnswer || at - lastAnswer.at >= HEALTH_ANSWER_MS || at < lastAnswer.at) {
-        lastAnswer = { at, state: readState() };
-        lastAnswer.state.catch(() => (lastAnswer = null));
-      }
-      return lastAnswer.state;
-    },
+    storageState: readState,
     meta: (id) => getBlobMeta(kv, id),
     async read(meta, start = 0, endInclusive = meta.size - 1) {
       if (storeOf(meta) === "kv") return readBlobChunks(kv, meta, start, endInclusive);

@@ -54,12 +54,13 @@ export function createApp(processDeps: Deps, options: CreateAppOptions = {}) {
   // Registered first: the benchmarks use it as the cost of the bare server, and the caller has
   // already opened KV before the app exists, so answering from memory is truthful. `?deep=1` is for
   // monitoring, never the platform's liveness probe (routes/health.ts).
+  const deep = deepHealth(deps);
   app.get(
     "/healthz",
     (c) =>
       c.req.query("deep") === undefined
         ? new Response(HEALTHY, { headers: { "content-type": "application/json" } })
-        : deepHealth(c, deps),
+        : deep(c),
   );
 
   app.use(async (c, next) => {
