@@ -607,7 +607,7 @@ export const ADMIN_VIEWS: AccessibilityView[] = [
       await page.getByRole("group", { name: "Sort and narrow the orders" }).waitFor();
     },
   }),
-  // Issue 42: the audio bucket away, a finished song waiting on it.
+  // The audio bucket away, a finished song waiting on it (docs/deploy.md, "When the bucket is away").
   admin("audio storage unreachable: the outage line and the song waiting on it", {
     async path(t) {
       const placed = await placeOrder(t, { childName: "Ivy", parentEmail: "ivy@example.com" });
