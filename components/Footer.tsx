@@ -5,7 +5,7 @@ import {
   SOCIAL_LABEL,
   SOCIAL_URL,
   SUPPORT_EMAIL,
-} from "../domain/site.ts";
+} from "../domain/site/site.ts";
 import { Logo } from "./Nav.tsx";
 
 const FOOTER_LINK =

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { SessionUser } from "../domain/users.ts";
+import type { SessionUser } from "../domain/account/users.ts";
 import { Footer } from "./Footer.tsx";
 import { Nav } from "./Nav.tsx";
 

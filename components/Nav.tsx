@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { NAV_ENTRIES, SITE_NAME } from "../domain/site.ts";
-import type { SessionUser } from "../domain/users.ts";
+import { NAV_ENTRIES, SITE_NAME } from "../domain/site/site.ts";
+import type { SessionUser } from "../domain/account/users.ts";
 import { buttonClass } from "./ui.ts";
 import { LogoutIcon, MenuIcon, MusicNoteIcon, SettingsIcon } from "./icons.tsx";
 

@@ -7,7 +7,7 @@
  * line breaks only in a field that has lines. What is left is trimmed, so a name made only of
  * invisible characters is empty, and a required field refuses it as such.
  *
- * Zod-free: islands use it to count a field as filled exactly as the server will.
+ * Islands use it to count a field as filled exactly as the server will.
  */
 export interface PlainTextOptions {
   /** The field keeps its line breaks (a message, lyrics, a prompt); otherwise they become spaces. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { plainText, type PlainTextOptions } from "./plain_text.ts";
-import { unsingableNameMessage } from "./sung_name.ts";
+import { unsingableNameMessage } from "./order/sung_name.ts";
 
 /**
  * Every text field's schema starts here: the string made plain (domain/plain_text.ts) before any

@@ -1,4 +1,4 @@
-import { instantOf } from "./requested_delivery.ts";
+import { instantOf } from "./delivery/requested.ts";
 
 /** Seconds (decimals allowed, as config gives them) in the milliseconds timers and KV take. */
 export const seconds = (value: number) => Math.round(value * 1000);

@@ -4,7 +4,7 @@ import {
   type HeroAnimal,
   peekTop,
   pickPeek,
-} from "../domain/hero.ts";
+} from "../domain/site/hero.ts";
 import type { Enhance } from "./lib/enhance.ts";
 
 /** The emoji's box: `text-5xl leading-none` below. */

@@ -4,7 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
 import { AlertCircleIcon, MusicNoteIcon, PlusIcon, SpinnerIcon } from "../components/icons.tsx";
 import { buttonClass, LINK_CLASS } from "../components/ui.ts";
-import type { MySongsItem } from "../domain/order_views.ts";
+import type { MySongsItem } from "../domain/order/views.ts";
 import { track } from "./lib/analytics.ts";
 import { api, ApiError, serverMessage } from "./lib/api.ts";
 import { ConfirmDialog } from "./lib/ConfirmDialog.tsx";

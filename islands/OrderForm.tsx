@@ -3,7 +3,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { type FocusEvent, type FormEvent, useEffect, useRef } from "react";
 import { SpinnerIcon } from "../components/icons.tsx";
 import { buttonClass } from "../components/ui.ts";
-import type { SessionUser } from "../domain/users.ts";
+import type { SessionUser } from "../domain/account/users.ts";
 import { track } from "./lib/analytics.ts";
 import { ApiError, serverMessage } from "./lib/api.ts";
 import { toast } from "./lib/toast.ts";

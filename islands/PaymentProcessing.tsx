@@ -9,7 +9,7 @@ import { api, ApiError, storedToken } from "./lib/api.ts";
 import { readStoredJson, writeStored } from "./lib/storage.ts";
 import { keepParentForNextOrder, LAST_CHILD_NAME_KEY, PENDING_ORDER_KEY } from "./order/storage.ts";
 import { toast } from "./lib/toast.ts";
-import { type CheckoutStatus, nothingCharged } from "../domain/checkout.ts";
+import { type CheckoutStatus, nothingCharged } from "../domain/order/checkout.ts";
 import {
   orderAddressAfter,
   PAYMENT_FAILURES,

@@ -10,8 +10,8 @@ import {
   pageCount,
   positionLabel,
   PROGRESS_POLL_MS,
-} from "../domain/carousel.ts";
-import type { ReactionVideo } from "../domain/reactions.ts";
+} from "../domain/site/carousel.ts";
+import type { ReactionVideo } from "../domain/site/reactions.ts";
 import { track } from "./lib/analytics.ts";
 import { PagerControls } from "./reactions/PagerControls.tsx";
 import { playWithRetry } from "./reactions/play.ts";

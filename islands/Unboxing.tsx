@@ -1,7 +1,7 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
-import type { PublicOrderView } from "../domain/order_views.ts";
+import type { PublicOrderView } from "../domain/order/views.ts";
 import { track } from "./lib/analytics.ts";
 import { GiftBox } from "./unboxing/GiftBox.tsx";
 import { RevealedSong } from "./unboxing/RevealedSong.tsx";

@@ -3,7 +3,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { AlertCircleIcon, CheckCircleIcon, MailIcon, SpinnerIcon } from "../components/icons.tsx";
 import { StatusPanel } from "../components/StatusPanel.tsx";
 import { buttonClass } from "../components/ui.ts";
-import type { SessionUser } from "../domain/users.ts";
+import type { SessionUser } from "../domain/account/users.ts";
 import { track } from "./lib/analytics.ts";
 import { api, ApiError, serverMessage } from "./lib/api.ts";
 import { useLinkToken } from "./lib/link_token.ts";

@@ -1,4 +1,4 @@
-import { orderConfirmationEmail } from "../domain/emails/order_confirmation.ts";
+import { orderConfirmationEmail } from "../domain/email/order_confirmation.ts";
 import type { Deps } from "../deps.ts";
 import { type OwedEmail, sendOwedEmail } from "./owed_email.ts";
 

@@ -3,14 +3,14 @@ import {
   deliveryAddressees,
   MAX_DELIVERY_ATTEMPTS,
   orderLinkUrl,
-} from "../domain/delivery.ts";
-import { giftDeliveredEmail, giftSongEmail, songReadyEmail } from "../domain/emails/song_delivery.ts";
-import type { ComposedEmail } from "../domain/emails/layout.ts";
-import { buildEvent, type EventDraft } from "../domain/events.ts";
-import { backoffMs } from "../domain/generation_errors.ts";
-import { emailSent, sendClaimed, sendFailed, sentDetail } from "../domain/order_lifecycle.ts";
-import { completesOrder, orderRevenue } from "../domain/analytics_orders.ts";
-import type { DeliveryClaim, DeliveryPart, Order } from "../domain/orders.ts";
+} from "../domain/delivery/release.ts";
+import { giftDeliveredEmail, giftSongEmail, songReadyEmail } from "../domain/email/song_delivery.ts";
+import type { ComposedEmail } from "../domain/email/layout.ts";
+import { buildEvent, type EventDraft } from "../domain/generation/events.ts";
+import { backoffMs } from "../domain/generation/call_errors.ts";
+import { emailSent, sendClaimed, sendFailed, sentDetail } from "../domain/order/lifecycle.ts";
+import { completesOrder, orderRevenue } from "../domain/analytics/orders.ts";
+import type { DeliveryClaim, DeliveryPart, Order } from "../domain/order/orders.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { addEvents } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";

@@ -1,4 +1,4 @@
-import { generationFailedEmail } from "../domain/emails/generation_failed.ts";
+import { generationFailedEmail } from "../domain/email/generation_failed.ts";
 import type { Deps } from "../deps.ts";
 import { type OwedEmail, sendOwedEmail } from "./owed_email.ts";
 

@@ -1,9 +1,9 @@
-import { buildEvent, type EventDraft } from "../domain/events.ts";
-import type { Order } from "../domain/orders.ts";
-import { FIRST_GENERATION_STAGE } from "../domain/order_lifecycle.ts";
-import { overEmailBookkeeping } from "../domain/owed_email.ts";
-import { type GenerationStage, isGenerationStage, STAGE_LABELS } from "../domain/stages.ts";
-import { isTransient } from "../domain/generation_errors.ts";
+import { buildEvent, type EventDraft } from "../domain/generation/events.ts";
+import type { Order } from "../domain/order/orders.ts";
+import { FIRST_GENERATION_STAGE } from "../domain/order/lifecycle.ts";
+import { overEmailBookkeeping } from "../domain/email/owed.ts";
+import { type GenerationStage, isGenerationStage, STAGE_LABELS } from "../domain/generation/stages.ts";
+import { isTransient } from "../domain/generation/call_errors.ts";
 import { ProviderCallError } from "../providers/calls.ts";
 import { countGenerationStep } from "../kv/backlog.ts";
 import { addEvents } from "../kv/events.ts";
@@ -169,7 +169,7 @@ async function runLeased(
     settled.order,
   );
   // The family's confirmation email may have been recorded on the order meanwhile: the result still
-  // applies, laid over it (domain/owed_email.ts).
+  // applies, laid over it (domain/email/owed.ts).
   for (let tries = 0; !result.ok && tries < REBASE_TRIES; tries++) {
     const current = await kv.get<Order>(keys.order(orderId));
     const rebased = current.value && overEmailBookkeeping(settled.order, claimed, current.value);

@@ -1,16 +1,16 @@
-import { buildEvent, type EventDraft } from "../domain/events.ts";
-import { backoffMs, isTransient } from "../domain/generation_errors.ts";
-import type { Order } from "../domain/orders.ts";
-import { callEventFields, type CallFacts } from "../domain/provider_calls.ts";
-import { type SongTake, takeLabel, takesOf } from "../domain/song_takes.ts";
+import { buildEvent, type EventDraft } from "../domain/generation/events.ts";
+import { backoffMs, isTransient } from "../domain/generation/call_errors.ts";
+import type { Order } from "../domain/order/orders.ts";
+import { callEventFields, type CallFacts } from "../domain/generation/provider_calls.ts";
+import { type SongTake, takeLabel, takesOf } from "../domain/song/takes.ts";
 import {
   MAX_TIMING_ATTEMPTS,
   takesDueForTiming,
   timingRefused,
   timingStored,
   withTakeTiming,
-} from "../domain/take_timing.ts";
-import { type TimedLyrics, timedLyricsFromAlignedWords } from "../domain/timed_lyrics.ts";
+} from "../domain/song/take_timing.ts";
+import { type TimedLyrics, timedLyricsFromAlignedWords } from "../domain/song/timed_lyrics.ts";
 import { seconds } from "../domain/time.ts";
 import { ProviderCallError } from "../providers/calls.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JOB_NAMES, type JobName } from "../domain/due_work.ts";
+import { JOB_NAMES, type JobName } from "../domain/order/due_work.ts";
 
 /**
  * A queue message only says "look at order X for job J" (ARCHITECTURE.md §5): the order holds the

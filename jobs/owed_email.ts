@@ -1,9 +1,9 @@
-import type { JobName } from "../domain/due_work.ts";
-import type { ComposedEmail } from "../domain/emails/layout.ts";
-import { buildEvent, type EventDraft } from "../domain/events.ts";
-import { backoffMs } from "../domain/generation_errors.ts";
-import type { Order, OwedEmailState } from "../domain/orders.ts";
-import { isOwedEmailDue, owedEmailClaimed, owedEmailRefused, owedEmailSent } from "../domain/owed_email.ts";
+import type { JobName } from "../domain/order/due_work.ts";
+import type { ComposedEmail } from "../domain/email/layout.ts";
+import { buildEvent, type EventDraft } from "../domain/generation/events.ts";
+import { backoffMs } from "../domain/generation/call_errors.ts";
+import type { Order, OwedEmailState } from "../domain/order/orders.ts";
+import { isOwedEmailDue, owedEmailClaimed, owedEmailRefused, owedEmailSent } from "../domain/email/owed.ts";
 import { seconds } from "../domain/time.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { addEvents } from "../kv/events.ts";
@@ -15,7 +15,7 @@ import { jobMessage } from "./messages.ts";
 
 /** An email an order owes the family, and where its state is kept on the order. */
 export interface OwedEmail {
-  /** Its queue message, lease and due-time entry (domain/due_work.ts says when it is due). */
+  /** Its queue message, lease and due-time entry (domain/order/due_work.ts says when it is due). */
   job: Extract<JobName, "failure-email" | "confirmation-email">;
   /** Its state while the order owes it; null when nothing is owed (never was, sent, or moot). */
   stateOf(order: Order): OwedEmailState | null;

@@ -1,9 +1,9 @@
-import type { EventDraft } from "../domain/events.ts";
-import { backoffMs, classifyStatus, MAX_STAGE_RETRIES } from "../domain/generation_errors.ts";
-import { generationFailed } from "../domain/order_lifecycle.ts";
-import type { Order } from "../domain/orders.ts";
-import { callEventFields, type CallFacts, serviceName } from "../domain/provider_calls.ts";
-import { type GenerationStage, STAGE_LABELS } from "../domain/stages.ts";
+import type { EventDraft } from "../domain/generation/events.ts";
+import { backoffMs, classifyStatus, MAX_STAGE_RETRIES } from "../domain/generation/call_errors.ts";
+import { generationFailed } from "../domain/order/lifecycle.ts";
+import type { Order } from "../domain/order/orders.ts";
+import { callEventFields, type CallFacts, serviceName } from "../domain/generation/provider_calls.ts";
+import { type GenerationStage, STAGE_LABELS } from "../domain/generation/stages.ts";
 import type { DebugTexts } from "../kv/order_debug.ts";
 import { iso } from "../domain/time.ts";
 import type { StageFailure, StageOutcome } from "./stages/mod.ts";

@@ -1,4 +1,4 @@
-import type { JobLane, JobName } from "../domain/due_work.ts";
+import type { JobLane, JobName } from "../domain/order/due_work.ts";
 import { keys } from "../kv/keys.ts";
 
 /** How many due items one sweep takes on; the rest wait for the next sweep. */

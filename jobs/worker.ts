@@ -1,6 +1,6 @@
 import { STAGED_GRACE_MS } from "../kv/blob_store.ts";
 import { moveKeptBlobs } from "../kv/blob_migration.ts";
-import { GENERATION_LANES, type JobName } from "../domain/due_work.ts";
+import { GENERATION_LANES, type JobName } from "../domain/order/due_work.ts";
 import type { Deps } from "../deps.ts";
 import { seconds } from "../domain/time.ts";
 import { fetchTimedLyrics } from "./lyrics_timing.ts";
@@ -67,7 +67,7 @@ export interface WorkerReport {
 /**
  * The process's one job worker (ARCHITECTURE.md §5): a `kv.listenQueue` for messages and a sweeper
  * over the due-time index, so a lost message, a crash or a KV without queues delays work but never
- * loses it. Work runs in lanes (domain/due_work.ts). The family's emails run as soon as they are
+ * loses it. Work runs in lanes (domain/order/due_work.ts). The family's emails run as soon as they are
  * due, `CUSTOMER_CONCURRENCY` at a time. Generation steps take one of `generationConcurrency` slots;
  * the rest wait in the index, and a freed slot goes at once to the song under way that has waited
  * longest, else to the oldest song not yet begun. No song waits in memory, so a backlog of thousands

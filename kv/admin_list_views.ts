@@ -1,19 +1,19 @@
-import type { ListQuery } from "../domain/admin_list_query.ts";
-import { ANY_FACETS, viewName } from "../domain/admin_list_views.ts";
+import type { ListQuery } from "../domain/admin/list_query.ts";
+import { ANY_FACETS, viewName } from "../domain/admin/list_views.ts";
 import {
   ADMIN_FILTERS,
   ADMIN_PAGE_SIZE,
   type AdminFilter,
   clampPage,
   hasFilterBit,
-} from "../domain/admin_orders.ts";
+} from "../domain/admin/order_list.ts";
 import { dayRange } from "../domain/time.ts";
 import { getManyInChunks } from "./get_many.ts";
 import { keys } from "./keys.ts";
 import { blockOf, ORDER_BLOCK_SIZE } from "./orders.ts";
 
 /**
- * The order list narrowed by view (gift, streaming, code: domain/admin_list_views.ts) or by the days
+ * The order list narrowed by view (gift, streaming, code: domain/admin/list_views.ts) or by the days
  * orders were placed, in either order. A view is an index of its orders holding their filter
  * bits, with counters per tab in all and per block of order numbers, so a page costs what a plain
  * tab's does: counters say which block it starts in, and one walk of that block's entries finds it.

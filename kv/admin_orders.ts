@@ -8,10 +8,10 @@ import {
   clampPage,
   hasFilterBit,
   totalPagesOf,
-} from "../domain/admin_orders.ts";
-import { DEFAULT_LIST_QUERY, defaultSortOf, type ListQuery } from "../domain/admin_list_query.ts";
-import { queryTerms, type SearchTerm } from "../domain/admin_search.ts";
-import { adminOrderView } from "../domain/order_views.ts";
+} from "../domain/admin/order_list.ts";
+import { DEFAULT_LIST_QUERY, defaultSortOf, type ListQuery } from "../domain/admin/list_query.ts";
+import { queryTerms, type SearchTerm } from "../domain/admin/search.ts";
+import { adminOrderView } from "../domain/order/views.ts";
 import {
   datedInView,
   inView,
@@ -21,7 +21,7 @@ import {
   viewPage,
   walkView,
 } from "./admin_list_views.ts";
-import type { Order } from "../domain/orders.ts";
+import type { Order } from "../domain/order/orders.ts";
 import { listEvents } from "./events.ts";
 import { getManyInChunks } from "./get_many.ts";
 import { keys } from "./keys.ts";
@@ -32,7 +32,7 @@ import { countManyOrders, getOrder, getOrders, ORDER_BLOCK_SIZE } from "./orders
 /**
  * The dashboard's order list (staff-side §2) read from indexes kept by kv/orders.ts, so its cost
  * does not grow with the number of orders: counts come from counters, a page from the filter index
- * (block counters say where a deep page starts), a search from prefix entries (domain/admin_search.ts),
+ * (block counters say where a deep page starts), a search from prefix entries (domain/admin/search.ts),
  * a narrowed or re-sorted list from its view's index (kv/admin_list_views.ts).
  */
 

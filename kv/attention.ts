@@ -9,9 +9,9 @@ import {
   reviewWaitingSince,
   SHOWN_PER_GROUP,
   tabOf,
-} from "../domain/attention.ts";
-import type { JobName } from "../domain/due_work.ts";
-import type { Order } from "../domain/orders.ts";
+} from "../domain/admin/attention.ts";
+import type { JobName } from "../domain/order/due_work.ts";
+import type { Order } from "../domain/order/orders.ts";
 import { iso } from "../domain/time.ts";
 import { OVERDUE_AFTER_MS } from "./backlog.ts";
 import { keys } from "./keys.ts";
@@ -19,7 +19,7 @@ import { readStorageOutage } from "./storage_health.ts";
 import { countOrders, getOrders } from "./orders.ts";
 
 /**
- * Reads what needs attention (domain/attention.ts) from the indexes the dashboard already keeps, so
+ * Reads what needs attention (domain/admin/attention.ts) from the indexes the dashboard already keeps, so
  * the cost does not grow with the shop: the Failed tab's counter and first entries, the due-time
  * index's late sends, the range of the waiting families' index past the promise, and the Review and
  * For a date tabs' first entries, whose orders are read (up to a cap) because only the order says

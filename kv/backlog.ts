@@ -1,6 +1,6 @@
-import type { AdminFilter } from "../domain/admin_orders.ts";
-import { promiseWaitingSince, tabOf } from "../domain/attention.ts";
-import { GENERATION_LANES, type JobLane } from "../domain/due_work.ts";
+import type { AdminFilter } from "../domain/admin/order_list.ts";
+import { promiseWaitingSince, tabOf } from "../domain/admin/attention.ts";
+import { GENERATION_LANES, type JobLane } from "../domain/order/due_work.ts";
 import { keys } from "./keys.ts";
 import { countOrders, getOrders } from "./orders.ts";
 
@@ -13,7 +13,7 @@ export interface Backlog {
   generating: number;
   /**
    * The order whose family has waited longest for their song since they ordered (the 24-hour
-   * promise's orders: domain/attention.ts, promiseWaitingSince), or null when none waits.
+   * promise's orders: domain/admin/attention.ts, promiseWaitingSince), or null when none waits.
    */
   longestWaiting: { orderId: string; orderNumber: number; since: number; filter: AdminFilter } | null;
   /** When the longest-waiting email and song step fell due (ms), or null when nothing is due. */

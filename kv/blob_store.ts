@@ -18,7 +18,7 @@ import {
 } from "./blobs.ts";
 import { keys } from "./keys.ts";
 import { iso } from "../domain/time.ts";
-import { recheckDue, STORAGE_RECHECK_MS } from "../domain/storage_outage.ts";
+import { recheckDue, STORAGE_RECHECK_MS } from "../domain/admin/storage_outage.ts";
 import { noteStorageFailure, noteStorageWorking, readStorageOutage } from "./storage_health.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { BlobStoreName } from "../domain/config.ts";
-import { hex } from "../domain/tokens.ts";
+import { hex } from "../domain/account/tokens.ts";
 import { keys } from "./keys.ts";
 
 /**

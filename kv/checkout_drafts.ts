@@ -1,5 +1,5 @@
-import type { OrderForm } from "../domain/orders.ts";
-import type { Price } from "../domain/pricing.ts";
+import type { OrderForm } from "../domain/order/orders.ts";
+import type { Price } from "../domain/order/pricing.ts";
 import { keys } from "./keys.ts";
 
 /**
@@ -15,7 +15,7 @@ export interface CheckoutDraft {
   userId: string | null;
   createdAt: string;
   /**
-   * The browser that began the checkout sent DNT or GPC (domain/analytics_consent.ts): the order,
+   * The browser that began the checkout sent DNT or GPC (domain/analytics/consent.ts): the order,
    * created later by a webhook that has no browser to ask, keeps that choice.
    */
   analyticsRefused?: boolean;

@@ -1,4 +1,4 @@
-import { randomHex } from "../domain/tokens.ts";
+import { randomHex } from "../domain/account/tokens.ts";
 import { keys } from "./keys.ts";
 
 /** A message the dev mailbox kept instead of sending, as /dev/mailbox shows it. */

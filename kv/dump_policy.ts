@@ -1,4 +1,4 @@
-import { MAGIC_LINK_TTL_MS, SESSION_TTL_MS } from "../domain/auth.ts";
+import { MAGIC_LINK_TTL_MS, SESSION_TTL_MS } from "../domain/account/sign_in_limits.ts";
 import { DRAFT_TTL_MS } from "./checkout_drafts.ts";
 import { DEV_MAIL_TTL_MS } from "./dev_mail.ts";
 

@@ -1,5 +1,5 @@
-import { buildEvent, type GenerationEvent } from "../domain/events.ts";
-import { type StaffActionFacts, staffEvent } from "../domain/staff_actions.ts";
+import { buildEvent, type GenerationEvent } from "../domain/generation/events.ts";
+import { type StaffActionFacts, staffEvent } from "../domain/admin/staff_actions.ts";
 import { keys } from "./keys.ts";
 import { addStaffActivity } from "./staff_activity.ts";
 
@@ -14,7 +14,7 @@ export function addEvents(
 }
 
 /**
- * What `by` did to the order, on its record in the same write as the change (domain/staff_actions.ts),
+ * What `by` did to the order, on its record in the same write as the change (domain/admin/staff_actions.ts),
  * and in the staff activity log across orders (kv/staff_activity.ts), in that write too.
  */
 export function addStaffEvent(

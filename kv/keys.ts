@@ -1,4 +1,4 @@
-import type { SearchIndex } from "../domain/admin_search.ts";
+import type { SearchIndex } from "../domain/admin/search.ts";
 
 /**
  * Every KV key the app uses is built here, so a key's shape is defined once and an index can never
@@ -31,7 +31,7 @@ export const keys = {
   /** Counters kept in the same atomic writes as the orders they count (e.g. "all", "status:failed"). */
   orderCount: (name: string) => ["order_counts", name] as const,
 
-  /** The dashboard's filter tabs (domain/admin_orders.ts), newest first by listing in reverse. */
+  /** The dashboard's filter tabs (domain/admin/order_list.ts), newest first by listing in reverse. */
   orderByFilter: (filter: string, orderNumber: number) => ["orders_by_filter", filter, orderNumber] as const,
   ordersByFilter: (filter: string) => ["orders_by_filter", filter] as const,
   /** The "For a date" tab's order: the family's chosen moment (ms), soonest first. */
@@ -45,7 +45,7 @@ export const keys = {
   orderBlockCount: (filter: string, block: number) => ["order_block_counts", filter, block] as const,
   orderBlockCounts: (filter: string) => ["order_block_counts", filter] as const,
   /**
-   * The list's views (domain/admin_list_views.ts): each order under every view it is in, holding its
+   * The list's views (domain/admin/list_views.ts): each order under every view it is in, holding its
    * filter bits, so one walk of a view counts and pages every tab of it.
    */
   orderInView: (view: string, orderNumber: number) => ["orders_by_view", view, orderNumber] as const,
@@ -59,7 +59,7 @@ export const keys = {
   orderViewBlockCounts: (filter: string, view: string) => ["order_view_block_counts", filter, view] as const,
   allOrderViewBlockCounts: () => ["order_view_block_counts"] as const,
   /**
-   * Orders whose family still waits on the 24-hour promise (domain/attention.ts, promiseWaitingSince),
+   * Orders whose family still waits on the 24-hour promise (domain/admin/attention.ts, promiseWaitingSince),
    * by the moment they were placed (ms): the first is the longest wait, and those past the promise are
    * one range, so neither the backlog nor "Needs attention" reads every order.
    */
@@ -67,7 +67,7 @@ export const keys = {
     ["orders_awaiting_song", sinceMs, orderNumber] as const,
   ordersAwaitingSong: () => ["orders_awaiting_song"] as const,
   /**
-   * Stored audio the family of an order has now (domain/delivery.ts, releasedAudioOf), by blob id: what
+   * Stored audio the family of an order has now (domain/delivery/release.ts, releasedAudioOf), by blob id: what
    * `/audio/{blobId}.mp3` serves to anyone. Keyed by order too, should two orders ever share a blob.
    */
   releasedAudio: (blobId: string, orderId: string) => ["released_audio", blobId, orderId] as const,
@@ -85,7 +85,7 @@ export const keys = {
     ["orders_by_placed_at", placedMs, orderNumber] as const,
   ordersByPlacedAt: () => ["orders_by_placed_at"] as const,
   /**
-   * The dashboard's search (domain/admin_search.ts): an entry per word of an order, one for its
+   * The dashboard's search (domain/admin/search.ts): an entry per word of an order, one for its
    * address and one per suffix of its address's domain; each holds the order's filter bits, so matches
    * are counted per tab without reading orders.
    */
@@ -122,7 +122,7 @@ export const keys = {
    */
   referralHolds: (codeId: string) => ["referral_holds", codeId] as const,
   /**
-   * A code's figures (domain/referral_stats.ts), by the text orders recorded in `referralCodeUsed`:
+   * A code's figures (domain/referral/stats.ts), by the text orders recorded in `referralCodeUsed`:
    * counters kept in the same atomic writes as those orders.
    */
   referralCodeStat: (code: string, stat: "orders" | "revenue") =>
@@ -132,7 +132,7 @@ export const keys = {
   firstOrderHold: (buyer: string) => ["first_order_holds", buyer] as const,
   /** Which hold a checkout session carries, to count or release it by the session's id. */
   sessionHold: (sessionId: string) => ["session_holds", sessionId] as const,
-  /** A buyer (canonical address, domain/canonical_email.ts) who has a paid order: the first-order rule. */
+  /** A buyer (canonical address, domain/referral/canonical_email.ts) who has a paid order: the first-order rule. */
   orderOfBuyer: (buyer: string) => ["orders_by_buyer", buyer] as const,
 
   /** An order's generation events, ordered by their sortable ids (ARCHITECTURE.md §4). */
@@ -140,7 +140,7 @@ export const keys = {
   orderEvent: (orderId: string, eventId: string) => ["order_events", orderId, eventId] as const,
   orderEvents: (orderId: string) => ["order_events", orderId] as const,
   /**
-   * The staff activity log (domain/staff_activity.ts): each order's STAFF events by when (ms), across
+   * The staff activity log (domain/admin/staff_activity.ts): each order's STAFF events by when (ms), across
    * orders and per staff member, written with the event; and everyone who has acted, for the filter.
    */
   staffActivity: (atMs: number, eventId: string) => ["staff_activity", atMs, eventId] as const,
@@ -156,7 +156,7 @@ export const keys = {
   orderDebugTexts: (orderId: string) => ["order_debug", orderId] as const,
 
   /**
-   * Work that is due at `dueAt` (ms) in its lane (domain/due_work.ts), derived from the order's state
+   * Work that is due at `dueAt` (ms) in its lane (domain/order/due_work.ts), derived from the order's state
    * in the same write (jobs/).
    */
   jobDue: (lane: string, dueAt: number, orderId: string, job: string) =>
@@ -176,7 +176,7 @@ export const keys = {
   /** Every saved prompt, kept by its version number (1, 2, …); `systemPrompt` holds the newest. */
   systemPromptVersion: (kind: string, version: number) => ["system_prompt_versions", kind, version] as const,
   /**
-   * What demo users saved in the prompt editor (domain/prompt_scope.ts), kept apart from the live
+   * What demo users saved in the prompt editor (domain/prompts/scope.ts), kept apart from the live
    * prompts above: only demo orders read these, never a paying customer's.
    */
   demoSystemPrompt: (kind: string) => ["demo_system_prompts", kind] as const,
@@ -186,7 +186,7 @@ export const keys = {
   systemPromptVersions: (kind: string) => ["system_prompt_versions", kind] as const,
   demoSystemPromptVersions: (kind: string) => ["demo_system_prompt_versions", kind] as const,
   /**
-   * Who saved or restored a prompt, when (domain/staff_actions.ts): the prompt's own staff events,
+   * Who saved or restored a prompt, when (domain/admin/staff_actions.ts): the prompt's own staff events,
    * written with the version they describe, by sortable event id.
    */
   promptEvent: (scope: string, kind: string, eventId: string) =>

@@ -1,5 +1,5 @@
-import { type Discount, priceOfDiscount } from "../domain/pricing.ts";
-import type { LocalCheckoutSession } from "../domain/checkout.ts";
+import { type Discount, priceOfDiscount } from "../domain/order/pricing.ts";
+import type { LocalCheckoutSession } from "../domain/order/checkout.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
 import { keys } from "./keys.ts";
 

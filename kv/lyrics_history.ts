@@ -1,4 +1,4 @@
-import type { LyricsHistoryEntry } from "../domain/admin_orders.ts";
+import type { LyricsHistoryEntry } from "../domain/admin/order_list.ts";
 import { keys } from "./keys.ts";
 
 /**

@@ -1,6 +1,6 @@
-import type { Order } from "../domain/orders.ts";
-import { takesOf } from "../domain/song_takes.ts";
-import type { TimedLyrics } from "../domain/timed_lyrics.ts";
+import type { Order } from "../domain/order/orders.ts";
+import { takesOf } from "../domain/song/takes.ts";
+import type { TimedLyrics } from "../domain/song/timed_lyrics.ts";
 import { getManyInChunks } from "./get_many.ts";
 import { keys } from "./keys.ts";
 
@@ -38,7 +38,7 @@ export async function readTimings(
   return found;
 }
 
-/** The timings of an order's takes, for the reveal page (domain/order_views.ts publicOrderView). */
+/** The timings of an order's takes, for the reveal page (domain/order/views.ts publicOrderView). */
 export function timingsOfOrder(
   kv: Deno.Kv,
   order: Pick<Order, "songTakes">,

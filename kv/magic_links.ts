@@ -1,5 +1,5 @@
-import { MAGIC_LINK_TTL_MS } from "../domain/auth.ts";
-import { hashToken, looksLikeToken, newToken } from "../domain/tokens.ts";
+import { MAGIC_LINK_TTL_MS } from "../domain/account/sign_in_limits.ts";
+import { hashToken, looksLikeToken, newToken } from "../domain/account/tokens.ts";
 import { keys } from "./keys.ts";
 
 /** Customer-side §3, magic link token. `usedAt` has no field: a used link is deleted. */

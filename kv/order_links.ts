@@ -1,4 +1,4 @@
-import { hashToken, looksLikeToken, newToken } from "../domain/tokens.ts";
+import { hashToken, looksLikeToken, newToken } from "../domain/account/tokens.ts";
 import { keys } from "./keys.ts";
 
 /**

@@ -1,7 +1,7 @@
-import type { GenerationEvent } from "../domain/events.ts";
-import type { Order } from "../domain/orders.ts";
+import type { GenerationEvent } from "../domain/generation/events.ts";
+import type { Order } from "../domain/order/orders.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
-import { songBlobIdsOf } from "../domain/song_takes.ts";
+import { songBlobIdsOf } from "../domain/song/takes.ts";
 import type { BlobStore } from "./blob_store.ts";
 import { deleteTimedLyrics } from "./lyrics_timing.ts";
 import { keys } from "./keys.ts";

@@ -1,11 +1,11 @@
-import { filterBits, filtersOf } from "../domain/admin_orders.ts";
-import { promiseWaitingSince } from "../domain/attention.ts";
-import { viewsOf } from "../domain/admin_list_views.ts";
-import { type SearchIndex, searchTermsOf } from "../domain/admin_search.ts";
-import { releasedAudioOf } from "../domain/delivery.ts";
-import { dueWorkOf } from "../domain/due_work.ts";
-import { isOrderId, type Order } from "../domain/orders.ts";
-import { referralTakingsOf } from "../domain/referral_stats.ts";
+import { filterBits, filtersOf } from "../domain/admin/order_list.ts";
+import { promiseWaitingSince } from "../domain/admin/attention.ts";
+import { viewsOf } from "../domain/admin/list_views.ts";
+import { type SearchIndex, searchTermsOf } from "../domain/admin/search.ts";
+import { releasedAudioOf } from "../domain/delivery/release.ts";
+import { dueWorkOf } from "../domain/order/due_work.ts";
+import { isOrderId, type Order } from "../domain/order/orders.ts";
+import { referralTakingsOf } from "../domain/referral/stats.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
 import { getManyInChunks } from "./get_many.ts";
 import { keys } from "./keys.ts";
@@ -149,7 +149,7 @@ function countersOf(order: Order): Counted[] {
 }
 
 /**
- * What an order adds to its referral code's figures (domain/referral_stats.ts): one order, and its
+ * What an order adds to its referral code's figures (domain/referral/stats.ts): one order, and its
  * revenue. For writeOrder and for the migration that counts orders written before.
  */
 export function referralCountersOf(order: Order): Counted[] {

@@ -1,7 +1,7 @@
-import { buildEvent, type GenerationEvent } from "../domain/events.ts";
-import type { PromptKind } from "../domain/prompt_kinds.ts";
-import type { PromptScope } from "../domain/prompt_scope.ts";
-import { staffEvent } from "../domain/staff_actions.ts";
+import { buildEvent, type GenerationEvent } from "../domain/generation/events.ts";
+import type { PromptKind } from "../domain/prompts/kinds.ts";
+import type { PromptScope } from "../domain/prompts/scope.ts";
+import { staffEvent } from "../domain/admin/staff_actions.ts";
 import { keys } from "./keys.ts";
 
 /** What staff did to a system prompt: a save or a restore, with its version. */

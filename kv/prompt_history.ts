@@ -6,8 +6,8 @@ import {
   type PromptVersionEntry,
   type PromptVersionList,
   type SystemPromptView,
-} from "../domain/prompt_kinds.ts";
-import type { PromptScope } from "../domain/prompt_scope.ts";
+} from "../domain/prompts/kinds.ts";
+import type { PromptScope } from "../domain/prompts/scope.ts";
 import {
   currentIn,
   readSystemPromptVersion,

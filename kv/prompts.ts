@@ -1,6 +1,6 @@
-import { type PromptKind, type SystemPromptView } from "../domain/prompt_kinds.ts";
-import type { PromptScope } from "../domain/prompt_scope.ts";
-import { DEFAULT_LYRICS_PROMPT, DEFAULT_TAGS_PROMPT } from "../domain/prompts.ts";
+import { type PromptKind, type SystemPromptView } from "../domain/prompts/kinds.ts";
+import type { PromptScope } from "../domain/prompts/scope.ts";
+import { DEFAULT_LYRICS_PROMPT, DEFAULT_TAGS_PROMPT } from "../domain/prompts/defaults.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
 import { keys } from "./keys.ts";
 import { addPromptEvent } from "./prompt_events.ts";
@@ -10,12 +10,12 @@ import { addPromptEvent } from "./prompt_events.ts";
  * until then the defaults that ship with the app are used (version 0). Every save is kept under its
  * version number, so the text behind an order's `promptVersions` can always be read again.
  *
- * Demo users' saves live in a scope of their own (domain/prompt_scope.ts) with its own versions;
+ * Demo users' saves live in a scope of their own (domain/prompts/scope.ts) with its own versions;
  * where it has no prompt of a kind, the live one applies. A demo order's `promptVersions` therefore
  * name a demo version once a demo user has saved that kind.
  */
-export type { PromptKind } from "../domain/prompt_kinds.ts";
-export type { PromptScope } from "../domain/prompt_scope.ts";
+export type { PromptKind } from "../domain/prompts/kinds.ts";
+export type { PromptScope } from "../domain/prompts/scope.ts";
 
 export interface StoredPrompt {
   prompt: string;

@@ -1,10 +1,10 @@
-import { promotionTermsOf } from "../domain/promotion_terms.ts";
+import { promotionTermsOf } from "../domain/referral/promotion_terms.ts";
 import {
   NO_REFERRAL_STATS,
   type ReferralCodeStats,
   type ReferralCodeWithStats,
-} from "../domain/referral_stats.ts";
-import type { ReferralCode } from "../domain/referrals.ts";
+} from "../domain/referral/stats.ts";
+import type { ReferralCode } from "../domain/referral/referrals.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
 import { keys } from "./keys.ts";
 
@@ -37,7 +37,7 @@ export function writeNewReferralCode(operation: Deno.AtomicOperation, code: Refe
 /**
  * Remembers the payment provider's coupon and promotion ids for a code, so they are made once.
  * `madeFor` is the code as it was when the ids were made: if staff changed its text, discount or
- * limits meanwhile (which clears the ids, see domain/referral_code_form.ts), the ids are for the old
+ * limits meanwhile (which clears the ids, see domain/referral/code_form.ts), the ids are for the old
  * terms and are not stored, so the next checkout makes the right ones.
  */
 export function savePromotionIds(
@@ -73,7 +73,7 @@ export async function listReferralCodes(kv: Deno.Kv): Promise<ReferralCode[]> {
 
 /**
  * Every code as listReferralCodes answers it, each with its figures: the counters writeOrder keeps
- * (domain/referral_stats.ts), read in one pass over their prefix. A code no paid order used has none.
+ * (domain/referral/stats.ts), read in one pass over their prefix. A code no paid order used has none.
  */
 export async function listReferralCodesWithStats(kv: Deno.Kv): Promise<ReferralCodeWithStats[]> {
   const stats = new Map<string, ReferralCodeStats>();

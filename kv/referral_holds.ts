@@ -1,10 +1,10 @@
-import { canonicalEmail } from "../domain/canonical_email.ts";
+import { canonicalEmail } from "../domain/referral/canonical_email.ts";
 import {
   isFirstOrderCode,
   type ReferralCode,
   type ReferralRefusal,
   refuseReferral,
-} from "../domain/referrals.ts";
+} from "../domain/referral/referrals.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
 import { keys } from "./keys.ts";
 import { hasOrders } from "./orders.ts";

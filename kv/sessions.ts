@@ -1,5 +1,5 @@
-import { SESSION_TTL_MS } from "../domain/auth.ts";
-import { hashToken, looksLikeToken, newToken } from "../domain/tokens.ts";
+import { SESSION_TTL_MS } from "../domain/account/sign_in_limits.ts";
+import { hashToken, looksLikeToken, newToken } from "../domain/account/tokens.ts";
 import { keys } from "./keys.ts";
 import { isOrderLinkRevoked } from "./order_links.ts";
 

@@ -1,4 +1,4 @@
-import type { SongWords } from "../domain/upload_words.ts";
+import type { SongWords } from "../domain/song/upload_words.ts";
 import type { BlobMeta } from "./blobs.ts";
 import type { BlobStore } from "./blob_store.ts";
 import { keys } from "./keys.ts";
@@ -14,7 +14,7 @@ import { keys } from "./keys.ts";
  */
 export interface SongUpload {
   blobId: string;
-  /** The name on staff's computer, cleaned (domain/song_uploads.ts). */
+  /** The name on staff's computer, cleaned (domain/song/uploads.ts). */
   fileName: string;
   sizeBytes: number;
   durationSeconds: number;

@@ -1,6 +1,6 @@
-import { tabOf } from "../domain/attention.ts";
+import { tabOf } from "../domain/admin/attention.ts";
 import { BadRequestError } from "../domain/errors.ts";
-import type { GenerationEvent } from "../domain/events.ts";
+import type { GenerationEvent } from "../domain/generation/events.ts";
 import {
   ACTIVITY_PAGE_SIZE,
   activityEntryOf,
@@ -8,13 +8,13 @@ import {
   type StaffActivityItem,
   type StaffActivityPage,
   type StaffActivityQuery,
-} from "../domain/staff_activity.ts";
+} from "../domain/admin/staff_activity.ts";
 import { dayRange } from "../domain/time.ts";
 import { keys } from "./keys.ts";
 import { getOrder, getOrders } from "./orders.ts";
 
 /**
- * The staff activity log's index (domain/staff_activity.ts). Each staff event is listed twice, across
+ * The staff activity log's index (domain/admin/staff_activity.ts). Each staff event is listed twice, across
  * orders and under its staff member, by when, so a page is one bounded read of one range (a day, or
  * everything) newest first, whatever the shop's size. Written by addStaffEvent (kv/events.ts) in the
  * event's own atomic operation; removed with the order (kv/order_removal.ts).

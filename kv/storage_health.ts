@@ -1,9 +1,9 @@
-import type { StorageOutage } from "../domain/storage_outage.ts";
+import type { StorageOutage } from "../domain/admin/storage_outage.ts";
 import { iso } from "../domain/time.ts";
 import { keys } from "./keys.ts";
 
 /**
- * Whether the audio bucket takes writes, as the shop last found it (domain/storage_outage.ts): one
+ * Whether the audio bucket takes writes, as the shop last found it (domain/admin/storage_outage.ts): one
  * record shared by every instance, present only while it does not. kv/blob_store.ts writes it when
  * a write to the bucket fails and removes it at the next that succeeds, so a working bucket costs one
  * small KV read per song kept, and an outage one write per try. Songs finished meanwhile wait for it

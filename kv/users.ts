@@ -1,5 +1,5 @@
 import type { Config } from "../domain/config.ts";
-import { accessFor, type User } from "../domain/users.ts";
+import { accessFor, type User } from "../domain/account/users.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
 import { keys } from "./keys.ts";
 

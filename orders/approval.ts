@@ -1,17 +1,17 @@
 import type { Deps } from "../deps.ts";
-import { NOT_HEARD, wasHeard } from "../domain/bulk_actions.ts";
-import { deliveryDelayMs, describeDelay } from "../domain/delivery.ts";
-import { refusalOf, REFUSALS } from "../domain/order_guards.ts";
+import { NOT_HEARD, wasHeard } from "../domain/admin/bulk_actions.ts";
+import { deliveryDelayMs, describeDelay } from "../domain/delivery/release.ts";
+import { refusalOf, REFUSALS } from "../domain/order/guards.ts";
 import { changeOrder } from "./change_order.ts";
 import { ConflictError, NotFoundError } from "../domain/errors.ts";
-import { approved, held, listened, sendDueNow } from "../domain/order_lifecycle.ts";
-import { isOrderId, type Order } from "../domain/orders.ts";
+import { approved, held, listened, sendDueNow } from "../domain/order/lifecycle.ts";
+import { isOrderId, type Order } from "../domain/order/orders.ts";
 import {
   describeDeliveryTime,
   requestDecides,
   scheduledSendAt,
   sendsEarly,
-} from "../domain/requested_delivery.ts";
+} from "../domain/delivery/requested.ts";
 import { forgetRevokedAccess } from "../kv/order_access.ts";
 import { listOrderLinks, revokeOrderLinksIn } from "../kv/order_links.ts";
 import { addStaffEvent } from "../kv/events.ts";
@@ -21,15 +21,15 @@ import { jobMessage } from "../jobs/messages.ts";
 /**
  * Staff's delivery decisions (staff-side §4 and §7): listen, approve, hold, send now, resend, change
  * an address, turn links off. Each is one atomic change of the order that checks the button rules of
- * domain/order_guards.ts against the order as stored, so two admins clicking at once cannot approve
+ * domain/order/guards.ts against the order as stored, so two admins clicking at once cannot approve
  * twice or queue two sends, and a hold and the scheduled send cannot both pass; each writes its staff
- * event (domain/staff_actions.ts) in that same write. The delivery itself is jobs/delivery.ts.
+ * event (domain/admin/staff_actions.ts) in that same write. The delivery itself is jobs/delivery.ts.
  */
 const NOT_GIFT = "This order is not a gift, so it has no recipient email.";
 
 /**
  * Approves the song: its email goes after the delay staff give every song, or at the family's chosen
- * moment when that is later (domain/requested_delivery.ts).
+ * moment when that is later (domain/delivery/requested.ts).
  */
 export async function approveSong(
   deps: Deps,
@@ -117,7 +117,7 @@ export function recordListen(
 
 /**
  * Makes the approved song's first email due now; the caller then sends it (jobs/delivery.ts). A send
- * before the day the family chose (domain/requested_delivery.ts, sendsEarly) goes only when staff
+ * before the day the family chose (domain/delivery/requested.ts, sendsEarly) goes only when staff
  * confirmed that very day for this order (`confirmedEarlyFor`, the day's instant as they were shown
  * it), checked against the order as stored: a bulk call is never a way around the question the row's
  * own Send Now asks, and a day the family changed a moment before is theirs, never sent over.
@@ -163,7 +163,7 @@ export function scheduleResend(deps: Deps, orderId: string, by: string) {
  * Staff-side §7, update-email: the address later sends go to. The links already sent to the old
  * address are turned off with it, and with them what they granted (a session as that address, access
  * to the order): an address is changed because it was the wrong one. Ownership by address follows the
- * order's current address by itself (domain/order_readers.ts).
+ * order's current address by itself (domain/order/readers.ts).
  */
 export async function changeOrderEmail(
   deps: Pick<Deps, "kv" | "clock">,

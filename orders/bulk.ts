@@ -1,7 +1,7 @@
 import type { Deps } from "../deps.ts";
-import type { BulkAction, BulkConfirmations, BulkResult } from "../domain/bulk_actions.ts";
+import type { BulkAction, BulkConfirmations, BulkResult } from "../domain/admin/bulk_actions.ts";
 import { AppError } from "../domain/errors.ts";
-import type { Order } from "../domain/orders.ts";
+import type { Order } from "../domain/order/orders.ts";
 import { getOrder } from "../kv/orders.ts";
 import { approveSong, scheduleSendNow } from "./approval.ts";
 import { MESSAGES as REGENERATION_MESSAGES, regenerateOrder } from "./restart.ts";

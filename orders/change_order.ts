@@ -1,5 +1,5 @@
 import { type AppError, NotFoundError } from "../domain/errors.ts";
-import { isOrderId, type Order } from "../domain/orders.ts";
+import { isOrderId, type Order } from "../domain/order/orders.ts";
 import { updateOrder } from "../kv/orders.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { Deps } from "../deps.ts";
 import { ReferralRefusedError } from "../domain/errors.ts";
-import { REFERRAL_REFUSALS, type ReferralCode } from "../domain/referrals.ts";
+import { REFERRAL_REFUSALS, type ReferralCode } from "../domain/referral/referrals.ts";
 import {
   type HoldAnswer,
   holdReferralUse,

@@ -1,9 +1,9 @@
 import type { Deps } from "../deps.ts";
-import { deliveryDelayMs } from "../domain/delivery.ts";
+import { deliveryDelayMs } from "../domain/delivery/release.ts";
 import { BadRequestError, ConflictError } from "../domain/errors.ts";
-import { deliveryRequestChanged } from "../domain/order_lifecycle.ts";
-import { refusalOf } from "../domain/order_guards.ts";
-import { type RequestedDelivery, requestRefusal, scheduledSendAt } from "../domain/requested_delivery.ts";
+import { deliveryRequestChanged } from "../domain/order/lifecycle.ts";
+import { refusalOf } from "../domain/order/guards.ts";
+import { type RequestedDelivery, requestRefusal, scheduledSendAt } from "../domain/delivery/requested.ts";
 import { jobMessage } from "../jobs/messages.ts";
 import { changeOrder } from "./change_order.ts";
 

@@ -1,9 +1,9 @@
-import { buildOrder, type Order, type OrderForm } from "../domain/orders.ts";
-import { priceOrder } from "../domain/pricing.ts";
+import { buildOrder, type Order, type OrderForm } from "../domain/order/orders.ts";
+import { priceOrder } from "../domain/order/pricing.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { keys } from "../kv/keys.ts";
 import { claimOrderNumber, inOrderNumberTurn, writeOrder } from "../kv/orders.ts";
-import { orderPlaced } from "../domain/order_lifecycle.ts";
+import { orderPlaced } from "../domain/order/lifecycle.ts";
 import { jobMessage } from "../jobs/messages.ts";
 import type { Deps } from "../deps.ts";
 import { checkRequestHonourable } from "./delivery_request.ts";

@@ -1,15 +1,15 @@
 import type { Deps } from "../deps.ts";
 import { NotFoundError, PaymentRequiredError } from "../domain/errors.ts";
-import { buildOrder, type Order, type OrderForm, orderFormSchema } from "../domain/orders.ts";
-import { canonicalEmail } from "../domain/canonical_email.ts";
-import { type DiscountReview, discountReview } from "../domain/discount_review.ts";
-import { BASE_PRICE_CENTS, MINIMUM_CHARGE_CENTS, STREAMING_PRICE_CENTS } from "../domain/pricing.ts";
+import { buildOrder, type Order, type OrderForm, orderFormSchema } from "../domain/order/orders.ts";
+import { canonicalEmail } from "../domain/referral/canonical_email.ts";
+import { type DiscountReview, discountReview } from "../domain/referral/discount_review.ts";
+import { BASE_PRICE_CENTS, MINIMUM_CHARGE_CENTS, STREAMING_PRICE_CENTS } from "../domain/order/pricing.ts";
 import {
   ownReferralCode,
   type ReferralCode,
   type ReferralRefusal,
   refuseReferral,
-} from "../domain/referrals.ts";
+} from "../domain/referral/referrals.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { type CheckoutDraft, getCheckoutDraft } from "../kv/checkout_drafts.ts";
 import { keys } from "../kv/keys.ts";
@@ -29,8 +29,8 @@ import {
   spendHold,
 } from "../kv/referral_holds.ts";
 import type { CheckoutSessionInfo } from "../providers/payments/mod.ts";
-import { orderPlaced } from "../domain/order_lifecycle.ts";
-import { orderRevenue, REVENUE_CURRENCY } from "../domain/analytics_orders.ts";
+import { orderPlaced } from "../domain/order/lifecycle.ts";
+import { orderRevenue, REVENUE_CURRENCY } from "../domain/analytics/orders.ts";
 import { jobMessage } from "../jobs/messages.ts";
 import { trackOrderEvent } from "../providers/analytics.ts";
 
@@ -99,7 +99,7 @@ export async function fulfil(
           id,
           orderNumber,
           // The account signed in when paying, or none: ownership by address is read from the
-          // order's current address (domain/order_readers.ts), never stored, so it ends when staff
+          // order's current address (domain/order/readers.ts), never stored, so it ends when staff
           // correct a mistyped one.
           userId: draft?.userId ?? null,
           price: {

@@ -1,11 +1,11 @@
 import type { Deps } from "../deps.ts";
-import { allows, REFUSALS } from "../domain/order_guards.ts";
+import { allows, REFUSALS } from "../domain/order/guards.ts";
 import { ConflictError, NotFoundError } from "../domain/errors.ts";
-import { buildEvent } from "../domain/events.ts";
-import { isOrderId, type Order } from "../domain/orders.ts";
-import { callEventFields } from "../domain/provider_calls.ts";
-import { briefOf, cleanLyrics, lyricsUserMessage } from "../domain/prompts.ts";
-import { promptScopeOfOrder } from "../domain/prompt_scope.ts";
+import { buildEvent } from "../domain/generation/events.ts";
+import { isOrderId, type Order } from "../domain/order/orders.ts";
+import { callEventFields } from "../domain/generation/provider_calls.ts";
+import { briefOf, cleanLyrics, lyricsUserMessage } from "../domain/prompts/defaults.ts";
+import { promptScopeOfOrder } from "../domain/prompts/scope.ts";
 import { ProviderCallError } from "../providers/calls.ts";
 import { addEvents, addStaffEvent } from "../kv/events.ts";
 import { acquireLease, releaseLease } from "../kv/locks.ts";

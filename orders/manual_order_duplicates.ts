@@ -5,8 +5,8 @@ import {
   duplicateOrderMessage,
   emailKey,
   isDuplicateOrder,
-} from "../domain/manual_order_duplicates.ts";
-import type { Order } from "../domain/orders.ts";
+} from "../domain/admin/manual_order_duplicates.ts";
+import type { Order } from "../domain/order/orders.ts";
 import { listOrdersOfEmail } from "../kv/orders.ts";
 
 /** A manual order like one that exists: 409 with a `code`, so the dialog can offer to go on anyway. */

@@ -1,13 +1,19 @@
 import type { Deps } from "../deps.ts";
-import { refusalOf, REFUSALS } from "../domain/order_guards.ts";
+import { refusalOf, REFUSALS } from "../domain/order/guards.ts";
 import { BadRequestError, ConflictError, NotFoundError } from "../domain/errors.ts";
-import { songUrlFor } from "../domain/download.ts";
-import type { ManualOrderBody } from "../domain/manual_order.ts";
-import type { UploadedFile } from "../domain/staff_actions.ts";
-import { songMade, songUploaded } from "../domain/order_lifecycle.ts";
-import { buildOrder, isOrderId, type Order, type OrderForm, orderFormSchema } from "../domain/orders.ts";
-import { blobIdOfSongUrl } from "../domain/song_uploads.ts";
-import { type SongWords, songWordsRefusal } from "../domain/upload_words.ts";
+import { songUrlFor } from "../domain/song/download.ts";
+import type { ManualOrderBody } from "../domain/admin/manual_order.ts";
+import type { UploadedFile } from "../domain/admin/staff_actions.ts";
+import { songMade, songUploaded } from "../domain/order/lifecycle.ts";
+import {
+  buildOrder,
+  isOrderId,
+  type Order,
+  type OrderForm,
+  orderFormSchema,
+} from "../domain/order/orders.ts";
+import { blobIdOfSongUrl } from "../domain/song/uploads.ts";
+import { type SongWords, songWordsRefusal } from "../domain/song/upload_words.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { addStaffEvent } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
@@ -40,7 +46,7 @@ export const MANUAL_SONG_MESSAGES = {
 
 /**
  * Staff-side §7, `POST /api/admin/orders/{id}/upload`: the order completes with the uploaded song,
- * and with the title and lyrics sent with it when the order had none (domain/upload_words.ts).
+ * and with the title and lyrics sent with it when the order had none (domain/song/upload_words.ts).
  */
 export function uploadSong(
   deps: Deps,
@@ -99,7 +105,7 @@ function withWords(order: Order, words: SongWords | null): Order {
 }
 
 /**
- * The fields staff typed (domain/manual_order.ts, checked by the route) and the uploaded song. Words
+ * The fields staff typed (domain/admin/manual_order.ts, checked by the route) and the uploaded song. Words
  * sent with the upload are not used: the form's own title and lyrics are required.
  */
 export interface ManualOrderInput extends ManualOrderBody {

@@ -1,10 +1,10 @@
 import type { Deps } from "../deps.ts";
 import { GoneError, UnauthorizedError } from "../domain/errors.ts";
-import { MESSAGES } from "../domain/auth.ts";
-import { type OrderLinkGreeting, orderLinkGreeting } from "../domain/order_link_greeting.ts";
-import type { Order } from "../domain/orders.ts";
+import { MESSAGES } from "../domain/account/sign_in_limits.ts";
+import { type OrderLinkGreeting, orderLinkGreeting } from "../domain/order/link_greeting.ts";
+import type { Order } from "../domain/order/orders.ts";
 import { iso } from "../domain/time.ts";
-import type { User } from "../domain/users.ts";
+import type { User } from "../domain/account/users.ts";
 import { grantOrderAccess } from "../kv/order_access.ts";
 import { findOrderLink } from "../kv/order_links.ts";
 import { updateOrder } from "../kv/orders.ts";

@@ -1,11 +1,11 @@
 import type { Deps } from "../deps.ts";
-import { maxRedemptionsOf, promotionTermsOf } from "../domain/promotion_terms.ts";
-import { isFirstOrderCode, type ReferralCode } from "../domain/referrals.ts";
+import { maxRedemptionsOf, promotionTermsOf } from "../domain/referral/promotion_terms.ts";
+import { isFirstOrderCode, type ReferralCode } from "../domain/referral/referrals.ts";
 import { savePromotionIds } from "../kv/referral_codes.ts";
 import type { PromotionIds } from "../providers/payments/mod.ts";
 
 /**
- * The provider's promotion code for one of our codes, carrying our limits (domain/promotion_terms.ts):
+ * The provider's promotion code for one of our codes, carrying our limits (domain/referral/promotion_terms.ts):
  * the stored one while its terms still hold, otherwise the stale one is turned off and a new one
  * made and stored. Used by the checkout that applies a code and by staff's edits, so a code typed on
  * Stripe's page obeys the same limits as one that came through the order form.

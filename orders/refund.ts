@@ -1,7 +1,7 @@
 import type { Deps } from "../deps.ts";
-import { refusalOf } from "../domain/order_guards.ts";
+import { refusalOf } from "../domain/order/guards.ts";
 import { ConflictError, NotFoundError } from "../domain/errors.ts";
-import type { Order } from "../domain/orders.ts";
+import type { Order } from "../domain/order/orders.ts";
 import { addStaffEvent } from "../kv/events.ts";
 import { getOrder, updateOrder } from "../kv/orders.ts";
 
@@ -12,7 +12,7 @@ const REFUND_MESSAGES = {
 } as const;
 
 /**
- * Staff's refund of a flagged order (domain/discount_review.ts): the whole payment goes back through the provider
+ * Staff's refund of a flagged order (domain/referral/discount_review.ts): the whole payment goes back through the provider
  * that took it, and the refund is recorded on the order. The provider's idempotency key is the
  * order's, so a double click or a retry after a lost answer refunds once.
  */

@@ -1,14 +1,14 @@
 import type { Deps } from "../deps.ts";
 import { ConflictError, ForbiddenError } from "../domain/errors.ts";
-import { isOrderOwner, type Reader } from "../domain/order_readers.ts";
-import type { Order } from "../domain/orders.ts";
-import { type SongRemoval, songRemovalOf } from "../domain/song_removal.ts";
+import { isOrderOwner, type Reader } from "../domain/order/readers.ts";
+import type { Order } from "../domain/order/orders.ts";
+import { type SongRemoval, songRemovalOf } from "../domain/order/song_removal.ts";
 import { hasOrderAccess, revokeOrderAccess } from "../kv/order_access.ts";
 import { deleteOrder } from "../kv/order_removal.ts";
 import { updateOrder } from "../kv/orders.ts";
 
 /**
- * Delete Song (customer-side §7), as domain/song_removal.ts decides it: the owner (the account that
+ * Delete Song (customer-side §7), as domain/order/song_removal.ts decides it: the owner (the account that
  * paid, or the account of the order's current address) deletes the order with everything that hangs
  * off it, unless it is a gift its recipient already holds, which leaves the giver's list only; someone
  * it was shared with only removes it from their own list (the song is still the family's). Staff have

@@ -1,13 +1,13 @@
 import { type AppError, ConflictError, NotFoundError } from "../domain/errors.ts";
-import { buildEvent } from "../domain/events.ts";
-import type { Order } from "../domain/orders.ts";
-import { rejected, remade, restarted } from "../domain/order_lifecycle.ts";
-import type { StaffActionFacts } from "../domain/staff_actions.ts";
-import { isGenerationStage, restartStageOf } from "../domain/stages.ts";
+import { buildEvent } from "../domain/generation/events.ts";
+import type { Order } from "../domain/order/orders.ts";
+import { rejected, remade, restarted } from "../domain/order/lifecycle.ts";
+import type { StaffActionFacts } from "../domain/admin/staff_actions.ts";
+import { isGenerationStage, restartStageOf } from "../domain/generation/stages.ts";
 import { iso } from "../domain/time.ts";
 import { addEvents, addStaffEvent } from "../kv/events.ts";
 import { getOrder, updateOrder } from "../kv/orders.ts";
-import { allows, refusalOf, REFUSALS } from "../domain/order_guards.ts";
+import { allows, refusalOf, REFUSALS } from "../domain/order/guards.ts";
 import { changeOrder } from "./change_order.ts";
 import { jobMessage } from "../jobs/messages.ts";
 import type { Deps } from "../deps.ts";
@@ -68,7 +68,7 @@ export const MESSAGES = {
  * Staff-side §4, Regenerate (order). A failed order restarts from the stage that failed. A finished
  * song is made again from the lyrics it has now (an admin may have just regenerated them): new
  * style and title, new audio. It then needs review again, so approval and any scheduled send are
- * reset, and the customer does not see it until staff send it (domain/delivery.ts, isReleased).
+ * reset, and the customer does not see it until staff send it (domain/delivery/release.ts, isReleased).
  */
 export async function regenerateOrder(
   deps: Pick<Deps, "kv" | "jobs" | "clock">,

@@ -1,5 +1,5 @@
-import { buildEvent } from "../domain/events.ts";
-import type { Order } from "../domain/orders.ts";
+import { buildEvent } from "../domain/generation/events.ts";
+import type { Order } from "../domain/order/orders.ts";
 import { addEvents } from "../kv/events.ts";
 import { getOrder, updateOrder } from "../kv/orders.ts";
 import { iso } from "../domain/time.ts";

@@ -1,22 +1,22 @@
 import type { Deps } from "../deps.ts";
 import { ConflictError } from "../domain/errors.ts";
-import { refusalOf } from "../domain/order_guards.ts";
-import { bonusTakeOffered, takeChosen } from "../domain/order_lifecycle.ts";
-import type { Order } from "../domain/orders.ts";
+import { refusalOf } from "../domain/order/guards.ts";
+import { bonusTakeOffered, takeChosen } from "../domain/order/lifecycle.ts";
+import type { Order } from "../domain/order/orders.ts";
 import {
   bonusTakeOf,
   deliveredTakeNumber,
   takeLabel,
   type TakeNumber,
   takeNumbered,
-} from "../domain/song_takes.ts";
+} from "../domain/song/takes.ts";
 import { jobMessage } from "../jobs/messages.ts";
 import { addStaffEvent } from "../kv/events.ts";
 import { changeOrder } from "./change_order.ts";
 
 /**
  * Staff's choices among a song's two takes: which one the family gets, and whether the other is
- * offered too. Each is one guarded atomic change of the order (domain/order_guards.ts), so two admins
+ * offered too. Each is one guarded atomic change of the order (domain/order/guards.ts), so two admins
  * choosing at once end with one choice, and a resend it needs is queued in the same write.
  */
 export async function chooseTake(

@@ -1,7 +1,7 @@
 import type { Deps } from "../deps.ts";
 import { NotFoundError } from "../domain/errors.ts";
-import { generationStarted } from "../domain/order_lifecycle.ts";
-import type { Order } from "../domain/orders.ts";
+import { generationStarted } from "../domain/order/lifecycle.ts";
+import type { Order } from "../domain/order/orders.ts";
 import { jobMessage } from "../jobs/messages.ts";
 import { updateOrder } from "../kv/orders.ts";
 

@@ -1,4 +1,4 @@
-import { DEFAULT_STREAMING_STATUS, type StreamingStatus } from "../domain/streaming_status.ts";
+import { DEFAULT_STREAMING_STATUS, type StreamingStatus } from "../domain/song/streaming_status.ts";
 import { ConflictError } from "../domain/errors.ts";
 import { addStaffEvent } from "../kv/events.ts";
 import { changeOrder } from "./change_order.ts";

@@ -3,13 +3,13 @@ import {
   type AnalyticsProperties,
   type CleanProperties,
   scrubProperties,
-} from "../domain/analytics.ts";
-import { orderAnalyticsId, orderIsTracked } from "../domain/analytics_orders.ts";
-import type { Order } from "../domain/orders.ts";
+} from "../domain/analytics/events.ts";
+import { orderAnalyticsId, orderIsTracked } from "../domain/analytics/orders.ts";
+import type { Order } from "../domain/order/orders.ts";
 
 /** Who an event is about and when, as far as the caller knows; the sink fills in what is missing. */
 export interface EventContext {
-  /** An id that names nobody: an order's (domain/analytics_orders.ts) or a page's random one. */
+  /** An id that names nobody: an order's (domain/analytics/orders.ts) or a page's random one. */
   distinctId?: string;
   /** When it happened (ms since the epoch); now when absent. */
   timestamp?: number;
@@ -62,7 +62,7 @@ export function refusingRequestTracker(track: Track): Track {
 /**
  * An event about an order, often sent apart from the family's requests (a webhook, the delivery job,
  * staff's Send Now): under the order's own id, and only when the order may be reported at all
- * (domain/analytics_orders.ts), which includes the family's DNT or GPC as they checked out.
+ * (domain/analytics/orders.ts), which includes the family's DNT or GPC as they checked out.
  */
 export function trackOrderEvent(
   track: Track,

@@ -1,4 +1,4 @@
-import type { AnalyticsEvent, AnalyticsValue, CleanProperties } from "../domain/analytics.ts";
+import type { AnalyticsEvent, AnalyticsValue, CleanProperties } from "../domain/analytics/events.ts";
 import type { AnalyticsSink, EventContext } from "./analytics.ts";
 import {
   type Backoff,

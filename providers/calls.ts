@@ -1,10 +1,10 @@
-import type { CallFacts } from "../domain/provider_calls.ts";
+import type { CallFacts } from "../domain/generation/provider_calls.ts";
 
-export type { CallFacts, ProviderName } from "../domain/provider_calls.ts";
+export type { CallFacts, ProviderName } from "../domain/generation/provider_calls.ts";
 
 /**
  * A call that did not give us what we asked for. It carries the facts; whether to try again is the
- * job system's decision (domain/generation_errors.ts), not the adapter's.
+ * job system's decision (domain/generation/call_errors.ts), not the adapter's.
  */
 export class ProviderCallError extends Error {
   constructor(message: string, readonly call: CallFacts, options?: ErrorOptions) {

@@ -11,7 +11,7 @@ import { BodyBudget } from "./body/budget.ts";
 import { authApi } from "./api/auth.ts";
 import { checkoutApi } from "./api/checkout.ts";
 import { eventsApi } from "./api/events.ts";
-import { requestRefusesTracking } from "../domain/analytics_consent.ts";
+import { requestRefusesTracking } from "../domain/analytics/consent.ts";
 import { refusingRequestTracker } from "../providers/analytics.ts";
 import { ordersApi } from "./api/orders.ts";
 import { adminApi } from "./api/admin/mod.ts";

@@ -1,5 +1,5 @@
 import type { Deps } from "../deps.ts";
-import type { SessionUser } from "../domain/users.ts";
+import type { SessionUser } from "../domain/account/users.ts";
 import type { Session } from "../kv/sessions.ts";
 import type { Assets } from "./assets.ts";
 import type { BodyBudget } from "./body/budget.ts";

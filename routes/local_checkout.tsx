@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { ReferralRefusedError } from "../domain/errors.ts";
-import { discountOf, REFERRAL_REFUSALS, referralCodeSchema } from "../domain/referrals.ts";
+import { discountOf, REFERRAL_REFUSALS, referralCodeSchema } from "../domain/referral/referrals.ts";
 import { CHECKOUT_LIFETIME_MS, reserveReferral } from "../orders/checkout_referral.ts";
 import { fulfil } from "../orders/fulfil.ts";
 import { applyLocalPromotion, getLocalSession, payLocalSession } from "../kv/local_checkout.ts";

@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { parseRange } from "../domain/byte_range.ts";
+import { parseRange } from "../domain/song/byte_range.ts";
 import {
   ANOTHER_VERSION_SUFFIX,
   anotherVersionFileName,
@@ -8,12 +8,12 @@ import {
   DOWNLOAD_PREFIX,
   downloadFileName,
   SONG_AUDIO_PREFIX,
-} from "../domain/download.ts";
-import { bonusTakeOf } from "../domain/song_takes.ts";
-import { isReleased } from "../domain/delivery.ts";
+} from "../domain/song/download.ts";
+import { bonusTakeOf } from "../domain/song/takes.ts";
+import { isReleased } from "../domain/delivery/release.ts";
 import { NotFoundError } from "../domain/errors.ts";
 import type { Config } from "../domain/config.ts";
-import { isOrderId, type Order } from "../domain/orders.ts";
+import { isOrderId, type Order } from "../domain/order/orders.ts";
 import { type BlobMeta, BlobMissingError, BlobStoreError, storeOf } from "../kv/blobs.ts";
 import { getOrder, isReleasedAudio } from "../kv/orders.ts";
 import { authenticate } from "./middleware/session.ts";
@@ -87,7 +87,7 @@ media.get(`${SONG_AUDIO_PREFIX}:file`, async (c) => {
 });
 
 /**
- * Who may hear stored audio now: anyone while some family has it (domain/delivery.ts,
+ * Who may hear stored audio now: anyone while some family has it (domain/delivery/release.ts,
  * releasedAudioOf), staff always (they review every take and may offer or choose one later), no one
  * else. The session is looked up only for audio no family has, which only staff's pages play.
  */

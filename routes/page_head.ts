@@ -1,6 +1,6 @@
-import { escapeHtml } from "../domain/html.ts";
-import { DEFAULT_DESCRIPTION, jsonLdText, SOCIAL_IMAGE } from "../domain/seo.ts";
-import { SITE_NAME } from "../domain/site.ts";
+import { escapeHtml } from "../domain/email/html.ts";
+import { DEFAULT_DESCRIPTION, jsonLdText, SOCIAL_IMAGE } from "../domain/site/seo.ts";
+import { SITE_NAME } from "../domain/site/site.ts";
 
 export interface HeadOptions {
   title: string;

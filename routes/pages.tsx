@@ -8,13 +8,13 @@ import { PrivacyPolicy } from "../components/legal/PrivacyPolicy.tsx";
 import { TermsAndConditions } from "../components/legal/TermsAndConditions.tsx";
 import { PageShell } from "../components/PageShell.tsx";
 import { OrderNotFoundPage } from "../components/pages/OrderNotFoundPage.tsx";
-import { FAQ_ITEMS } from "../domain/faq.ts";
+import { FAQ_ITEMS } from "../domain/site/faq.ts";
 import { timingsOfOrder } from "../kv/lyrics_timing.ts";
-import { orderStanding, publicOrderView } from "../domain/order_views.ts";
-import { LANDING_DESCRIPTION, landingStructuredData } from "../domain/seo.ts";
-import { isOrderId } from "../domain/orders.ts";
-import { REACTION_VIDEOS } from "../domain/reactions.ts";
-import { parseListQuery } from "../domain/admin_list_query.ts";
+import { orderStanding, publicOrderView } from "../domain/order/views.ts";
+import { LANDING_DESCRIPTION, landingStructuredData } from "../domain/site/seo.ts";
+import { isOrderId } from "../domain/order/orders.ts";
+import { REACTION_VIDEOS } from "../domain/site/reactions.ts";
+import { parseListQuery } from "../domain/admin/list_query.ts";
 import {
   AdminDashboard,
   AnimalPeek,

@@ -1,8 +1,13 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { MAGIC_LINK_TTL_MS, SESSION_COOKIE, SESSION_TTL_MS, SIGN_IN_BROWSER_COOKIE } from "../domain/auth.ts";
-import { REFERRAL_COOKIE, REFERRAL_KEPT_MS } from "../domain/referral_code.ts";
-import { looksLikeToken, newToken } from "../domain/tokens.ts";
+import {
+  MAGIC_LINK_TTL_MS,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  SIGN_IN_BROWSER_COOKIE,
+} from "../domain/account/sign_in_limits.ts";
+import { REFERRAL_COOKIE, REFERRAL_KEPT_MS } from "../domain/referral/code.ts";
+import { looksLikeToken, newToken } from "../domain/account/tokens.ts";
 import type { AppEnv } from "./env.ts";
 
 /**

@@ -5,7 +5,7 @@
  *   const page = await browser.open("/");            // navigated, islands hydrated
  */
 import { type Browser, chromium, type ConsoleMessage, type Page } from "playwright-core";
-import type { AnalyticsEvent, CleanProperties } from "../domain/analytics.ts";
+import type { AnalyticsEvent, CleanProperties } from "../domain/analytics/events.ts";
 import { type Config, type EnvMap, parseConfig } from "../domain/config.ts";
 import type { AnalyticsSink } from "../providers/analytics.ts";
 import { listDevMail } from "../kv/dev_mail.ts";

@@ -15,7 +15,7 @@ import { createDeps } from "../deps.ts";
 import { parseArgs } from "node:util";
 import { reportFigure } from "./bench_summary.ts";
 import { parseConfig } from "../domain/config.ts";
-import { ADMIN_FILTERS, type AdminOrderList } from "../domain/admin_orders.ts";
+import { ADMIN_FILTERS, type AdminOrderList } from "../domain/admin/order_list.ts";
 import { createApp } from "../routes/app.ts";
 import { closeProviders, createProviders } from "../providers/mod.ts";
 import { createSession } from "../kv/sessions.ts";
@@ -49,8 +49,8 @@ async function layoutHash(): Promise<string> {
   const sources = [
     "kv/orders.ts",
     "kv/keys.ts",
-    "domain/admin_search.ts",
-    "domain/admin_orders.ts",
+    "domain/admin/search.ts",
+    "domain/admin/order_list.ts",
     "tools/sample_orders.ts",
   ];
   const text =

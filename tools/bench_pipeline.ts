@@ -15,10 +15,10 @@
 import { parseArgs } from "node:util";
 import { reportFigure } from "./bench_summary.ts";
 import { type Config, parseConfig } from "../domain/config.ts";
-import type { GenerationEvent } from "../domain/events.ts";
-import { MAX_BACKOFF_MS, MAX_STAGE_RETRIES } from "../domain/generation_errors.ts";
-import { type Order, orderFormSchema } from "../domain/orders.ts";
-import type { GenerationStage } from "../domain/stages.ts";
+import type { GenerationEvent } from "../domain/generation/events.ts";
+import { MAX_BACKOFF_MS, MAX_STAGE_RETRIES } from "../domain/generation/call_errors.ts";
+import { type Order, orderFormSchema } from "../domain/order/orders.ts";
+import type { GenerationStage } from "../domain/generation/stages.ts";
 import { createDemoOrder } from "../orders/demo_order.ts";
 import { FAILURE_EMAIL_SENT_WORDS, MAX_FAILURE_EMAIL_ATTEMPTS } from "../jobs/failure_email.ts";
 import { createJobQueue } from "../jobs/messages.ts";

@@ -5,7 +5,7 @@
  * only the staff's approval and the 12-hour wait are written directly, as the delivery tests do.
  */
 import { parseConfig } from "../domain/config.ts";
-import { orderFormSchema } from "../domain/orders.ts";
+import { orderFormSchema } from "../domain/order/orders.ts";
 import { createDeps } from "../deps.ts";
 import { startJobWorker } from "../jobs/worker.ts";
 import { openKv } from "../kv/open.ts";

@@ -3,8 +3,14 @@
  * straight into KV through `writeOrder`, so their indexes and counters are the real ones. For the
  * admin benchmark (100,000 orders), the list tests and the seed task; never used by the app itself.
  */
-import { type Order, orderFormSchema, SINGER_GENDERS, SONG_GENRES, SONG_STYLES } from "../domain/orders.ts";
-import { STREAMING_STATUSES } from "../domain/streaming_status.ts";
+import {
+  type Order,
+  orderFormSchema,
+  SINGER_GENDERS,
+  SONG_GENRES,
+  SONG_STYLES,
+} from "../domain/order/orders.ts";
+import { STREAMING_STATUSES } from "../domain/song/streaming_status.ts";
 import { FIRST_ORDER_NUMBER, MUTATIONS_PER_BATCH, newOrderMutations, writeOrder } from "../kv/orders.ts";
 import { keys } from "../kv/keys.ts";
 

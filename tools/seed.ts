@@ -7,8 +7,8 @@
  */
 import { parseConfig } from "../domain/config.ts";
 import { StartupError } from "../domain/errors.ts";
-import { toLocalInput } from "../domain/requested_delivery.ts";
-import { orderFormSchema, SINGER_GENDERS, SONG_GENRES, SONG_STYLES } from "../domain/orders.ts";
+import { toLocalInput } from "../domain/delivery/requested.ts";
+import { orderFormSchema, SINGER_GENDERS, SONG_GENRES, SONG_STYLES } from "../domain/order/orders.ts";
 import { createDemoOrder } from "../orders/demo_order.ts";
 import { createJobQueue } from "../jobs/messages.ts";
 import { openKv } from "../kv/open.ts";

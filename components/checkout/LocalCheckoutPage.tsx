@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import type { LocalCheckoutSession } from "../../domain/checkout.ts";
-import { formatCents } from "../../domain/pricing.ts";
-import { SITE_NAME } from "../../domain/site.ts";
+import type { LocalCheckoutSession } from "../../domain/order/checkout.ts";
+import { formatCents } from "../../domain/order/pricing.ts";
+import { SITE_NAME } from "../../domain/site/site.ts";
 import { buttonClass, INPUT_CLASS } from "../ui.ts";
 import { MusicNoteIcon } from "../icons.tsx";
 

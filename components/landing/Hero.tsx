@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SECTIONS } from "../../domain/site.ts";
+import { SECTIONS } from "../../domain/site/site.ts";
 import { ClockIcon, HeartIcon, SparkleIcon } from "../icons.tsx";
 import { buttonClass } from "../ui.ts";
 

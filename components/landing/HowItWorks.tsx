@@ -1,4 +1,4 @@
-import { SECTIONS } from "../../domain/site.ts";
+import { SECTIONS } from "../../domain/site/site.ts";
 import { buttonClass } from "../ui.ts";
 
 const STEPS = [

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SECTIONS } from "../../domain/site.ts";
+import { SECTIONS } from "../../domain/site/site.ts";
 
 /** Frames the reactions carousel island (passed in by the route, since components never import islands). */
 export function KidReactions({ children }: { children: ReactNode }) {

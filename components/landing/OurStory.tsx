@@ -1,4 +1,4 @@
-import { SECTIONS } from "../../domain/site.ts";
+import { SECTIONS } from "../../domain/site/site.ts";
 
 export function OurStory() {
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SUPPORT_EMAIL } from "../../domain/site.ts";
+import { SUPPORT_EMAIL } from "../../domain/site/site.ts";
 
 /** A bulleted list inside a legal section. */
 export const LIST = "list-disc pl-6 space-y-2";

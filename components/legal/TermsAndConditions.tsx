@@ -1,4 +1,4 @@
-import { LEGAL_UPDATED, SITE_NAME } from "../../domain/site.ts";
+import { LEGAL_UPDATED, SITE_NAME } from "../../domain/site/site.ts";
 import { LegalDocument, LIST, SupportEmail } from "./LegalDocument.tsx";
 
 export function TermsAndConditions() {

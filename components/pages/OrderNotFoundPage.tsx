@@ -1,4 +1,4 @@
-import { SUPPORT_EMAIL } from "../../domain/site.ts";
+import { SUPPORT_EMAIL } from "../../domain/site/site.ts";
 import { MusicNoteIcon } from "../icons.tsx";
 import { StatusPanel } from "../StatusPanel.tsx";
 import { buttonClass, LINK_CLASS } from "../ui.ts";

@@ -1,7 +1,7 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useId } from "react";
-import type { AttentionAnswer, AttentionGroupName } from "../../domain/attention.ts";
+import type { AttentionAnswer, AttentionGroupName } from "../../domain/admin/attention.ts";
 import { api } from "../lib/api.ts";
 import {
   countText,

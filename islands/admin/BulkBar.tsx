@@ -1,5 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { type BulkAction, NOT_HEARD } from "../../domain/bulk_actions.ts";
+import { type BulkAction, NOT_HEARD } from "../../domain/admin/bulk_actions.ts";
 import { buttonClass } from "../../components/ui.ts";
 import { ASKED } from "./bulk_questions.ts";
 import { groupedResults } from "./bulk_results.ts";

@@ -1,4 +1,4 @@
-import { ADMIN_FILTER_LABELS, ADMIN_FILTER_TABS, type AdminFilter } from "../../domain/admin_orders.ts";
+import { ADMIN_FILTER_LABELS, ADMIN_FILTER_TABS, type AdminFilter } from "../../domain/admin/order_list.ts";
 import { TabList } from "./Tabs.tsx";
 
 export const FILTER_TABS_ID = "admin-filter";

@@ -1,14 +1,14 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
-import { LIST_SORT_LABELS, LIST_SORTS, type ListQuery } from "../../domain/admin_list_query.ts";
+import { LIST_SORT_LABELS, LIST_SORTS, type ListQuery } from "../../domain/admin/list_query.ts";
 import {
   GIFT_CHOICES,
   GIFT_LABELS,
   STREAMING_CHOICES,
   STREAMING_LABELS,
-} from "../../domain/admin_list_views.ts";
-import { parseReferralCode } from "../../domain/referral_code.ts";
+} from "../../domain/admin/list_views.ts";
+import { parseReferralCode } from "../../domain/referral/code.ts";
 
 export interface ListNarrowingProps {
   query: ListQuery;

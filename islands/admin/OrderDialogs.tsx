@@ -1,6 +1,6 @@
-import { adminActionsOf } from "../../domain/admin_actions.ts";
-import { allows } from "../../domain/order_guards.ts";
-import { formatCents } from "../../domain/pricing.ts";
+import { adminActionsOf } from "../../domain/admin/row_actions.ts";
+import { allows } from "../../domain/order/guards.ts";
+import { formatCents } from "../../domain/order/pricing.ts";
 import { ConfirmDialog } from "../lib/ConfirmDialog.tsx";
 import { OrderDetailDialog } from "./detail/OrderDetailDialog.tsx";
 import { ErrorDetailsDialog } from "./dialogs/ErrorDetailsDialog.tsx";

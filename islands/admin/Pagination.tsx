@@ -1,7 +1,7 @@
 import type { FormEvent, MouseEvent } from "react";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons.tsx";
-import { pageLinks, showingRange } from "../../domain/admin_orders.ts";
-import type { ListQuery } from "../../domain/admin_list_query.ts";
+import { pageLinks, showingRange } from "../../domain/admin/order_list.ts";
+import type { ListQuery } from "../../domain/admin/list_query.ts";
 import { listQueryString } from "./list_query.ts";
 
 export interface PaginationProps {

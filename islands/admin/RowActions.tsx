@@ -11,8 +11,8 @@ import {
   SendIcon,
   UploadIcon,
 } from "../../components/icons.tsx";
-import { adminActionsOf } from "../../domain/admin_actions.ts";
-import { formatCents } from "../../domain/pricing.ts";
+import { adminActionsOf } from "../../domain/admin/row_actions.ts";
+import { formatCents } from "../../domain/order/pricing.ts";
 import type { ListedOrder, OrderBusy, RowAction } from "./types.ts";
 
 /** What the button says while its call runs. */

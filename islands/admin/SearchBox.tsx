@@ -2,7 +2,7 @@ import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
 import { SearchIcon } from "../../components/icons.tsx";
-import { MAX_SEARCH_LENGTH } from "../../domain/admin_list_query.ts";
+import { MAX_SEARCH_LENGTH } from "../../domain/admin/list_query.ts";
 
 /** The box's id: `/` puts the focus here (issue 23). */
 export const SEARCH_INPUT_ID = "admin-order-search";

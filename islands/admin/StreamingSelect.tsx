@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { DEFAULT_STREAMING_STATUS, STREAMING_STATUSES } from "../../domain/streaming_status.ts";
+import { DEFAULT_STREAMING_STATUS, STREAMING_STATUSES } from "../../domain/song/streaming_status.ts";
 import { streamingArtistOf } from "./streaming_artist.ts";
 import type { ListedOrder } from "./types.ts";
 

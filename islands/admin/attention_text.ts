@@ -1,12 +1,12 @@
-import { ADMIN_FILTER_LABELS, type AdminFilter } from "../../domain/admin_orders.ts";
+import { ADMIN_FILTER_LABELS, type AdminFilter } from "../../domain/admin/order_list.ts";
 import type {
   AttentionAnswer,
   AttentionGroup,
   AttentionGroupName,
   AttentionOrder,
-} from "../../domain/attention.ts";
-import type { JobName } from "../../domain/due_work.ts";
-import type { StorageOutage } from "../../domain/storage_outage.ts";
+} from "../../domain/admin/attention.ts";
+import type { JobName } from "../../domain/order/due_work.ts";
+import type { StorageOutage } from "../../domain/admin/storage_outage.ts";
 import { waited } from "./backlog_text.ts";
 import { FILTER_TABS_ID } from "./FilterTabs.tsx";
 import { requestedShort } from "./requested_date.ts";

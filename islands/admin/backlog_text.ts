@@ -1,4 +1,4 @@
-import type { AdminFilter } from "../../domain/admin_orders.ts";
+import type { AdminFilter } from "../../domain/admin/order_list.ts";
 
 /** What GET /api/admin/backlog answers (routes/api/admin/orders.ts). */
 export interface BacklogAnswer {

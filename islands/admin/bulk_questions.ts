@@ -1,6 +1,6 @@
-import type { BulkAction } from "../../domain/bulk_actions.ts";
-import { allows, type OrderCommand } from "../../domain/order_guards.ts";
-import { sendsEarly } from "../../domain/requested_delivery.ts";
+import type { BulkAction } from "../../domain/admin/bulk_actions.ts";
+import { allows, type OrderCommand } from "../../domain/order/guards.ts";
+import { sendsEarly } from "../../domain/delivery/requested.ts";
 import { orderNumbers, ordersCount } from "./order_numbers.ts";
 import { replacesDelivered, restartLabel } from "./regenerate_words.ts";
 import { requestedInFull } from "./requested_date.ts";
@@ -98,7 +98,7 @@ function regenerateQuestion(applies: ListedOrder[], others: number): BulkQuestio
         `go${one ? "es" : ""} back to review. ${one ? "Its" : "Their"} current audio is replaced.`,
     );
   }
-  // Grouped by where each starts again, which is not always where it failed (domain/stages.ts).
+  // Grouped by where each starts again, which is not always where it failed (domain/generation/stages.ts).
   const byRestart = new Map<string, ListedOrder[]>();
   for (const order of failed) {
     byRestart.set(restartLabel(order), [...byRestart.get(restartLabel(order)) ?? [], order]);

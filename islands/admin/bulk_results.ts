@@ -1,4 +1,4 @@
-import type { BulkResult } from "../../domain/bulk_actions.ts";
+import type { BulkResult } from "../../domain/admin/bulk_actions.ts";
 import { ordersCount } from "./order_numbers.ts";
 
 /**

@@ -3,12 +3,12 @@ import {
   defaultSortOf,
   type ListQuery,
   type ListSort,
-} from "../../domain/admin_list_query.ts";
-import { ANY_FACETS, hasFacets } from "../../domain/admin_list_views.ts";
-import type { AdminFilter } from "../../domain/admin_orders.ts";
+} from "../../domain/admin/list_query.ts";
+import { ANY_FACETS, hasFacets } from "../../domain/admin/list_views.ts";
+import type { AdminFilter } from "../../domain/admin/order_list.ts";
 
 /**
- * The order list's view (domain/admin_list_query.ts reads it) written back: into the address, so a
+ * The order list's view (domain/admin/list_query.ts reads it) written back: into the address, so a
  * reload or a shared link opens the same view, and into the API call.
  */
 
@@ -71,7 +71,7 @@ export function hasActiveFilters(query: ListQuery): boolean {
 
 /**
  * The sort of `query` carried to the tab `filter`: a sort staff chose stays as they move between tabs;
- * a tab's own order (domain/admin_list_query.ts, defaultSortOf) goes with its tab, so Review opens
+ * a tab's own order (domain/admin/list_query.ts, defaultSortOf) goes with its tab, so Review opens
  * oldest first however the list before it was sorted.
  */
 export function sortOnTab(query: ListQuery, filter: AdminFilter): ListSort {

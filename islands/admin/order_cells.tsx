@@ -1,6 +1,6 @@
 import { GiftIcon } from "../../components/icons.tsx";
-import { childAgeLabel } from "../../domain/child_age.ts";
-import { bonusTakeOf, deliveredTakeNumber, hasTwoTakes, takeLabel } from "../../domain/song_takes.ts";
+import { childAgeLabel } from "../../domain/order/child_age.ts";
+import { bonusTakeOf, deliveredTakeNumber, hasTwoTakes, takeLabel } from "../../domain/song/takes.ts";
 import { rowSummary } from "./current_row.ts";
 import type { ListedOrder } from "./types.ts";
 

@@ -1,16 +1,16 @@
-import { restartStageOf, STAGE_LABELS } from "../../domain/stages.ts";
+import { restartStageOf, STAGE_LABELS } from "../../domain/generation/stages.ts";
 import type { ListedOrder } from "./types.ts";
 
 /**
  * What Regenerate (whole order) tells staff before it runs, for one row and for the ticked rows alike:
  * where a failed order really starts again, and that a family who already has the song loses it until
- * the new one is sent (a re-made song is not released again until staff send it: domain/delivery.ts).
+ * the new one is sent (a re-made song is not released again until staff send it: domain/delivery/release.ts).
  */
 type RegenerateFacts = Pick<ListedOrder, "status" | "currentStage" | "emailSentAt">;
 
 /**
  * The stage a failed order's Regenerate restarts at, as staff read it: the rule that picks it is
- * domain/stages.ts (restartStageOf), so the question names the stage the row then shows.
+ * domain/generation/stages.ts (restartStageOf), so the question names the stage the row then shows.
  */
 export const restartLabel = (order: Pick<ListedOrder, "currentStage">) =>
   STAGE_LABELS[restartStageOf(order.currentStage)];

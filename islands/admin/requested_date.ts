@@ -4,7 +4,7 @@ import {
   type RequestedDelivery,
   sendsEarly,
   shortDeliveryTime,
-} from "../../domain/requested_delivery.ts";
+} from "../../domain/delivery/requested.ts";
 import type { ListedOrder } from "./types.ts";
 
 /**
@@ -67,7 +67,7 @@ export function requestedDeliveryText(order: RequestFacts, now?: number): string
 
 /**
  * Whether the family's moment, not the delay after approval, decides when the approved email goes.
- * Approval schedules the later of the two (domain/requested_delivery.ts, scheduledSendAt), and only
+ * Approval schedules the later of the two (domain/delivery/requested.ts, scheduledSendAt), and only
  * approval and a change of the request set `deliveryScheduledFor`, so the send is the family's exactly
  * when it falls on their moment; a Send Now leaves it as it was and is told apart by `emailSentAt`.
  */

@@ -1,10 +1,10 @@
-import { adminActionsOf } from "../../domain/admin_actions.ts";
-import { filtersOf } from "../../domain/admin_orders.ts";
+import { adminActionsOf } from "../../domain/admin/row_actions.ts";
+import { filtersOf } from "../../domain/admin/order_list.ts";
 import type { ListedOrder } from "./types.ts";
 
 /**
  * Which song "Next in Review" opens (issue 23). A song awaits review when the Review tab lists it
- * (domain/admin_orders.ts) and it has a song to preview (domain/admin_actions.ts): both rules have
+ * (domain/admin/order_list.ts) and it has a song to preview (domain/admin/row_actions.ts): both rules have
  * their own home, read here rather than copied.
  */
 export function awaitsReview(order: ListedOrder): boolean {

@@ -1,4 +1,4 @@
-import { failureTypeLabel, STAGE_LABELS } from "../../domain/stages.ts";
+import { failureTypeLabel, STAGE_LABELS } from "../../domain/generation/stages.ts";
 
 /**
  * Staff-side §4, how an order's state reads in the list: the stage while generating, the failure

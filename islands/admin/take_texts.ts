@@ -8,7 +8,7 @@ import {
   type TakeNumber,
   takesOf,
   type TakeTiming,
-} from "../../domain/song_takes.ts";
+} from "../../domain/song/takes.ts";
 import { formatPlayTime } from "../unboxing/song_facts.ts";
 
 /**

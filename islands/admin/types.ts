@@ -1,4 +1,4 @@
-import type { AdminOrder, AdminOrderDetail } from "../../domain/admin_orders.ts";
+import type { AdminOrder, AdminOrderDetail } from "../../domain/admin/order_list.ts";
 
 /** Which prompt version produced an order's lyrics and tags (version 0 is the default that ships). */
 export type PromptVersions = NonNullable<AdminOrder["promptVersions"]>;

@@ -1,8 +1,8 @@
 import { type Signal, useSignal } from "@preact/signals-react";
 import { useEffect, useRef } from "react";
-import type { AdminOrderList } from "../../domain/admin_orders.ts";
+import type { AdminOrderList } from "../../domain/admin/order_list.ts";
 import { api, ApiError } from "../lib/api.ts";
-import { type ListQuery, parseListQuery } from "../../domain/admin_list_query.ts";
+import { type ListQuery, parseListQuery } from "../../domain/admin/list_query.ts";
 import { listApiPath, listQueryString } from "./list_query.ts";
 
 /** Staff-side §9: the order list refreshes every 10 s, in a background tab too. */

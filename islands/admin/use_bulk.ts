@@ -1,6 +1,6 @@
 import { useSignal } from "@preact/signals-react";
 import { useEffect } from "react";
-import type { BulkAction, BulkConfirmations, BulkResult } from "../../domain/bulk_actions.ts";
+import type { BulkAction, BulkConfirmations, BulkResult } from "../../domain/admin/bulk_actions.ts";
 import { api, ApiError } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { keptOnPage, pageToggled, toggled } from "./bulk_selection.ts";

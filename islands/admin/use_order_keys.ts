@@ -1,5 +1,5 @@
-import { adminActionsOf } from "../../domain/admin_actions.ts";
-import { allows } from "../../domain/order_guards.ts";
+import { adminActionsOf } from "../../domain/admin/row_actions.ts";
+import { allows } from "../../domain/order/guards.ts";
 import { innermostDialog } from "../lib/Dialog.tsx";
 import { PREVIEW_MARK, type PreviewKeys } from "./dialogs/PreviewDialog.tsx";
 import { nextInReview } from "./review_queue.ts";

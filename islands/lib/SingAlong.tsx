@@ -7,7 +7,7 @@ import {
   type TimedLine,
   type TimedLyrics,
   wordIndexAt,
-} from "../../domain/timed_lyrics.ts";
+} from "../../domain/song/timed_lyrics.ts";
 import { followBehaviour, scrollTopCentring } from "./sing_along_scroll.ts";
 
 export interface SingAlongProps {

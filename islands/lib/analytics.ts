@@ -3,8 +3,8 @@ import {
   type AnalyticsProperties,
   deviceClass,
   scrubProperties,
-} from "../../domain/analytics.ts";
-import { refusesTracking } from "../../domain/analytics_consent.ts";
+} from "../../domain/analytics/events.ts";
+import { refusesTracking } from "../../domain/analytics/consent.ts";
 import {
   acceptedFromBrowser,
   ANONYMOUS_ID,
@@ -12,7 +12,7 @@ import {
   type BrowserEvent,
   type PageAnalyticsMode,
   splitBatch,
-} from "../../domain/browser_events.ts";
+} from "../../domain/analytics/browser_events.ts";
 import { readStored, writeStored } from "./storage.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { type AnalyticsProperties, isAnalyticsEvent } from "../../domain/analytics.ts";
+import { type AnalyticsProperties, isAnalyticsEvent } from "../../domain/analytics/events.ts";
 import { afterFirstView } from "./after_first_view.ts";
 import { track } from "./analytics.ts";
 import { api, ApiError } from "./api.ts";

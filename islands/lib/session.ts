@@ -1,4 +1,4 @@
-import type { SessionUser } from "../../domain/users.ts";
+import type { SessionUser } from "../../domain/account/users.ts";
 import { storedToken, TOKEN_KEY } from "./api.ts";
 import { writeStored } from "./storage.ts";
 

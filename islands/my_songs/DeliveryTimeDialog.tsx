@@ -3,7 +3,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { type FormEvent, useId } from "react";
 import { AlertCircleIcon } from "../../components/icons.tsx";
 import { buttonClass } from "../../components/ui.ts";
-import type { MySongsItem } from "../../domain/order_views.ts";
+import type { MySongsItem } from "../../domain/order/views.ts";
 import { Dialog } from "../lib/Dialog.tsx";
 import { type DeliveryPart, DeliveryTimeFields } from "../order/DeliveryTimeFields.tsx";
 import {

@@ -7,7 +7,7 @@ import {
   TrashIcon,
 } from "../../components/icons.tsx";
 import { buttonClass } from "../../components/ui.ts";
-import type { MySongsItem } from "../../domain/order_views.ts";
+import type { MySongsItem } from "../../domain/order/views.ts";
 import { track } from "../lib/analytics.ts";
 import { createdDate, type SongStage, songStatusView } from "./status.ts";
 

@@ -1,5 +1,5 @@
-import type { MySongsItem } from "../../domain/order_views.ts";
-import { describeDeliveryTime, type RequestedDelivery } from "../../domain/requested_delivery.ts";
+import type { MySongsItem } from "../../domain/order/views.ts";
+import { describeDeliveryTime, type RequestedDelivery } from "../../domain/delivery/requested.ts";
 
 /**
  * When a song arrives, as a My Songs card and its toasts say it (issue 20). Pure: the card and the

@@ -1,4 +1,4 @@
-import type { MySongsItem } from "../../domain/order_views.ts";
+import type { MySongsItem } from "../../domain/order/views.ts";
 
 /** The list changes My Songs makes itself, before or without the next poll. Pure. */
 

@@ -1,8 +1,8 @@
-import type { MySongsItem } from "../../domain/order_views.ts";
+import type { MySongsItem } from "../../domain/order/views.ts";
 
 /**
  * What the Delete Song dialog asks and its toast says (customer-side §2, My Songs), by what the delete
- * does (domain/song_removal.ts): a giver is told plainly, before and after, what happens to the
+ * does (domain/order/song_removal.ts): a giver is told plainly, before and after, what happens to the
  * recipient's song. Pure, so every wording is unit-tested.
  */
 type RemovalFacts = Pick<MySongsItem, "childName" | "removal" | "giftRecipientName">;

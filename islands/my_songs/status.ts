@@ -1,5 +1,5 @@
-import type { MySongsItem } from "../../domain/order_views.ts";
-import { FAILURE_WORDS } from "../../domain/parent_words.ts";
+import type { MySongsItem } from "../../domain/order/views.ts";
+import { FAILURE_WORDS } from "../../domain/order/parent_words.ts";
 import { arrivalLine } from "./delivery_words.ts";
 
 /**
@@ -37,7 +37,7 @@ export const FALLBACK_FAILURE = FAILURE_WORDS;
 
 /**
  * What the words read of a song: a My Songs card's item, or the order page's standing of the order
- * (domain/order_views.ts, OrderStanding), which say where a song stands the same way.
+ * (domain/order/views.ts, OrderStanding), which say where a song stands the same way.
  */
 export type SongStatusFacts = Pick<
   MySongsItem,

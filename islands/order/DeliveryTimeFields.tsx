@@ -10,7 +10,7 @@ import {
   PILL_ON,
   RADIO,
 } from "./control_styles.ts";
-import { timeZoneChoices } from "../../domain/requested_delivery.ts";
+import { timeZoneChoices } from "../../domain/delivery/requested.ts";
 import {
   type DeliveryAudience,
   deliveryBounds,

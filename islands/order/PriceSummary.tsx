@@ -1,5 +1,5 @@
 import { HeartIcon, SparkleIcon } from "../../components/icons.tsx";
-import { BASE_PRICE_CENTS, describeDiscount, formatCents, priceOrder } from "../../domain/pricing.ts";
+import { BASE_PRICE_CENTS, describeDiscount, formatCents, priceOrder } from "../../domain/order/pricing.ts";
 import type { ReferralCheck } from "./referral_offer.ts";
 
 export interface PriceSummaryProps {
@@ -13,7 +13,7 @@ export interface PriceSummaryProps {
 /**
  * The price before checkout (customer-side §9): the song, the streaming add-on when chosen, a friend's
  * code when the server has confirmed it, and the total that will be charged. The server prices the
- * order again itself; this is the same arithmetic (domain/pricing.ts) on the same discount.
+ * order again itself; this is the same arithmetic (domain/order/pricing.ts) on the same discount.
  */
 export function PriceSummary({ includeStreaming, referral, demo }: PriceSummaryProps) {
   const offer = referral?.kind === "offer" ? referral.offer : null;

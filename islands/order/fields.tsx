@@ -6,7 +6,7 @@ import {
   maxCharsOf,
   ORDER_FORM_FIELDS,
   orderField,
-} from "../../domain/order_form_fields.ts";
+} from "../../domain/order/form_fields.ts";
 import {
   CONTROL,
   CONTROL_BAD,
@@ -22,7 +22,7 @@ import { type FieldName, type FlagField, limitNearing, type OrderValues, type Te
 
 /**
  * The order form's controls. What a field is called, whether it is required, its choices and how
- * much it takes come from the form's table (domain/order_form_fields.ts), which the API's schema
+ * much it takes come from the form's table (domain/order/form_fields.ts), which the API's schema
  * reads too; the sections only place the fields and add the words around them.
  */
 

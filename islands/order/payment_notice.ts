@@ -1,4 +1,4 @@
-import { PAYMENT_CANCELLED, PAYMENT_PARAM } from "../../domain/checkout.ts";
+import { PAYMENT_CANCELLED, PAYMENT_PARAM } from "../../domain/order/checkout.ts";
 
 /**
  * What the order form says when a parent comes back from paying (customer-side §8, payment

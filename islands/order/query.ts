@@ -1,5 +1,5 @@
-import { parseReferralCode, REFERRAL_PARAM } from "../../domain/referral_code.ts";
-import { PAYMENT_PARAM } from "../../domain/checkout.ts";
+import { parseReferralCode, REFERRAL_PARAM } from "../../domain/referral/code.ts";
+import { PAYMENT_PARAM } from "../../domain/order/checkout.ts";
 
 export { REFERRAL_PARAM };
 

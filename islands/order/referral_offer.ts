@@ -1,5 +1,5 @@
-import { hasEmailShape } from "../../domain/email_address.ts";
-import type { ReferralOffer } from "../../domain/referral_code.ts";
+import { hasEmailShape } from "../../domain/email/address.ts";
+import type { ReferralOffer } from "../../domain/referral/code.ts";
 import { api } from "../lib/api.ts";
 import { referralRefusal } from "./submit.ts";
 

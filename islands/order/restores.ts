@@ -1,7 +1,7 @@
 import type { Remembered } from "../lib/hydrate_strategy.ts";
 import { USER_KEY } from "../lib/session.ts";
 import { PAYMENT_PARAMS, REFERRAL_PARAM } from "./query.ts";
-import { REFERRAL_COOKIE } from "../../domain/referral_code.ts";
+import { REFERRAL_COOKIE } from "../../domain/referral/code.ts";
 import { DRAFT_KEY } from "./storage.ts";
 
 /**

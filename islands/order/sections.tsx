@@ -21,7 +21,7 @@ import {
 /**
  * The three parts of the order form (customer-side §2), fields named after the order's (§3). Labels,
  * choices, what is required and how long an answer may be come from the form's table
- * (domain/order_form_fields.ts); here are the layout, placeholders and hints.
+ * (domain/order/form_fields.ts); here are the layout, placeholders and hints.
  */
 
 export function AboutYourChild({ form }: { form: FormBinding }) {

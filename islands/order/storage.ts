@@ -1,4 +1,4 @@
-import { isReferralCode, REFERRAL_COOKIE } from "../../domain/referral_code.ts";
+import { isReferralCode, REFERRAL_COOKIE } from "../../domain/referral/code.ts";
 import { forgetCookie, readCookie } from "../lib/cookies.ts";
 import { USER_KEY } from "../lib/session.ts";
 import { readStoredJson, writeStored } from "../lib/storage.ts";
@@ -8,7 +8,7 @@ import { type OrderValues, pendingOrderDataOf, restoreValues } from "./values.ts
  * The order page's browser storage (customer-side §3, client storage). Session storage holds what
  * belongs to this tab's visit: the form draft that survives a reload. Local storage holds what the
  * payment return page reads after the round trip to checkout. A friend's referral code is kept in a
- * cookie the server sets on whichever page its link opened (domain/referral_code.ts, REFERRAL_COOKIE).
+ * cookie the server sets on whichever page its link opened (domain/referral/code.ts, REFERRAL_COOKIE).
  * Storage can be blocked (private modes, quotas): every access is best-effort and never throws.
  */
 /** The draft outlives checkout on purpose, so a cancelled payment comes back to a filled form. */

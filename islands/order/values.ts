@@ -1,6 +1,6 @@
-import { deliveryAddressees } from "../../domain/delivery.ts";
-import { hasEmailShape } from "../../domain/email_address.ts";
-import { formCompleteness } from "../../domain/form_completeness.ts";
+import { deliveryAddressees } from "../../domain/delivery/release.ts";
+import { hasEmailShape } from "../../domain/email/address.ts";
+import { formCompleteness } from "../../domain/order/form_completeness.ts";
 import {
   choicesOf,
   defaultValueOf,
@@ -12,12 +12,12 @@ import {
   orderField,
   TEXT_FIELD_NAMES,
   type TextFieldName,
-} from "../../domain/order_form_fields.ts";
-import type { OrderFormInput } from "../../domain/orders.ts";
+} from "../../domain/order/form_fields.ts";
+import type { OrderFormInput } from "../../domain/order/orders.ts";
 import { plainText } from "../../domain/plain_text.ts";
-import { priceOrder } from "../../domain/pricing.ts";
-import { canonicalTimeZone } from "../../domain/requested_delivery.ts";
-import { unsingableNameMessage } from "../../domain/sung_name.ts";
+import { priceOrder } from "../../domain/order/pricing.ts";
+import { canonicalTimeZone } from "../../domain/delivery/requested.ts";
+import { unsingableNameMessage } from "../../domain/order/sung_name.ts";
 import {
   AS_SOON_AS_READY,
   deliveryAtOf,
@@ -29,7 +29,7 @@ import {
 
 /**
  * The order form's values as the browser holds them: every parent-fillable field of the song order
- * (customer-side §3, the table in domain/order_form_fields.ts), strings exactly as typed and the two
+ * (customer-side §3, the table in domain/order/form_fields.ts), strings exactly as typed and the two
  * checkboxes as booleans. The server parses the same shape with `orderFormSchema`, so empty strings
  * are fine where a field is optional.
  */
@@ -134,7 +134,7 @@ export function withField(values: OrderValues, field: FieldName, value: string |
 /**
  * Who the song's email goes to, as the form's sentences name them: a gift's recipient ("Jo", or "the
  * recipient" before a name is typed) when the gift has their address, else null, the one ordering.
- * The rule is the delivery's own (domain/delivery.ts).
+ * The rule is the delivery's own (domain/delivery/release.ts).
  */
 export function songRecipientOf(
   values: Pick<OrderValues, "isGift" | "giftRecipientName" | "giftRecipientEmail" | "parentEmail">,

@@ -1,10 +1,10 @@
-import type { OrderStanding } from "../../domain/order_views.ts";
-import { describeDeliveryTime } from "../../domain/requested_delivery.ts";
+import type { OrderStanding } from "../../domain/order/views.ts";
+import { describeDeliveryTime } from "../../domain/delivery/requested.ts";
 import { deliveryTime, type FormatTime, songStatusView } from "../my_songs/status.ts";
 
 /**
  * What the order page (/order-processing/{id}, the confirmation email's "See Your Order") says at each
- * stage of an order, from where it stands (domain/order_views.ts, OrderStanding). Pure, so every wording
+ * stage of an order, from where it stands (domain/order/views.ts, OrderStanding). Pure, so every wording
  * is unit-tested; the page only lays it out. The stage's own sentences are My Songs' (status.ts), so a
  * family reads the same words about the same song wherever they look.
  */

@@ -1,5 +1,5 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons.tsx";
-import { DESKTOP_PER_PAGE, pageCount } from "../../domain/carousel.ts";
+import { DESKTOP_PER_PAGE, pageCount } from "../../domain/site/carousel.ts";
 
 export interface PagerControlsProps {
   itemCount: number;

@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import type { ReactionVideo } from "../../domain/reactions.ts";
+import type { ReactionVideo } from "../../domain/site/reactions.ts";
 import { PauseIcon, PlayIcon } from "../../components/icons.tsx";
 
 /**

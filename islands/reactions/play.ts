@@ -1,4 +1,4 @@
-import { AUTOPLAY_RETRY_MS } from "../../domain/carousel.ts";
+import { AUTOPLAY_RETRY_MS } from "../../domain/site/carousel.ts";
 
 export type Playable = Pick<HTMLMediaElement, "play">;
 

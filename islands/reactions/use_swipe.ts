@@ -1,5 +1,5 @@
 import { type MouseEvent, type PointerEvent, useRef } from "react";
-import { swipeAction } from "../../domain/carousel.ts";
+import { swipeAction } from "../../domain/site/carousel.ts";
 
 /** A pointer that moved further than this was dragged, not tapped, even when it is no swipe. */
 const TAP_SLOP = 10;

@@ -1,6 +1,6 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import type { AnotherVersion as AnotherVersionView } from "../../domain/order_views.ts";
+import type { AnotherVersion as AnotherVersionView } from "../../domain/order/views.ts";
 import { DownloadIcon, MusicNoteIcon, PauseIcon, PlayIcon } from "../../components/icons.tsx";
 import { track } from "../lib/analytics.ts";
 import { SingAlong } from "../lib/SingAlong.tsx";

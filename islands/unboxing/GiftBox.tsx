@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { GiftIcon, SparkleIcon } from "../../components/icons.tsx";
-import type { GiftCard } from "../../domain/order_views.ts";
+import type { GiftCard } from "../../domain/order/views.ts";
 import { GiftNote } from "./GiftNote.tsx";
 import { openBox, prefersReducedMotion } from "./opening_animation.ts";
 

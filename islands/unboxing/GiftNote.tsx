@@ -1,5 +1,5 @@
 import { GiftIcon } from "../../components/icons.tsx";
-import type { GiftCard } from "../../domain/order_views.ts";
+import type { GiftCard } from "../../domain/order/views.ts";
 
 export interface GiftNoteProps {
   childName: string;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import type { PublicOrderView } from "../../domain/order_views.ts";
+import type { PublicOrderView } from "../../domain/order/views.ts";
 import { SparkleIcon } from "../../components/icons.tsx";
-import { CONCERN_WORDS, concernMailto } from "../../domain/song_concerns.ts";
+import { CONCERN_WORDS, concernMailto } from "../../domain/order/song_concerns.ts";
 import { buttonClass, LINK_CLASS } from "../../components/ui.ts";
 import { AnotherVersion } from "./AnotherVersion.tsx";
 import { Confetti } from "./Confetti.tsx";
@@ -69,7 +69,7 @@ export function RevealedSong({ order, justOpened, song, otherVersion }: Revealed
 
 /**
  * The FAQ's "tell us within 7 days", where the song is heard: a mail to support with the order number
- * in its subject (domain/song_concerns.ts), so staff find the order at once.
+ * in its subject (domain/order/song_concerns.ts), so staff find the order at once.
  */
 function SongConcern({ orderNumber }: { orderNumber: number }) {
   return (

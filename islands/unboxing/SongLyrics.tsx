@@ -1,7 +1,7 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { ChevronDownIcon, LyricsIcon } from "../../components/icons.tsx";
-import type { TimedLyrics } from "../../domain/timed_lyrics.ts";
+import type { TimedLyrics } from "../../domain/song/timed_lyrics.ts";
 import { SingAlong } from "../lib/SingAlong.tsx";
 import type { SongAudio } from "./song_audio.ts";
 import { lyricStanzas } from "./song_facts.ts";

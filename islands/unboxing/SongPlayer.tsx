@@ -1,6 +1,6 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
-import type { PublicOrderView } from "../../domain/order_views.ts";
+import type { PublicOrderView } from "../../domain/order/views.ts";
 import { DownloadIcon, PauseIcon, PlayIcon } from "../../components/icons.tsx";
 import { track } from "../lib/analytics.ts";
 import type { SongAudio } from "./song_audio.ts";

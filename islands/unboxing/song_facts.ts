@@ -1,5 +1,5 @@
-import type { PublicOrderView } from "../../domain/order_views.ts";
-import { childAgeLabel } from "../../domain/child_age.ts";
+import type { PublicOrderView } from "../../domain/order/views.ts";
+import { childAgeLabel } from "../../domain/order/child_age.ts";
 
 /** Customer-side §9: how long the lid animation plays before the song is revealed. */
 export const UNBOX_ANIMATION_MS = 3000;

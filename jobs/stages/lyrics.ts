@@ -1,7 +1,7 @@
-import { briefOf, cleanLyrics, lyricsUserMessage } from "../../domain/prompts.ts";
+import { briefOf, cleanLyrics, lyricsUserMessage } from "../../domain/prompts/defaults.ts";
 import { ProviderCallError } from "../../providers/calls.ts";
 import { getSystemPrompt } from "../../kv/prompts.ts";
-import { promptScopeOfOrder } from "../../domain/prompt_scope.ts";
+import { promptScopeOfOrder } from "../../domain/prompts/scope.ts";
 import type { Stage } from "./mod.ts";
 
 /** LYRICS: the admin's lyrics prompt and the child's details go to the lyricist. */

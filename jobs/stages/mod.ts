@@ -1,7 +1,7 @@
 import type { BlobMeta } from "../../kv/blobs.ts";
-import type { CallFacts } from "../../domain/provider_calls.ts";
-import type { Order } from "../../domain/orders.ts";
-import type { GenerationStage } from "../../domain/stages.ts";
+import type { CallFacts } from "../../domain/generation/provider_calls.ts";
+import type { Order } from "../../domain/order/orders.ts";
+import type { GenerationStage } from "../../domain/generation/stages.ts";
 import type { DebugTexts } from "../../kv/order_debug.ts";
 import type { Deps } from "../../deps.ts";
 

@@ -1,14 +1,14 @@
-import { songUrlFor } from "../../domain/download.ts";
-import { songMade } from "../../domain/order_lifecycle.ts";
+import { songUrlFor } from "../../domain/song/download.ts";
+import { songMade } from "../../domain/order/lifecycle.ts";
 import { type BlobMeta, StorageUnavailableError } from "../../kv/blobs.ts";
-import type { Order } from "../../domain/orders.ts";
-import { MAX_BACKOFF_MS } from "../../domain/generation_errors.ts";
+import type { Order } from "../../domain/order/orders.ts";
+import { MAX_BACKOFF_MS } from "../../domain/generation/call_errors.ts";
 import { iso, seconds } from "../../domain/time.ts";
-import { STORAGE_RECHECK_MS } from "../../domain/storage_outage.ts";
+import { STORAGE_RECHECK_MS } from "../../domain/admin/storage_outage.ts";
 import type { Stage, StageContext, StageFailure, StageOutcome } from "./mod.ts";
-import type { CallFacts } from "../../domain/provider_calls.ts";
-import { type SongTake, takeLabel, type TakeNumber } from "../../domain/song_takes.ts";
-import { timingOwedNow, timingRefused } from "../../domain/take_timing.ts";
+import type { CallFacts } from "../../domain/generation/provider_calls.ts";
+import { type SongTake, takeLabel, type TakeNumber } from "../../domain/song/takes.ts";
+import { timingOwedNow, timingRefused } from "../../domain/song/take_timing.ts";
 import type { SongTrack } from "../../providers/music/mod.ts";
 
 /**

@@ -1,7 +1,7 @@
-import { briefOf, cleanTags, cleanTitle, tagsUserMessage } from "../../domain/prompts.ts";
+import { briefOf, cleanTags, cleanTitle, tagsUserMessage } from "../../domain/prompts/defaults.ts";
 import { ProviderCallError } from "../../providers/calls.ts";
 import { getSystemPrompt } from "../../kv/prompts.ts";
-import { promptScopeOfOrder } from "../../domain/prompt_scope.ts";
+import { promptScopeOfOrder } from "../../domain/prompts/scope.ts";
 import type { Stage } from "./mod.ts";
 
 /** TAGS: style tags and a title from the genre, singer, style and the lyrics just written. */

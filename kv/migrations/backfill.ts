@@ -1,4 +1,4 @@
-import type { Order } from "../../domain/orders.ts";
+import type { Order } from "../../domain/order/orders.ts";
 import { keys } from "../keys.ts";
 import type { MigrationContext } from "../migrations.ts";
 import type { Counted } from "../orders.ts";

@@ -1,4 +1,4 @@
-import type { GenerationEvent } from "../../domain/events.ts";
+import type { GenerationEvent } from "../../domain/generation/events.ts";
 import { keys } from "../keys.ts";
 import type { Migration } from "../migrations.ts";
 import { addStaffActivity } from "../staff_activity.ts";

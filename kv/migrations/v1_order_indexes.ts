@@ -1,4 +1,4 @@
-import type { Order } from "../../domain/orders.ts";
+import type { Order } from "../../domain/order/orders.ts";
 import { keys } from "../keys.ts";
 import type { Migration } from "../migrations.ts";
 import { MUTATIONS_PER_BATCH, newOrderMutations, writeOrder } from "../orders.ts";

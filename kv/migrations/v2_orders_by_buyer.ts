@@ -1,12 +1,12 @@
-import { canonicalEmail } from "../../domain/canonical_email.ts";
-import type { Order } from "../../domain/orders.ts";
+import { canonicalEmail } from "../../domain/referral/canonical_email.ts";
+import type { Order } from "../../domain/order/orders.ts";
 import { keys } from "../keys.ts";
 import { getManyInChunks } from "../get_many.ts";
 import type { Migration } from "../migrations.ts";
 
 /**
  * Migration 2: the first-order rule compares buyers by their canonical address
- * (domain/canonical_email.ts), read from `orders_by_buyer`, which fulfilment writes with each new
+ * (domain/referral/canonical_email.ts), read from `orders_by_buyer`, which fulfilment writes with each new
  * order. Orders from before it get their entry here, so an alias of an existing customer's address
  * is not taken for a new buyer. Only missing entries are written, so a repeated batch changes
  * nothing; each batch commits with the id of its last order as the checkpoint.

@@ -1,10 +1,10 @@
-import { dueWorkOf } from "../../domain/due_work.ts";
-import type { Order } from "../../domain/orders.ts";
+import { dueWorkOf } from "../../domain/order/due_work.ts";
+import type { Order } from "../../domain/order/orders.ts";
 import { keys } from "../keys.ts";
 import type { Migration } from "../migrations.ts";
 
 /**
- * Migration 3: the due-time index gets lanes (domain/due_work.ts), so a family's email is
+ * Migration 3: the due-time index gets lanes (domain/order/due_work.ts), so a family's email is
  * never listed behind a backlog of songs being made. Every order's due work is written to the new
  * index (a set, so a repeated batch changes nothing), then the one-lane index is deleted. Each batch
  * commits with the id of its last order as the checkpoint.

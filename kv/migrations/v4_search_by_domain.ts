@@ -1,4 +1,4 @@
-import type { Order } from "../../domain/orders.ts";
+import type { Order } from "../../domain/order/orders.ts";
 import type { Migration } from "../migrations.ts";
 import { searchEntriesOf } from "../orders.ts";
 

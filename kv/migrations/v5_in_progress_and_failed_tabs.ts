@@ -1,5 +1,5 @@
-import { type AdminFilter, filtersOf } from "../../domain/admin_orders.ts";
-import type { Order } from "../../domain/orders.ts";
+import { type AdminFilter, filtersOf } from "../../domain/admin/order_list.ts";
+import type { Order } from "../../domain/order/orders.ts";
 import { keys } from "../keys.ts";
 import type { Migration } from "../migrations.ts";
 import { blockOf, searchEntriesOf } from "../orders.ts";

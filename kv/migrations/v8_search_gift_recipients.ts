@@ -5,7 +5,7 @@ import { backfillOrders } from "./backfill.ts";
 
 /**
  * Migration 8: the dashboard's search finds a gift by its recipient's name and address
- * (domain/admin_search.ts, searchTermsOf), which writeOrder now indexes with each order. The search
+ * (domain/admin/search.ts, searchTermsOf), which writeOrder now indexes with each order. The search
  * index is written afresh from every order, so gifts written before get their recipient's entries
  * and nothing stale is left behind.
  */

@@ -1,5 +1,5 @@
-import type { SingerGender } from "../../domain/orders.ts";
-import type { AlignedWord } from "../../domain/timed_lyrics.ts";
+import type { SingerGender } from "../../domain/order/orders.ts";
+import type { AlignedWord } from "../../domain/song/timed_lyrics.ts";
 import { keys } from "../../kv/keys.ts";
 import { type CallFacts, ProviderCallError, stopwatch } from "../calls.ts";
 import type { MusicStudio, SongCheck, SongTrack } from "./mod.ts";

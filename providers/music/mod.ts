@@ -1,5 +1,5 @@
-import type { SingerGender } from "../../domain/orders.ts";
-import type { AlignedWord } from "../../domain/timed_lyrics.ts";
+import type { SingerGender } from "../../domain/order/orders.ts";
+import type { AlignedWord } from "../../domain/song/timed_lyrics.ts";
 import type { CallFacts } from "../calls.ts";
 
 /**

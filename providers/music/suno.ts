@@ -1,6 +1,6 @@
 import { concatBytes } from "../../domain/bytes.ts";
-import type { SingerGender } from "../../domain/orders.ts";
-import { type AlignedWord, MAX_TIMED_WORDS } from "../../domain/timed_lyrics.ts";
+import type { SingerGender } from "../../domain/order/orders.ts";
+import { type AlignedWord, MAX_TIMED_WORDS } from "../../domain/song/timed_lyrics.ts";
 import { type CallFacts, ProviderCallError, stopwatch } from "../calls.ts";
 import { rateWindow } from "../rate_window.ts";
 import type { MusicStudio, SongCheck, SongTrack } from "./mod.ts";
@@ -158,7 +158,7 @@ export function createSunoStudio(options: SunoStudioOptions): MusicStudio {
     }
     if (code !== 200) {
       // The HTTP status stays the one that came (200): the refusal is the body's code, and staff read
-      // both apart. Retry decisions read the code (domain/generation_errors.ts isTransient).
+      // both apart. Retry decisions read the code (domain/generation/call_errors.ts isTransient).
       const meaning = CODE_MEANINGS[code];
       throw fail(`code ${code}${meaning ? `, ${meaning}` : ""} (${said})`, facts(status, code));
     }

@@ -1,6 +1,6 @@
 import { Mp3Encoder } from "@breezystack/lamejs";
 import { concatBytes } from "../../domain/bytes.ts";
-import type { SingerGender } from "../../domain/orders.ts";
+import type { SingerGender } from "../../domain/order/orders.ts";
 
 /**
  * The local synthesiser's voice (ARCHITECTURE.md §3): a short real MP3 whose melody follows the

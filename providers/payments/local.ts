@@ -1,5 +1,5 @@
-import { priceOfDiscount } from "../../domain/pricing.ts";
-import { newToken } from "../../domain/tokens.ts";
+import { priceOfDiscount } from "../../domain/order/pricing.ts";
+import { newToken } from "../../domain/account/tokens.ts";
 import {
   expireLocalSession,
   getLocalSession,

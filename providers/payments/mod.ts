@@ -1,4 +1,4 @@
-import type { DiscountType } from "../../domain/pricing.ts";
+import type { DiscountType } from "../../domain/order/pricing.ts";
 
 /**
  * Taking payment. Two implementations behind one interface: Stripe's hosted Checkout (real SDK;

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { StartupError } from "../../domain/errors.ts";
-import { cappedDiscount } from "../../domain/pricing.ts";
+import { cappedDiscount } from "../../domain/order/pricing.ts";
 import {
   type CheckoutSessionInfo,
   type PaymentEvent,

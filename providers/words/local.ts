@@ -1,4 +1,4 @@
-import { cleanLyrics, cleanTags, cleanTitle } from "../../domain/prompts.ts";
+import { cleanLyrics, cleanTags, cleanTitle } from "../../domain/prompts/defaults.ts";
 import { type CallFacts, ProviderCallError, stopwatch } from "../calls.ts";
 import { songShape } from "./local/instructions.ts";
 import { composeLyrics } from "./local/lyrics.ts";

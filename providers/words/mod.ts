@@ -1,7 +1,7 @@
-import type { SongBrief } from "../../domain/song_brief.ts";
+import type { SongBrief } from "../../domain/generation/song_brief.ts";
 import type { CallFacts } from "../calls.ts";
 
-export type { SongBrief } from "../../domain/song_brief.ts";
+export type { SongBrief } from "../../domain/generation/song_brief.ts";
 
 /**
  * The lyricist: writes a song's lyrics, then its style tags and title. Two implementations: OpenAI
@@ -13,7 +13,7 @@ export type { SongBrief } from "../../domain/song_brief.ts";
 export interface LyricsRequest {
   /** The admin's lyrics system prompt (or the shipped default). */
   system: string;
-  /** The order's details written out for the model (domain/prompts.ts). */
+  /** The order's details written out for the model (domain/prompts/defaults.ts). */
   user: string;
   brief: SongBrief;
 }

@@ -6,12 +6,12 @@ import {
   MESSAGES,
   ORDER_LINK_LIMIT,
   SIGN_IN_LIMITS,
-} from "../../domain/auth.ts";
+} from "../../domain/account/sign_in_limits.ts";
 import { BadRequestError, ForbiddenError, RateLimitError, UnauthorizedError } from "../../domain/errors.ts";
-import { hashToken } from "../../domain/tokens.ts";
-import { isOrderId } from "../../domain/orders.ts";
-import { signInEmail } from "../../domain/emails/sign_in.ts";
-import { toSessionUser } from "../../domain/users.ts";
+import { hashToken } from "../../domain/account/tokens.ts";
+import { isOrderId } from "../../domain/order/orders.ts";
+import { signInEmail } from "../../domain/email/sign_in.ts";
+import { toSessionUser } from "../../domain/account/users.ts";
 import { consumeMagicLink, createMagicLink, findMagicLink } from "../../kv/magic_links.ts";
 import { takeRateLimit } from "../../kv/rate_limits.ts";
 import { openOrderLink } from "../../orders/open_order_link.ts";
@@ -137,7 +137,7 @@ authApi.get("/magic-link/:orderId", async (c) => {
     // No account had this address before.
     firstSignIn: created,
     // What the page says first: "Welcome!" or "Welcome back!" to the family, and to a gift's
-    // recipient whose song it is and who sent it (domain/order_link_greeting.ts).
+    // recipient whose song it is and who sent it (domain/order/link_greeting.ts).
     greeting,
   });
 });

@@ -1,15 +1,22 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ANALYTICS_EVENTS } from "../../domain/analytics.ts";
-import { documentedProperties, isBrowserReportedEvent } from "../../domain/browser_event_properties.ts";
-import { ANONYMOUS_ID, BROWSER_EVENT_LIMITS as LIMITS, eventTime } from "../../domain/browser_events.ts";
+import { ANALYTICS_EVENTS } from "../../domain/analytics/events.ts";
+import {
+  documentedProperties,
+  isBrowserReportedEvent,
+} from "../../domain/analytics/browser_event_properties.ts";
+import {
+  ANONYMOUS_ID,
+  BROWSER_EVENT_LIMITS as LIMITS,
+  eventTime,
+} from "../../domain/analytics/browser_events.ts";
 import type { AppEnv } from "../env.ts";
 import { EVENTS_LIMIT, limitPerClient } from "../middleware/client_limit.ts";
 import { valid } from "./validate.ts";
 
 /**
  * Pages' analytics (customer-side §3), first-party: a page posts a small batch here and the server
- * passes on each event's documented properties (domain/browser_event_properties.ts) through the same
+ * passes on each event's documented properties (domain/analytics/browser_event_properties.ts) through the same
  * `track` as its own events, which scrubs them again, so PostHog is never called from the browser (the content security policy stays `connect-src 'self'`). A browser that
  * sent DNT or GPC gets the untracked deps (routes/app.ts): its events are answered and dropped.
  * Accepted or not, the answer is 204: the page has nothing to do differently.

@@ -1,10 +1,15 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../../domain/errors.ts";
-import { familyStatusOf } from "../../domain/family_status.ts";
-import { mySongsItem, ownerOrderView } from "../../domain/order_views.ts";
-import { isOrderOwner, type OrderReader, orderViewFor, readerOf } from "../../domain/order_readers.ts";
-import { deliveryTimeChangeSchema, isOrderId, type Order, orderFormSchema } from "../../domain/orders.ts";
+import { familyStatusOf } from "../../domain/order/family_status.ts";
+import { mySongsItem, ownerOrderView } from "../../domain/order/views.ts";
+import { isOrderOwner, type OrderReader, orderViewFor, readerOf } from "../../domain/order/readers.ts";
+import {
+  deliveryTimeChangeSchema,
+  isOrderId,
+  type Order,
+  orderFormSchema,
+} from "../../domain/order/orders.ts";
 import { changeRequestedDelivery } from "../../orders/delivery_request.ts";
 import { createDemoOrder } from "../../orders/demo_order.ts";
 import { fulfil } from "../../orders/fulfil.ts";
@@ -12,7 +17,7 @@ import { restartGeneration } from "../../orders/restart.ts";
 import { startGeneration } from "../../orders/start_generation.ts";
 import { hasOrderAccess, listAccessibleOrderIds } from "../../kv/order_access.ts";
 import { removeSong } from "../../orders/remove_song.ts";
-import { removedByGiver } from "../../domain/song_removal.ts";
+import { removedByGiver } from "../../domain/order/song_removal.ts";
 import { getOrder, getOrders, listOrdersOfEmail, listOrdersOfUser } from "../../kv/orders.ts";
 import { timingsOfOrder } from "../../kv/lyrics_timing.ts";
 import type { AppEnv } from "../env.ts";
@@ -40,7 +45,7 @@ async function verifyPayment(c: Context<AppEnv>) {
   const session = await c.var.deps.providers.payments.getSession(sessionId.data);
   if (!session) throw new NotFoundError("We could not find this payment session.");
   // Customer-side §3's verify response, and where the session stands: the return page says "nothing
-  // was charged" only when the provider's state shows it (domain/checkout.ts, nothingCharged).
+  // was charged" only when the provider's state shows it (domain/order/checkout.ts, nothingCharged).
   return c.json({
     paid: session.paid,
     status: session.status,

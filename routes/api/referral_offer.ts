@@ -1,8 +1,13 @@
 import { Hono } from "hono";
 import { BadRequestError, ReferralRefusedError } from "../../domain/errors.ts";
-import { emailSchema } from "../../domain/auth.ts";
-import { parseReferralCode } from "../../domain/referral_code.ts";
-import { isFirstOrderCode, offerOf, REFERRAL_REFUSALS, refuseReferral } from "../../domain/referrals.ts";
+import { emailSchema } from "../../domain/account/sign_in_limits.ts";
+import { parseReferralCode } from "../../domain/referral/code.ts";
+import {
+  isFirstOrderCode,
+  offerOf,
+  REFERRAL_REFUSALS,
+  refuseReferral,
+} from "../../domain/referral/referrals.ts";
 import { getReferralCodeByCode } from "../../kv/referral_codes.ts";
 import { buyerHasOrders } from "../../kv/referral_holds.ts";
 import type { AppEnv } from "../env.ts";

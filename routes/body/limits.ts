@@ -1,4 +1,4 @@
-import { BROWSER_EVENT_LIMITS } from "../../domain/browser_events.ts";
+import { BROWSER_EVENT_LIMITS } from "../../domain/analytics/browser_events.ts";
 
 /**
  * How large each route's body may be, sized to what it carries (ARCHITECTURE.md §10 lengths, with

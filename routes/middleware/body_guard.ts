@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { PayloadTooLargeError } from "../../domain/errors.ts";
-import { SONG_UPLOAD_PATH } from "../../domain/song_uploads.ts";
+import { SONG_UPLOAD_PATH } from "../../domain/song/uploads.ts";
 import { bodyLimitFor } from "../body/limits.ts";
 import { readBounded } from "../body/read_bounded.ts";
 import type { AppEnv } from "../env.ts";

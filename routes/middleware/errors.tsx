@@ -10,8 +10,8 @@ import {
 import { MailDeliveryError } from "../../providers/mail/mod.ts";
 import { PaymentProviderError } from "../../providers/payments/mod.ts";
 import { ProviderCallError } from "../../providers/calls.ts";
-import { classifyStatus } from "../../domain/generation_errors.ts";
-import { serviceName } from "../../domain/provider_calls.ts";
+import { classifyStatus } from "../../domain/generation/call_errors.ts";
+import { serviceName } from "../../domain/generation/provider_calls.ts";
 import { ErrorPage } from "../../components/pages/ErrorPage.tsx";
 import { NotFoundPage } from "../../components/pages/NotFoundPage.tsx";
 import type { AppEnv } from "../env.ts";

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { parseReferralCode, REFERRAL_PARAM } from "../../domain/referral_code.ts";
+import { parseReferralCode, REFERRAL_PARAM } from "../../domain/referral/code.ts";
 import type { AppEnv } from "../env.ts";
 import { keepReferralCode } from "../session_cookie.ts";
 

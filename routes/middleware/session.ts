@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { MESSAGES, SESSION_COOKIE } from "../../domain/auth.ts";
+import { MESSAGES, SESSION_COOKIE } from "../../domain/account/sign_in_limits.ts";
 import { ForbiddenError, UnauthorizedError } from "../../domain/errors.ts";
-import { toSessionUser } from "../../domain/users.ts";
+import { toSessionUser } from "../../domain/account/users.ts";
 import { getSession, type Session } from "../../kv/sessions.ts";
 import { getUser } from "../../kv/users.ts";
 import type { AppEnv, AuthSource, CurrentUser } from "../env.ts";

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { MESSAGES } from "../../domain/auth.ts";
+import { MESSAGES } from "../../domain/account/sign_in_limits.ts";
 import { isLoopbackHost } from "../../domain/config.ts";
 import { ForbiddenError } from "../../domain/errors.ts";
 import { peerAddress } from "../client.ts";

@@ -36,7 +36,7 @@ e2eTest(
   "CSP: a purchase through the order form, payment and wait raises no violation, and no island bundles Zod",
   async () => {
     // Zod costs ~94 KB gzip and needs eval unless jitless: islands check input with Zod-free rules
-    // (e.g. domain/referral_code.ts). An import that brings it back fails here.
+    // (e.g. domain/referral/code.ts). An import that brings it back fails here.
     assertEquals([...zodChunks()], [], "island bundles that carry Zod");
     await using t = await createTestApp({ env: { APP_URL: loopbackAppUrl() } });
     await using browser = await openBrowser(t);

@@ -1,5 +1,5 @@
 import { assertEquals, assertMatch } from "@std/assert";
-import { signInEmail } from "../../domain/emails/sign_in.ts";
+import { signInEmail } from "../../domain/email/sign_in.ts";
 import { createTestApp, e2eTest, openBrowser } from "../helpers.ts";
 
 e2eTest(

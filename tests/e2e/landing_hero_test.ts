@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page } from "playwright-core";
-import { ANIMAL_PEEK_CYCLE_MS, HERO_ANIMALS } from "../../domain/hero.ts";
+import { ANIMAL_PEEK_CYCLE_MS, HERO_ANIMALS } from "../../domain/site/hero.ts";
 import { createTestApp, e2eTest, openBrowser } from "../helpers.ts";
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;

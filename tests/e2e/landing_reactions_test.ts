@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
 import type { Page } from "playwright-core";
-import { NEXT_VIDEO_DELAY_MS } from "../../domain/carousel.ts";
+import { NEXT_VIDEO_DELAY_MS } from "../../domain/site/carousel.ts";
 import { createTestApp, e2eTest, openBrowser } from "../helpers.ts";
 import { afterFrames, afterIdle } from "./page_waits.ts";
 

@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
 import type { Page } from "playwright-core";
-import { FOOTER_QUICK_LINKS, NAV_ENTRIES } from "../../domain/site.ts";
+import { FOOTER_QUICK_LINKS, NAV_ENTRIES } from "../../domain/site/site.ts";
 import { createTestApp, e2eTest, openBrowser, recordBrowserAnalytics, type TestBrowser } from "../helpers.ts";
 import { afterIdle } from "./page_waits.ts";
 

@@ -1,12 +1,12 @@
 import { assert, assertEquals } from "@std/assert";
-import { FAILURE_WORDS } from "../../domain/parent_words.ts";
+import { FAILURE_WORDS } from "../../domain/order/parent_words.ts";
 import type { Locator, Page } from "playwright-core";
-import type { MySongsItem } from "../../domain/order_views.ts";
-import { buildOrder, type Order, orderFormSchema } from "../../domain/orders.ts";
-import { priceOrder } from "../../domain/pricing.ts";
+import type { MySongsItem } from "../../domain/order/views.ts";
+import { buildOrder, type Order, orderFormSchema } from "../../domain/order/orders.ts";
+import { priceOrder } from "../../domain/order/pricing.ts";
 import { keys } from "../../kv/keys.ts";
 import { claimOrderNumber, getOrder, updateOrder, writeOrder } from "../../kv/orders.ts";
-import { describeDeliveryTime, instantOf, toLocalInput } from "../../domain/requested_delivery.ts";
+import { describeDeliveryTime, instantOf, toLocalInput } from "../../domain/delivery/requested.ts";
 import { getUserByEmail } from "../../kv/users.ts";
 import { ProviderCallError } from "../../providers/calls.ts";
 import type { Lyricist } from "../../providers/words/mod.ts";

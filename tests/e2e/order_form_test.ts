@@ -1,14 +1,18 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page, Route } from "playwright-core";
-import { FAQ_ITEMS } from "../../domain/faq.ts";
+import { FAQ_ITEMS } from "../../domain/site/faq.ts";
 import {
   describeDeliveryTime,
   instantOf,
   requestRefusal,
   toLocalInput,
-} from "../../domain/requested_delivery.ts";
-import { ownReferralCode, REFERRAL_CODE_MESSAGE, REFERRAL_REFUSALS } from "../../domain/referrals.ts";
-import { REFERRAL_COOKIE } from "../../domain/referral_code.ts";
+} from "../../domain/delivery/requested.ts";
+import {
+  ownReferralCode,
+  REFERRAL_CODE_MESSAGE,
+  REFERRAL_REFUSALS,
+} from "../../domain/referral/referrals.ts";
+import { REFERRAL_COOKIE } from "../../domain/referral/code.ts";
 import { deliveryBounds } from "../../islands/order/delivery_time.ts";
 import { FLAG_FIELDS, TEXT_FIELDS } from "../../islands/order/values.ts";
 import { countOrders } from "../../kv/orders.ts";

@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import type { Page } from "playwright-core";
-import { type Order, orderFormSchema } from "../../domain/orders.ts";
-import { FAILURE_WORDS } from "../../domain/parent_words.ts";
+import { type Order, orderFormSchema } from "../../domain/order/orders.ts";
+import { FAILURE_WORDS } from "../../domain/order/parent_words.ts";
 import { REFUND_WORDS } from "../../islands/order_processing/page_words.ts";
 import { updateOrder } from "../../kv/orders.ts";
 import { createDemoOrder } from "../../orders/demo_order.ts";

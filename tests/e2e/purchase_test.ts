@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page } from "playwright-core";
-import { describeDeliveryTime, instantOf, toLocalInput } from "../../domain/requested_delivery.ts";
-import { ownReferralCode } from "../../domain/referrals.ts";
+import { describeDeliveryTime, instantOf, toLocalInput } from "../../domain/delivery/requested.ts";
+import { ownReferralCode } from "../../domain/referral/referrals.ts";
 import { getCheckoutDraft } from "../../kv/checkout_drafts.ts";
 import { countOrders, getOrder } from "../../kv/orders.ts";
 import { createReferralCode } from "../../kv/referral_codes.ts";

@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import type { Locator, Page } from "playwright-core";
-import type { Order } from "../../domain/orders.ts";
-import { lineText } from "../../domain/timed_lyrics.ts";
+import type { Order } from "../../domain/order/orders.ts";
+import { lineText } from "../../domain/song/timed_lyrics.ts";
 import { updateOrder } from "../../kv/orders.ts";
 import {
   createTestApp,

@@ -2,10 +2,10 @@
  * A delivered song with two takes and their timed lyrics, for the sing-along tests and the
  * accessibility view of "Another version".
  */
-import { songUrlFor } from "../../domain/download.ts";
-import type { Order } from "../../domain/orders.ts";
-import type { SongTake, TakeNumber } from "../../domain/song_takes.ts";
-import type { TimedLyrics } from "../../domain/timed_lyrics.ts";
+import { songUrlFor } from "../../domain/song/download.ts";
+import type { Order } from "../../domain/order/orders.ts";
+import type { SongTake, TakeNumber } from "../../domain/song/takes.ts";
+import type { TimedLyrics } from "../../domain/song/timed_lyrics.ts";
 import { putTimedLyrics } from "../../kv/lyrics_timing.ts";
 import { updateOrder } from "../../kv/orders.ts";
 import { renderSongMp3, songDurationSeconds } from "../../providers/music/synth.ts";
@@ -89,7 +89,7 @@ export async function songWithTwoTakes(t: TestApp, overrides: Partial<Order> = {
     songTitle: TITLE,
     songLyrics: LYRICS,
     songTakes: takes,
-    // The order's song is always the delivered take's (domain/song_takes.ts).
+    // The order's song is always the delivered take's (domain/song/takes.ts).
     songUrl: chosen.songUrl,
     songBlobId: chosen.blobId,
     takeChoice: { take: 2, by: STAFF, at: now },

@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
 import type { Page } from "playwright-core";
-import type { OrderFormInput } from "../../domain/orders.ts";
+import type { OrderFormInput } from "../../domain/order/orders.ts";
 import {
   createTestApp,
   e2eTest,

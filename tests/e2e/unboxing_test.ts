@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import type { Page } from "playwright-core";
-import { downloadFileName } from "../../domain/download.ts";
-import { SUPPORT_EMAIL } from "../../domain/site.ts";
+import { downloadFileName } from "../../domain/song/download.ts";
+import { SUPPORT_EMAIL } from "../../domain/site/site.ts";
 import { createTestApp, e2eTest, loopbackAppUrl, openBrowser, reviewScreenshots } from "../helpers.ts";
 import { completedOrder, deliveredOrder } from "../integration/delivery/helpers.ts";
 import { afterIdle, animationsSettled } from "./page_waits.ts";

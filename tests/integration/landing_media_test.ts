@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "@std/assert";
-import { REACTION_VIDEOS } from "../../domain/reactions.ts";
+import { REACTION_VIDEOS } from "../../domain/site/reactions.ts";
 import {
   HERO_POSTER,
   HERO_VIDEO,

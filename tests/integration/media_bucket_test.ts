@@ -4,8 +4,8 @@
  * URL per song), streamed through the app or redirected to a presigned URL.
  */
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
-import { downloadFileName } from "../../domain/download.ts";
-import type { Order } from "../../domain/orders.ts";
+import { downloadFileName } from "../../domain/song/download.ts";
+import type { Order } from "../../domain/order/orders.ts";
 import { objectKeyOf } from "../../kv/blob_store.ts";
 import { keys } from "../../kv/keys.ts";
 import { deleteOrder } from "../../kv/order_removal.ts";

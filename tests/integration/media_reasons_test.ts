@@ -5,7 +5,7 @@
  * presigned.
  */
 import { assert, assertEquals } from "@std/assert";
-import type { Order } from "../../domain/orders.ts";
+import type { Order } from "../../domain/order/orders.ts";
 import { keys } from "../../kv/keys.ts";
 import { updateOrder } from "../../kv/orders.ts";
 import { startLoopbackS3 } from "../../fakes/s3_server.ts";

@@ -1,6 +1,6 @@
 import { assertEquals, assertMatch } from "@std/assert";
-import { songUrlFor } from "../../domain/download.ts";
-import { buildOrder, type Order, orderFormSchema } from "../../domain/orders.ts";
+import { songUrlFor } from "../../domain/song/download.ts";
+import { buildOrder, type Order, orderFormSchema } from "../../domain/order/orders.ts";
 import { BLOB_CHUNK_BYTES } from "../../kv/blobs.ts";
 import { writeOrder } from "../../kv/orders.ts";
 import { createTestApp, type TestApp } from "../helpers.ts";

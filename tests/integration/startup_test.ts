@@ -2,7 +2,7 @@ import { assert, assertEquals, assertMatch, assertRejects, assertThrows } from "
 import { systemClock } from "../../deps.ts";
 import { parseConfig } from "../../domain/config.ts";
 import { StartupError } from "../../domain/errors.ts";
-import { orderFormSchema } from "../../domain/orders.ts";
+import { orderFormSchema } from "../../domain/order/orders.ts";
 import { createJobQueue } from "../../jobs/messages.ts";
 import { leaseRunsOutAt } from "../../kv/locks.ts";
 import { openKv } from "../../kv/open.ts";

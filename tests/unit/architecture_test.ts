@@ -225,3 +225,50 @@ function describeCycle(members: string[], edges: Map<string, string[]>): string 
   path.unshift(start);
   return path.join(" → ") + (members.length > path.length - 1 ? `   (group: ${members.join(", ")})` : "");
 }
+
+/** A static import or re-export erased from the bundle: `import type`, or braces naming only types. */
+function typeOnly(statement: string): boolean {
+  if (/^\s*(?:import|export)\s+type\b/.test(statement)) return true;
+  const names = statement.match(/\{([^}]*)\}/)?.[1].split(",").map((name) => name.trim()).filter(Boolean);
+  return /^\s*(?:import|export)\s*\{/.test(statement) && !!names?.length &&
+    names.every((name) => name.startsWith("type "));
+}
+
+/** What a file imports that reaches the bundle: [relative targets, package names]. */
+async function valueImports(file: string): Promise<[string[], string[]]> {
+  const url = new URL(file, ROOT);
+  const source = await Deno.readTextFile(url);
+  const specifiers: string[] = [];
+  for (const match of source.matchAll(STATIC_IMPORT)) if (!typeOnly(match[0])) specifiers.push(match[1]);
+  for (const pattern of [BARE_IMPORT, DYNAMIC_IMPORT]) {
+    for (const match of source.matchAll(pattern)) specifiers.push(match[1]);
+  }
+  const resolve = (specifier: string) =>
+    decodeURIComponent(new URL(specifier, url).pathname.slice(ROOT.pathname.length));
+  return [
+    specifiers.filter((s) => s.startsWith(".")).map(resolve),
+    specifiers.filter((s) => !s.startsWith(".")),
+  ];
+}
+
+Deno.test("no module an island bundles imports zod (the browser ships without it)", async () => {
+  const cameFrom = new Map<string, string>();
+  const queue = [...graph.keys()].filter((file) => layerOf(file) === "islands");
+  for (const island of queue) cameFrom.set(island, "");
+  const broken: string[] = [];
+  while (queue.length) {
+    const file = queue.shift()!;
+    const [modules, packages] = await valueImports(file);
+    if (packages.some((name) => name === "zod" || name.startsWith("zod/"))) {
+      const path = [file];
+      for (let step = cameFrom.get(file)!; step; step = cameFrom.get(step)!) path.unshift(step);
+      broken.push(path.join(" → "));
+    }
+    for (const target of modules) {
+      if (cameFrom.has(target) || !graph.has(target)) continue;
+      cameFrom.set(target, file);
+      queue.push(target);
+    }
+  }
+  assert(broken.length === 0, `islands bundle zod through:\n${broken.join("\n")}`);
+});

@@ -1,4 +1,4 @@
-import { REACTION_VIDEOS } from "../../domain/reactions.ts";
+import { REACTION_VIDEOS } from "../../domain/site/reactions.ts";
 import type { TuneOptions } from "./audio.ts";
 import type { Scene } from "./render.ts";
 import { heroMusic, heroScene } from "./scenes/hero.ts";

@@ -1,6 +1,6 @@
 /**
  * Regenerates the landing page's placeholder media: the hero loop and its poster, one video and
- * thumbnail per reaction item of `domain/reactions.ts`, and the social-share image.
+ * thumbnail per reaction item of `domain/site/reactions.ts`, and the social-share image.
  *
  *   deno run -A tools/media/make.ts            everything
  *   deno run -A tools/media/make.ts hero og    only some (names: hero, og, or reaction ids)

@@ -40,7 +40,7 @@ export const HERO_POSTER: ImageSpec & { path: string } = {
   maxBytes: 25_000,
 };
 
-/** One per item of `domain/reactions.ts`, portrait 3:4 like a phone held upright. */
+/** One per item of `domain/site/reactions.ts`, portrait 3:4 like a phone held upright. */
 export const REACTION_VIDEO: VideoSpec = {
   width: 360,
   height: 480,

@@ -5,7 +5,7 @@
  * has been emailed (or at its deadline), stops the servers, and checks everything (verify.ts).
  * Every process and folder it made is gone when it returns, whatever happened.
  */
-import type { OrderFormInput } from "../../domain/orders.ts";
+import type { OrderFormInput } from "../../domain/order/orders.ts";
 import { INTERRUPTED_CREATE_GRACE_MS } from "../../jobs/generation.ts";
 import { AppProcess, ensureBundles } from "./app_process.ts";
 import { startFrontDoor } from "./front_door.ts";

@@ -3,9 +3,9 @@
  * emailed link (read at the SMTP server), place demo orders, list the review tab and approve.
  * A request to a process that is down, or dies while answering, throws `ServerDown`.
  */
-import type { AdminOrderList } from "../../domain/admin_orders.ts";
-import type { MySongsItem } from "../../domain/order_views.ts";
-import type { OrderFormInput } from "../../domain/orders.ts";
+import type { AdminOrderList } from "../../domain/admin/order_list.ts";
+import type { MySongsItem } from "../../domain/order/views.ts";
+import type { OrderFormInput } from "../../domain/order/orders.ts";
 import type { SmtpSink } from "../../fakes/smtp_sink.ts";
 
 export class ServerDown extends Error {

@@ -12,9 +12,9 @@
  *                 says so with a RETRY event). A call beyond that is duplicate work.
  *   - leftovers:  nothing still due in the due-time index.
  */
-import type { GenerationEvent } from "../../domain/events.ts";
-import type { Order } from "../../domain/orders.ts";
-import type { GenerationStage } from "../../domain/stages.ts";
+import type { GenerationEvent } from "../../domain/generation/events.ts";
+import type { Order } from "../../domain/order/orders.ts";
+import type { GenerationStage } from "../../domain/generation/stages.ts";
 import { listEvents } from "../../kv/events.ts";
 import { keys } from "../../kv/keys.ts";
 import type { OutsideWorld } from "./outside_world.ts";

@@ -2,7 +2,7 @@ import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type FormEvent, useEffect } from "react";
 import { buttonClass } from "../../../components/ui.ts";
-import type { StaffActivityPage } from "../../../domain/staff_activity.ts";
+import type { StaffActivityPage } from "../../../domain/admin/staff_activity.ts";
 import { api } from "../../lib/api.ts";
 import { orderHref } from "../attention_text.ts";
 import { LocalTime } from "../LocalTime.tsx";

@@ -1,4 +1,4 @@
-import type { StaffActivityQuery } from "../../../domain/staff_activity.ts";
+import type { StaffActivityQuery } from "../../../domain/admin/staff_activity.ts";
 
 /** What staff narrow the log to, as typed: "" for no narrowing. */
 export interface ActivityFilters {

@@ -1,4 +1,4 @@
-import { childAgeLabel } from "../../../domain/child_age.ts";
+import { childAgeLabel } from "../../../domain/order/child_age.ts";
 import type { ListedOrder } from "../types.ts";
 import { Field, Section } from "./fields.tsx";
 

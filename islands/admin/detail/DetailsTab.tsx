@@ -1,5 +1,5 @@
-import { DEFAULT_STREAMING_STATUS } from "../../../domain/streaming_status.ts";
-import { failureTypeLabel } from "../../../domain/stages.ts";
+import { DEFAULT_STREAMING_STATUS } from "../../../domain/song/streaming_status.ts";
+import { failureTypeLabel } from "../../../domain/generation/stages.ts";
 import { formatCents } from "../format.ts";
 import { LocalTime } from "../LocalTime.tsx";
 import { RequestedDeliveryWords } from "../RequestedDate.tsx";

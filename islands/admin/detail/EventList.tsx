@@ -1,4 +1,4 @@
-import type { GenerationEvent } from "../../../domain/events.ts";
+import type { GenerationEvent } from "../../../domain/generation/events.ts";
 import { LocalTime } from "../LocalTime.tsx";
 import { stageLabel } from "../status.ts";
 

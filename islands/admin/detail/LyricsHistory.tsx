@@ -1,4 +1,4 @@
-import type { LyricsHistoryEntry } from "../../../domain/admin_orders.ts";
+import type { LyricsHistoryEntry } from "../../../domain/admin/order_list.ts";
 import { LocalTime } from "../LocalTime.tsx";
 
 /** Lyrics an admin regenerated away, newest first, each with the instruction that replaced it. */

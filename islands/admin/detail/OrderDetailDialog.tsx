@@ -50,7 +50,7 @@ export function OrderDetailDialog({ order, onClose, onChanged, busy, onAction }:
       size="xl"
     >
       <div className="grid gap-4">
-        {/* The same buttons as the order's row, from the same rules (domain/admin_actions.ts). */}
+        {/* The same buttons as the order's row, from the same rules (domain/admin/row_actions.ts). */}
         <section aria-label="Order actions" data-detail-actions="">
           <RowActions order={order} busy={busy} onAction={onAction} layout="full" />
         </section>

@@ -1,6 +1,6 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { LINK_CLASS } from "../../../components/ui.ts";
-import { takeLabel, takesOf } from "../../../domain/song_takes.ts";
+import { takeLabel, takesOf } from "../../../domain/song/takes.ts";
 import { localDateTime } from "../LocalTime.tsx";
 import { anotherVersionText, deliveredTakeText, takeDurationText, timingStateText } from "../take_texts.ts";
 import type { ListedOrder } from "../types.ts";

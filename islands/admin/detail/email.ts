@@ -1,4 +1,4 @@
-import { hasEmailShape, INVALID_EMAIL_MESSAGE } from "../../../domain/email_address.ts";
+import { hasEmailShape, INVALID_EMAIL_MESSAGE } from "../../../domain/email/address.ts";
 
 /** Staff-side §5: an address edited by staff must look like text@text.text, without spaces. */
 export const INVALID_EMAIL = { title: "Invalid email", description: INVALID_EMAIL_MESSAGE };

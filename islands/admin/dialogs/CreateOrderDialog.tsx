@@ -1,11 +1,14 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type InputHTMLAttributes, useId, useRef } from "react";
-import type { AdminOrder } from "../../../domain/admin_orders.ts";
+import type { AdminOrder } from "../../../domain/admin/order_list.ts";
 import { AlertCircleIcon } from "../../../components/icons.tsx";
 import { buttonClass } from "../../../components/ui.ts";
-import { EMAIL_MAX_CHARS } from "../../../domain/email_address.ts";
-import { MANUAL_CHILD_NAME_MAX_CHARS, MANUAL_SONG_TITLE_MAX_CHARS } from "../../../domain/manual_order.ts";
+import { EMAIL_MAX_CHARS } from "../../../domain/email/address.ts";
+import {
+  MANUAL_CHILD_NAME_MAX_CHARS,
+  MANUAL_SONG_TITLE_MAX_CHARS,
+} from "../../../domain/admin/manual_order.ts";
 import { api, serverMessage } from "../../lib/api.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
 import { toast } from "../../lib/toast.ts";

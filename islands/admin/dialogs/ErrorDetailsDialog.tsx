@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from "react";
-import type { AdminOrder } from "../../../domain/admin_orders.ts";
-import type { GenerationEvent } from "../../../domain/events.ts";
-import type { Severity } from "../../../domain/generation_errors.ts";
+import type { AdminOrder } from "../../../domain/admin/order_list.ts";
+import type { GenerationEvent } from "../../../domain/generation/events.ts";
+import type { Severity } from "../../../domain/generation/call_errors.ts";
 import { CopyIcon, RefreshIcon, UploadIcon } from "../../../components/icons.tsx";
 import { buttonClass } from "../../../components/ui.ts";
 import { copyText } from "../../lib/clipboard.ts";

@@ -1,9 +1,9 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useLayoutEffect, useRef } from "react";
-import type { AdminOrder } from "../../../domain/admin_orders.ts";
-import { allows } from "../../../domain/order_guards.ts";
-import { takesOf } from "../../../domain/song_takes.ts";
+import type { AdminOrder } from "../../../domain/admin/order_list.ts";
+import { allows } from "../../../domain/order/guards.ts";
+import { takesOf } from "../../../domain/song/takes.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
 import type { OrderBusy } from "../types.ts";
 import type { NextSearch } from "../use_review_flow.ts";

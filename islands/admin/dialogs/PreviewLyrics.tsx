@@ -1,6 +1,6 @@
 import type { ReadonlySignal } from "@preact/signals-react";
 import { useId } from "react";
-import type { TimedLyrics } from "../../../domain/timed_lyrics.ts";
+import type { TimedLyrics } from "../../../domain/song/timed_lyrics.ts";
 import { SingAlong } from "../../lib/SingAlong.tsx";
 
 export interface PreviewLyricsProps {

@@ -1,5 +1,5 @@
 import { type ReactNode, useLayoutEffect } from "react";
-import type { TimedLyrics } from "../../../domain/timed_lyrics.ts";
+import type { TimedLyrics } from "../../../domain/song/timed_lyrics.ts";
 import { PreviewLyrics } from "./PreviewLyrics.tsx";
 import { PreviewPlayerControls } from "./PreviewPlayerControls.tsx";
 import { usePreviewPlayer } from "./use_preview_player.ts";

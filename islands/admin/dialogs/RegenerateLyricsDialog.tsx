@@ -1,7 +1,7 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useId, useRef } from "react";
-import type { AdminOrder } from "../../../domain/admin_orders.ts";
+import type { AdminOrder } from "../../../domain/admin/order_list.ts";
 import { AlertCircleIcon, SpinnerIcon } from "../../../components/icons.tsx";
 import { buttonClass } from "../../../components/ui.ts";
 import { api, serverMessage } from "../../lib/api.ts";

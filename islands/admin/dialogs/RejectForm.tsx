@@ -2,7 +2,7 @@ import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type FormEvent, useId } from "react";
 import { buttonClass, INPUT_CLASS } from "../../../components/ui.ts";
-import { MAX_REJECTION_REASON_CHARS } from "../../../domain/staff_actions.ts";
+import { MAX_REJECTION_REASON_CHARS } from "../../../domain/admin/staff_actions.ts";
 
 export interface RejectFormProps {
   /** The call is under way: the form waits and its button says so. */

@@ -2,7 +2,7 @@ import type { ReadonlySignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { CheckIcon } from "../../../components/icons.tsx";
 import { buttonClass } from "../../../components/ui.ts";
-import { allows } from "../../../domain/order_guards.ts";
+import { allows } from "../../../domain/order/guards.ts";
 import type { NextSearch } from "../use_review_flow.ts";
 import type { ListedOrder } from "../types.ts";
 import { RejectForm } from "./RejectForm.tsx";
@@ -38,7 +38,7 @@ const BUTTON = "min-h-[44px] whitespace-nowrap";
 
 /**
  * Listen, then decide, in one place (issue 23): what was heard of the song, and Approve, Reject,
- * Hold and Next in Review, each offered only when the order's guard allows it (domain/order_guards.ts).
+ * Hold and Next in Review, each offered only when the order's guard allows it (domain/order/guards.ts).
  * Kept at the foot of the dialog, in reach however long the lyrics above are.
  */
 export function ReviewDecisions(props: ReviewDecisionsProps) {

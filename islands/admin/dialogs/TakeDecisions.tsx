@@ -1,7 +1,7 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { allows } from "../../../domain/order_guards.ts";
-import type { AdminOrderView } from "../../../domain/order_views.ts";
+import { allows } from "../../../domain/order/guards.ts";
+import type { AdminOrderView } from "../../../domain/order/views.ts";
 import { localDateTime } from "../LocalTime.tsx";
 import { anotherVersionText, bonusSwitchLabel, deliveredTakeText } from "../take_texts.ts";
 import type { ListedOrder } from "../types.ts";

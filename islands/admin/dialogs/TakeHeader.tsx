@@ -1,6 +1,6 @@
 import { SpinnerIcon } from "../../../components/icons.tsx";
 import { buttonClass } from "../../../components/ui.ts";
-import { type SongTake, takeLabel } from "../../../domain/song_takes.ts";
+import { type SongTake, takeLabel } from "../../../domain/song/takes.ts";
 import { deliveredBadgeText, takeDurationText } from "../take_texts.ts";
 
 export interface TakeHeaderProps {

@@ -1,8 +1,8 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useId } from "react";
-import { allows } from "../../../domain/order_guards.ts";
-import type { AdminOrderView } from "../../../domain/order_views.ts";
+import { allows } from "../../../domain/order/guards.ts";
+import type { AdminOrderView } from "../../../domain/order/views.ts";
 import {
   bonusTakeOf,
   deliveredTakeNumber,
@@ -10,7 +10,7 @@ import {
   type TakeNumber,
   takeNumbered,
   takesOf,
-} from "../../../domain/song_takes.ts";
+} from "../../../domain/song/takes.ts";
 import { ConfirmDialog } from "../../lib/ConfirmDialog.tsx";
 import { localDateTime } from "../LocalTime.tsx";
 import { panelId, tabId, TabList } from "../Tabs.tsx";

@@ -1,9 +1,9 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useRef, useState } from "react";
-import type { AdminOrder } from "../../../domain/admin_orders.ts";
+import type { AdminOrder } from "../../../domain/admin/order_list.ts";
 import { buttonClass } from "../../../components/ui.ts";
-import { readSongWords, wordsWanted } from "../../../domain/upload_words.ts";
+import { readSongWords, wordsWanted } from "../../../domain/song/upload_words.ts";
 import { api, serverMessage } from "../../lib/api.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
 import { toast } from "../../lib/toast.ts";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { SONG_LYRICS_MAX_CHARS, SONG_TITLE_MAX_CHARS } from "../../../domain/upload_words.ts";
+import { SONG_LYRICS_MAX_CHARS, SONG_TITLE_MAX_CHARS } from "../../../domain/song/upload_words.ts";
 
 export interface UploadWordsFieldsProps {
   /** Which of the two the order lacks (wordsWanted): only those are offered. */

@@ -1,5 +1,5 @@
-import type { AdminOrder } from "../../../domain/admin_orders.ts";
-import type { GenerationEvent } from "../../../domain/events.ts";
+import type { AdminOrder } from "../../../domain/admin/order_list.ts";
+import type { GenerationEvent } from "../../../domain/generation/events.ts";
 
 /**
  * The admin actions answer the order without its timeline (only the list reads events), but the

@@ -1,11 +1,11 @@
-import type { GenerationEvent } from "../../../domain/events.ts";
+import type { GenerationEvent } from "../../../domain/generation/events.ts";
 import {
   classifyStatus,
   type ErrorClass,
   MULTIPLE_RETRIES,
   recommendedAction,
-} from "../../../domain/generation_errors.ts";
-import { failureTypeLabel, STAGE_LABELS, STAGES } from "../../../domain/stages.ts";
+} from "../../../domain/generation/call_errors.ts";
+import { failureTypeLabel, STAGE_LABELS, STAGES } from "../../../domain/generation/stages.ts";
 
 /**
  * What the Error Details dialog says about a failed order (staff-side §2 and §8): the timeline in

@@ -1,17 +1,17 @@
-import { hasEmailShape } from "../../../domain/email_address.ts";
-import { DUPLICATE_ORDER_CODE } from "../../../domain/manual_order_duplicates.ts";
+import { hasEmailShape } from "../../../domain/email/address.ts";
+import { DUPLICATE_ORDER_CODE } from "../../../domain/admin/manual_order_duplicates.ts";
 import {
   MANUAL_ORDER_AGE_MESSAGE,
   MANUAL_ORDER_MISSING,
   type ManualOrderBody,
   MAX_CHILD_AGE,
   MIN_CHILD_AGE,
-} from "../../../domain/manual_order.ts";
+} from "../../../domain/admin/manual_order.ts";
 import { ApiError } from "../../lib/api.ts";
 import { INVALID_EMAIL } from "../detail/email.ts";
 
 /**
- * The Create Manual Order form's rules (staff-side §5, manual order; domain/manual_order.ts): every
+ * The Create Manual Order form's rules (staff-side §5, manual order; domain/admin/manual_order.ts): every
  * field is required, the age is a whole number from 1 to 18, the address looks like one. The server
  * checks all of it again.
  */

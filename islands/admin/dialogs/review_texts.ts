@@ -1,4 +1,4 @@
-import { clockTime, type ReviewListen } from "../../../domain/staff_actions.ts";
+import { clockTime, type ReviewListen } from "../../../domain/admin/staff_actions.ts";
 import type { LiveListen } from "./listen_recorder.ts";
 
 /** The words of the preview's decisions (issue 23). */
@@ -15,7 +15,7 @@ function heardOf(listen: ReviewListen | null | undefined, live: LiveListen | und
 
 /**
  * The listen beside Approve, "Played 1:42 of 2:10", in the clock the approval's timeline line uses
- * (domain/staff_actions.ts). It follows the song as it plays ("Playing: 0:12 of 2:10 heard"), not
+ * (domain/admin/staff_actions.ts). It follows the song as it plays ("Playing: 0:12 of 2:10 heard"), not
  * only the record the server keeps, which is told when the song pauses.
  */
 export function listenText(listen: ReviewListen | null | undefined, live?: LiveListen): string {

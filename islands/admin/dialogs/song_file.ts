@@ -1,4 +1,4 @@
-import { formatUploadMb, MAX_SONG_BYTES, MAX_SONG_MB } from "../../../domain/song_uploads.ts";
+import { formatUploadMb, MAX_SONG_BYTES, MAX_SONG_MB } from "../../../domain/song/uploads.ts";
 
 /**
  * The checks a song file passes in the browser before it is sent (staff-side §5, song upload), so a

@@ -1,9 +1,9 @@
-import { SONG_FIELD, SONG_UPLOAD_PATH } from "../../../domain/song_uploads.ts";
-import { SONG_LYRICS_FIELD, SONG_TITLE_FIELD, type SongWords } from "../../../domain/upload_words.ts";
+import { SONG_FIELD, SONG_UPLOAD_PATH } from "../../../domain/song/uploads.ts";
+import { SONG_LYRICS_FIELD, SONG_TITLE_FIELD, type SongWords } from "../../../domain/song/upload_words.ts";
 import { storedToken } from "../../lib/api.ts";
 
 /**
- * Sending a song file to `POST SONG_UPLOAD_PATH` (domain/song_uploads.ts). XMLHttpRequest rather than
+ * Sending a song file to `POST SONG_UPLOAD_PATH` (domain/song/uploads.ts). XMLHttpRequest rather than
  * `api()`: fetch has no upload progress events, and a 30 MB file on a slow line needs a real bar.
  * Same credentials as every admin call: the Bearer token from local storage and the cookies.
  */

@@ -1,6 +1,6 @@
-import type { AdminOrderView } from "../../../domain/order_views.ts";
-import { takeLabel, type TakeNumber } from "../../../domain/song_takes.ts";
-import type { TimedLyrics } from "../../../domain/timed_lyrics.ts";
+import type { AdminOrderView } from "../../../domain/order/views.ts";
+import { takeLabel, type TakeNumber } from "../../../domain/song/takes.ts";
+import type { TimedLyrics } from "../../../domain/song/timed_lyrics.ts";
 import { api } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
 import { failureToast } from "../action_messages.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { AdminOrderView } from "../../../domain/order_views.ts";
+import type { AdminOrderView } from "../../../domain/order/views.ts";
 import { api } from "../../lib/api.ts";
 import { createListenRecorder, type ListenRecorder } from "./listen_recorder.ts";
 import type { PreviewPlayer } from "./use_preview_player.ts";

@@ -1,6 +1,6 @@
 import { useSignal } from "@preact/signals-react";
 import { useEffect, useRef } from "react";
-import type { SongWords } from "../../../domain/upload_words.ts";
+import type { SongWords } from "../../../domain/song/upload_words.ts";
 import { toast } from "../../lib/toast.ts";
 import { songFileProblem } from "./song_file.ts";
 import { SongUploadError, uploadFailureText, uploadSongFile } from "./song_upload.ts";

@@ -1,7 +1,7 @@
 import { type Signal, useSignal } from "@preact/signals-react";
 import { useEffect } from "react";
-import type { TakeNumber } from "../../../domain/song_takes.ts";
-import type { TimedLyrics } from "../../../domain/timed_lyrics.ts";
+import type { TakeNumber } from "../../../domain/song/takes.ts";
+import type { TimedLyrics } from "../../../domain/song/timed_lyrics.ts";
 import { fetchTakeTimings } from "./take_calls.ts";
 
 /** Not yet answered, answered (by take), or failed: the lyrics stay plain until there are words. */

@@ -1,4 +1,4 @@
-import { type DiffRow, type LineDiff, withContext } from "../../../domain/line_diff.ts";
+import { type DiffRow, type LineDiff, withContext } from "../../../domain/prompts/line_diff.ts";
 
 export interface PromptDiffProps {
   diff: LineDiff;

@@ -1,10 +1,10 @@
-import { diffLines, hasChanges, type LineDiff } from "../../../domain/line_diff.ts";
+import { diffLines, hasChanges, type LineDiff } from "../../../domain/prompts/line_diff.ts";
 import {
   PROMPT_LABELS,
   type PromptKind,
   type PromptVersionEntry,
   type PromptVersionList,
-} from "../../../domain/prompt_kinds.ts";
+} from "../../../domain/prompts/kinds.ts";
 import type { ToastInput } from "../../lib/toast.ts";
 import { promptPath } from "./prompts.ts";
 

@@ -4,7 +4,7 @@ import {
   PROMPT_LABELS,
   type PromptKind,
   type SystemPromptView,
-} from "../../../domain/prompt_kinds.ts";
+} from "../../../domain/prompts/kinds.ts";
 import type { ToastInput } from "../../lib/toast.ts";
 
 /** The two system prompts as the editor reads and writes them (staff-side §2, §4, §5 and §8). */

@@ -2,7 +2,7 @@ import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type FormEvent, useRef } from "react";
 import { buttonClass } from "../../../components/ui.ts";
-import type { ReferralCode } from "../../../domain/referrals.ts";
+import type { ReferralCode } from "../../../domain/referral/referrals.ts";
 import { api, ApiError, serverMessage } from "../../lib/api.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
 import { toast } from "../../lib/toast.ts";

@@ -6,8 +6,8 @@ import {
   formatCents,
   MAX_AMOUNT_OFF_CENTS,
   MAX_PERCENT_OFF,
-} from "../../../domain/pricing.ts";
-import { REFERRAL_CODE_MAX, REFERRAL_CODE_MIN } from "../../../domain/referral_code.ts";
+} from "../../../domain/order/pricing.ts";
+import { REFERRAL_CODE_MAX, REFERRAL_CODE_MIN } from "../../../domain/referral/code.ts";
 import { codeInput, type ReferralForm, type ReferralProblems, withDiscountType } from "./form.ts";
 
 export interface ReferralCodeFieldsProps {

@@ -1,6 +1,6 @@
 import { LinkIcon, PencilIcon, TrashIcon } from "../../../components/icons.tsx";
-import type { ReferralCodeWithStats } from "../../../domain/referral_stats.ts";
-import type { ReferralCode } from "../../../domain/referrals.ts";
+import type { ReferralCodeWithStats } from "../../../domain/referral/stats.ts";
+import type { ReferralCode } from "../../../domain/referral/referrals.ts";
 import { discountText, expiresText, hasExpired, revenueText, usageText } from "./display.ts";
 
 export interface ReferralCodeListProps {

@@ -1,4 +1,4 @@
-import type { ReferralCode } from "../../../domain/referrals.ts";
+import type { ReferralCode } from "../../../domain/referral/referrals.ts";
 
 /** How the Referral Codes list reads a code (staff-side §2 and §5). */
 
@@ -51,4 +51,4 @@ export function hasExpired(expiresAt: string | null, now: number): boolean {
 }
 
 // The share link has one home, shared with the order confirmation email.
-export { referralLink } from "../../../domain/referral_code.ts";
+export { referralLink } from "../../../domain/referral/code.ts";

@@ -5,9 +5,9 @@ import {
   MAX_PERCENT_OFF,
   MINIMUM_CHARGE_CENTS,
   priceOrder,
-} from "../../../domain/pricing.ts";
-import { referralCodeCharacterProblem, referralCodeLengthProblem } from "../../../domain/referral_code.ts";
-import type { ReferralCode } from "../../../domain/referrals.ts";
+} from "../../../domain/order/pricing.ts";
+import { referralCodeCharacterProblem, referralCodeLengthProblem } from "../../../domain/referral/code.ts";
+import type { ReferralCode } from "../../../domain/referral/referrals.ts";
 import { expiryDay, hasExpired } from "./display.ts";
 
 /**
@@ -150,7 +150,7 @@ export const EXPIRED_WARNING = "This code has already expired, so nobody can use
 /**
  * A warning, not a problem: the chosen day is already over, so checkout would refuse the code. Staff
  * may mean it (to park a code), so the form still saves. The day runs to its end in UTC, as the
- * server stores it (domain/referral_code_form.ts), and is over by the same rule the list's "Expired"
+ * server stores it (domain/referral/code_form.ts), and is over by the same rule the list's "Expired"
  * badge and checkout use.
  */
 export function expiryWarning(form: ReferralForm, now: number): string | undefined {

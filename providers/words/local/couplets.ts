@@ -1,4 +1,4 @@
-import type { SongBrief } from "../../../domain/song_brief.ts";
+import type { SongBrief } from "../../../domain/generation/song_brief.ts";
 import { capital, dateOf, dreamOf, type Picker, placeOf, tidy, withoutOwner } from "./text.ts";
 
 /** The child's own lines: a rhyming couplet for each filled detail of the brief. */

@@ -1,5 +1,5 @@
-import type { SongStyle } from "../../../domain/orders.ts";
-import type { SongBrief } from "../../../domain/song_brief.ts";
+import type { SongStyle } from "../../../domain/order/orders.ts";
+import type { SongBrief } from "../../../domain/generation/song_brief.ts";
 import { tidy } from "./text.ts";
 
 /** What the prompts ask for: the song's shape read from the system prompt and the admin's instruction. */

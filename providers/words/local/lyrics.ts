@@ -1,4 +1,4 @@
-import type { SongBrief } from "../../../domain/song_brief.ts";
+import type { SongBrief } from "../../../domain/generation/song_brief.ts";
 import { factCouplets } from "./couplets.ts";
 import type { SongShape } from "./instructions.ts";
 import { CHORUSES, dedication, FILLERS, genericBridge, genericFiller, OUTROS } from "./stock_lines.ts";

@@ -1,4 +1,4 @@
-import type { SongStyle } from "../../../domain/orders.ts";
+import type { SongStyle } from "../../../domain/order/orders.ts";
 import type { Couplet } from "./couplets.ts";
 
 /** Lines any child's song can use, with the name sung in: choruses by mood, fillers, a bridge, outros. */

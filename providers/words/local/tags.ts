@@ -1,6 +1,6 @@
-import type { SongGenre, SongStyle } from "../../../domain/orders.ts";
-import { SINGER_LABELS } from "../../../domain/prompts.ts";
-import type { SongBrief } from "../../../domain/song_brief.ts";
+import type { SongGenre, SongStyle } from "../../../domain/order/orders.ts";
+import { SINGER_LABELS } from "../../../domain/prompts/defaults.ts";
+import type { SongBrief } from "../../../domain/generation/song_brief.ts";
 import { tidy, titleCase, withoutOwner } from "./text.ts";
 
 /** The music service's style tags and the song's title, from the brief alone. */

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { canonicalTimeZone } from "../../../domain/requested_delivery.ts";
+import { canonicalTimeZone } from "../../../domain/delivery/requested.ts";
 import { listStaffActivity } from "../../../kv/staff_activity.ts";
 import type { AppEnv } from "../../env.ts";
 import { requireAdmin } from "../../middleware/session.ts";
 import { valid } from "../validate.ts";
 
 /**
- * The staff activity log (domain/staff_activity.ts): staff actions across orders, newest first,
+ * The staff activity log (domain/admin/staff_activity.ts): staff actions across orders, newest first,
  * narrowed to a staff member, a day in the asker's time zone, or one order, a page at a time.
  */
 export const activityAdminApi = new Hono<AppEnv>();

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { DATED_WARNING_HOURS, PROMISE_HOURS, REVIEW_WAIT_HOURS } from "../../../domain/attention.ts";
-import { deliveryDelayMs } from "../../../domain/delivery.ts";
+import { DATED_WARNING_HOURS, PROMISE_HOURS, REVIEW_WAIT_HOURS } from "../../../domain/admin/attention.ts";
+import { deliveryDelayMs } from "../../../domain/delivery/release.ts";
 import { readAttention } from "../../../kv/attention.ts";
 import type { AppEnv } from "../../env.ts";
 import { requireAdmin } from "../../middleware/session.ts";

@@ -1,10 +1,10 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { plainString } from "../../../domain/text_schema.ts";
-import { EMAIL_SHAPE, INVALID_EMAIL_MESSAGE } from "../../../domain/email_address.ts";
-import { emailSchema } from "../../../domain/auth.ts";
+import { EMAIL_SHAPE, INVALID_EMAIL_MESSAGE } from "../../../domain/email/address.ts";
+import { emailSchema } from "../../../domain/account/sign_in_limits.ts";
 import { BadRequestError, NotFoundError } from "../../../domain/errors.ts";
-import { adminOrderView } from "../../../domain/order_views.ts";
+import { adminOrderView } from "../../../domain/order/views.ts";
 import {
   approveSong,
   changeOrderEmail,

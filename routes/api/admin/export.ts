@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { readListQuery } from "../../../domain/admin_list_query.ts";
-import { contentDisposition } from "../../../domain/download.ts";
+import { readListQuery } from "../../../domain/admin/list_query.ts";
+import { contentDisposition } from "../../../domain/song/download.ts";
 import { BadRequestError } from "../../../domain/errors.ts";
-import { csvFileName, csvHeader, csvRow } from "../../../domain/orders_csv.ts";
+import { csvFileName, csvHeader, csvRow } from "../../../domain/admin/orders_csv.ts";
 import { listedOrderIds } from "../../../kv/admin_orders.ts";
 import { getOrders } from "../../../kv/orders.ts";
 import type { AppEnv } from "../../env.ts";

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { plainString } from "../../../domain/text_schema.ts";
-import { readListQuery } from "../../../domain/admin_list_query.ts";
-import { STREAMING_STATUSES } from "../../../domain/streaming_status.ts";
+import { readListQuery } from "../../../domain/admin/list_query.ts";
+import { STREAMING_STATUSES } from "../../../domain/song/streaming_status.ts";
 import { BadRequestError, NotFoundError } from "../../../domain/errors.ts";
-import { adminOrderView } from "../../../domain/order_views.ts";
-import { isOrderId } from "../../../domain/orders.ts";
-import { MAX_REJECTION_REASON_CHARS } from "../../../domain/staff_actions.ts";
+import { adminOrderView } from "../../../domain/order/views.ts";
+import { isOrderId } from "../../../domain/order/orders.ts";
+import { MAX_REJECTION_REASON_CHARS } from "../../../domain/admin/staff_actions.ts";
 import { MESSAGES as LYRICS_MESSAGES, regenerateLyrics } from "../../../orders/lyrics_regeneration.ts";
 import { MESSAGES as REGENERATION_MESSAGES, regenerateOrder, rejectSong } from "../../../orders/restart.ts";
 import { setStreamingStatus } from "../../../orders/streaming_status.ts";

@@ -6,9 +6,9 @@ import {
   promptBodySchema,
   promptSavedMessage,
   promptVersionParamSchema,
-} from "../../../domain/prompt_form.ts";
-import { promptRestoredMessage } from "../../../domain/prompt_kinds.ts";
-import { promptScopeOfUser } from "../../../domain/prompt_scope.ts";
+} from "../../../domain/prompts/form.ts";
+import { promptRestoredMessage } from "../../../domain/prompts/kinds.ts";
+import { promptScopeOfUser } from "../../../domain/prompts/scope.ts";
 import { listSystemPromptVersions, restoreSystemPromptVersion } from "../../../kv/prompt_history.ts";
 import { readSystemPrompt, readSystemPromptVersion, saveSystemPrompt } from "../../../kv/prompts.ts";
 import type { AppEnv } from "../../env.ts";
@@ -18,7 +18,7 @@ import { valid } from "../validate.ts";
 /**
  * The system prompt editor's calls (staff-side §7): read and save the lyrics and tags prompts.
  * Admins and demo users (staff-side §2: the navigation's Admin Settings entry is theirs); a demo
- * user reads and writes the demo scope, which only demo orders use (domain/prompt_scope.ts).
+ * user reads and writes the demo scope, which only demo orders use (domain/prompts/scope.ts).
  */
 export const promptsAdminApi = new Hono<AppEnv>();
 

@@ -8,8 +8,8 @@ import {
   REFERRAL_CODE_TAKEN,
   referralCodeCreateSchema,
   referralCodePatchSchema,
-} from "../../../domain/referral_code_form.ts";
-import type { ReferralCode } from "../../../domain/referrals.ts";
+} from "../../../domain/referral/code_form.ts";
+import type { ReferralCode } from "../../../domain/referral/referrals.ts";
 import {
   createReferralCode,
   deleteReferralCode,

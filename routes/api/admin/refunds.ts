@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { formatCents } from "../../../domain/pricing.ts";
-import { adminOrderView } from "../../../domain/order_views.ts";
+import { formatCents } from "../../../domain/order/pricing.ts";
+import { adminOrderView } from "../../../domain/order/views.ts";
 import { refundOrder } from "../../../orders/refund.ts";
 import type { AppEnv } from "../../env.ts";
 import { currentUser, requireAdmin } from "../../middleware/session.ts";

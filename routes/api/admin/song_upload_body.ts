@@ -5,13 +5,13 @@ import {
   SONG_FIELD,
   tooLargeDetails,
   UPLOAD_MESSAGES,
-} from "../../../domain/song_uploads.ts";
+} from "../../../domain/song/uploads.ts";
 import {
   readSongWords,
   SONG_LYRICS_FIELD,
   SONG_TITLE_FIELD,
   type SongWords,
-} from "../../../domain/upload_words.ts";
+} from "../../../domain/song/upload_words.ts";
 import type { AppEnv } from "../../env.ts";
 import { multipartFileName } from "./multipart_file_name.ts";
 import { PayloadTooLargeError } from "../../../domain/errors.ts";
@@ -22,7 +22,7 @@ import { readBounded } from "../../body/read_bounded.ts";
  * Reading the song upload's multipart body without the small limit other bodies get
  * (routes/middleware/body_guard.ts skips this path) and without ever holding more than the song limit allows: a body declared too large is refused
  * before a byte is read, and one that turns out too large is cut off as soon as it passes the limit.
- * Beside the file the body may carry the song's title and lyrics (domain/upload_words.ts).
+ * Beside the file the body may carry the song's title and lyrics (domain/song/upload_words.ts).
  */
 export type UploadBody =
   | { kind: "file"; file: File; fileName: string; words: SongWords | null }

@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { plainText } from "../../../domain/plain_text.ts";
 import { plainString, refuseUnsingable } from "../../../domain/text_schema.ts";
-import { emailSchema } from "../../../domain/auth.ts";
-import { EMAIL_MAX_CHARS, EMAIL_SHAPE, INVALID_EMAIL_MESSAGE } from "../../../domain/email_address.ts";
-import { songUrlFor } from "../../../domain/download.ts";
+import { emailSchema } from "../../../domain/account/sign_in_limits.ts";
+import { EMAIL_MAX_CHARS, EMAIL_SHAPE, INVALID_EMAIL_MESSAGE } from "../../../domain/email/address.ts";
+import { songUrlFor } from "../../../domain/song/download.ts";
 import { BadRequestError } from "../../../domain/errors.ts";
 import {
   MANUAL_CHILD_NAME_MAX_CHARS,
@@ -14,16 +14,16 @@ import {
   MAX_CHILD_AGE,
   MIN_CHILD_AGE,
   SONG_LYRICS_MAX_CHARS,
-} from "../../../domain/manual_order.ts";
-import { inspectMp3 } from "../../../domain/mp3.ts";
-import { adminOrderView } from "../../../domain/order_views.ts";
+} from "../../../domain/admin/manual_order.ts";
+import { inspectMp3 } from "../../../domain/song/mp3.ts";
+import { adminOrderView } from "../../../domain/order/views.ts";
 import {
   cleanFileName,
   SONG_UPLOAD_ROUTE,
   SONG_UPLOAD_TTL_MS,
   UPLOAD_MESSAGES,
-} from "../../../domain/song_uploads.ts";
-import { SONG_WORDS_MESSAGES } from "../../../domain/upload_words.ts";
+} from "../../../domain/song/uploads.ts";
+import { SONG_WORDS_MESSAGES } from "../../../domain/song/upload_words.ts";
 import { createManualOrder, uploadSong } from "../../../orders/manual_song.ts";
 import { collectExpiredUploads, recordSongUpload } from "../../../kv/song_uploads.ts";
 import type { AppEnv } from "../../env.ts";

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { NotFoundError } from "../../../domain/errors.ts";
-import { adminOrderView } from "../../../domain/order_views.ts";
-import { isOrderId } from "../../../domain/orders.ts";
-import { TAKE_NUMBERS, takesOf } from "../../../domain/song_takes.ts";
-import { everyLineTimed } from "../../../domain/timed_lyrics.ts";
+import { adminOrderView } from "../../../domain/order/views.ts";
+import { isOrderId } from "../../../domain/order/orders.ts";
+import { TAKE_NUMBERS, takesOf } from "../../../domain/song/takes.ts";
+import { everyLineTimed } from "../../../domain/song/timed_lyrics.ts";
 import { chooseTake, offerBonusTake } from "../../../orders/song_takes.ts";
 import { readTimings } from "../../../kv/lyrics_timing.ts";
 import { getOrder } from "../../../kv/orders.ts";

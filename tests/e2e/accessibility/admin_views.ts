@@ -5,8 +5,8 @@
  */
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
-import type { Order } from "../../../domain/orders.ts";
-import { toLocalInput } from "../../../domain/requested_delivery.ts";
+import type { Order } from "../../../domain/order/orders.ts";
+import { toLocalInput } from "../../../domain/delivery/requested.ts";
 import { synthMp3 } from "../../../fakes/audio_files.ts";
 import { updateOrder } from "../../../kv/orders.ts";
 import { saveSystemPrompt } from "../../../kv/prompts.ts";

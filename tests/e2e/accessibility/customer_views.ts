@@ -1,7 +1,7 @@
 /** The views of the customer side (customer-side.md), for the accessibility check. */
 import type { Page } from "playwright-core";
-import { ANIMAL_PEEK_CYCLE_MS } from "../../../domain/hero.ts";
-import { ownReferralCode } from "../../../domain/referrals.ts";
+import { ANIMAL_PEEK_CYCLE_MS } from "../../../domain/site/hero.ts";
+import { ownReferralCode } from "../../../domain/referral/referrals.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";
 import { expireLocalSession } from "../../../kv/local_checkout.ts";
 import { updateOrder } from "../../../kv/orders.ts";

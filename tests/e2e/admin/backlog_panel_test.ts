@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
-import { orderFormSchema } from "../../../domain/orders.ts";
-import { owedEmailSent } from "../../../domain/owed_email.ts";
+import { orderFormSchema } from "../../../domain/order/orders.ts";
+import { owedEmailSent } from "../../../domain/email/owed.ts";
 import { createDemoOrder } from "../../../orders/demo_order.ts";
 import { createJobQueue } from "../../../jobs/messages.ts";
 import { updateOrder } from "../../../kv/orders.ts";

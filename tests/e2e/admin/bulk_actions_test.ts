@@ -1,7 +1,7 @@
 import { assert, assertEquals } from "@std/assert";
-import { NOT_HEARD } from "../../../domain/bulk_actions.ts";
-import { songUrlFor } from "../../../domain/download.ts";
-import type { Order } from "../../../domain/orders.ts";
+import { NOT_HEARD } from "../../../domain/admin/bulk_actions.ts";
+import { songUrlFor } from "../../../domain/song/download.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { getOrder, updateOrder } from "../../../kv/orders.ts";
 import { synthMp3 } from "../../../fakes/audio_files.ts";
 import { createTestApp, e2eTest, openSignedInBrowser, type TestApp } from "../../helpers.ts";

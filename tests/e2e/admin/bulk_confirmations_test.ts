@@ -1,8 +1,8 @@
 import { assert, assertEquals } from "@std/assert";
 import type { Page } from "playwright-core";
-import { REFUSALS } from "../../../domain/order_guards.ts";
-import type { Order } from "../../../domain/orders.ts";
-import { toLocalInput } from "../../../domain/requested_delivery.ts";
+import { REFUSALS } from "../../../domain/order/guards.ts";
+import type { Order } from "../../../domain/order/orders.ts";
+import { toLocalInput } from "../../../domain/delivery/requested.ts";
 import { getOrder, updateOrder } from "../../../kv/orders.ts";
 import { createTestApp, e2eTest, openSignedInBrowser, type TestApp } from "../../helpers.ts";
 import { ADMIN_EMAIL, adminCall, adminHeaders, completedOrder } from "../../integration/delivery/helpers.ts";

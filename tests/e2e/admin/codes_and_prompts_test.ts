@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page } from "playwright-core";
-import { DEFAULT_LYRICS_PROMPT, DEFAULT_TAGS_PROMPT } from "../../../domain/prompts.ts";
+import { DEFAULT_LYRICS_PROMPT, DEFAULT_TAGS_PROMPT } from "../../../domain/prompts/defaults.ts";
 import { getSystemPrompt } from "../../../kv/prompts.ts";
 import { getReferralCodeByCode } from "../../../kv/referral_codes.ts";
 import { createTestApp, e2eTest, jsonBody, openSignedInBrowser, type TestApp } from "../../helpers.ts";

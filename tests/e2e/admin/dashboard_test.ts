@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page } from "playwright-core";
-import type { Order } from "../../../domain/orders.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";
 import { getOrder, updateOrder } from "../../../kv/orders.ts";
 import {

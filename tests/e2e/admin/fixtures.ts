@@ -2,12 +2,12 @@
  * Orders in the states the staff side shows, written straight into the store (no pipeline run), for
  * the staff-side browser tests and their accessibility views (tests/e2e/accessibility/admin_views.ts).
  */
-import { discountReview } from "../../../domain/discount_review.ts";
-import { songUrlFor } from "../../../domain/download.ts";
-import { buildEvent, type EventDraft } from "../../../domain/events.ts";
-import type { Order } from "../../../domain/orders.ts";
-import type { SongTake, TakeNumber } from "../../../domain/song_takes.ts";
-import { type TimedLyrics, timedLyricsFromAlignedWords } from "../../../domain/timed_lyrics.ts";
+import { discountReview } from "../../../domain/referral/discount_review.ts";
+import { songUrlFor } from "../../../domain/song/download.ts";
+import { buildEvent, type EventDraft } from "../../../domain/generation/events.ts";
+import type { Order } from "../../../domain/order/orders.ts";
+import type { SongTake, TakeNumber } from "../../../domain/song/takes.ts";
+import { type TimedLyrics, timedLyricsFromAlignedWords } from "../../../domain/song/timed_lyrics.ts";
 import { synthMp3 } from "../../../fakes/audio_files.ts";
 import { addEvents } from "../../../kv/events.ts";
 import { putTimedLyrics } from "../../../kv/lyrics_timing.ts";
@@ -246,7 +246,7 @@ export async function twoTakeOrder(t: TestApp, childName: string, overrides: Par
     songLyrics: TAKES_LYRICS,
     songTags: "pop",
     songTakes: takes,
-    // The order's song is always the delivered take's (domain/song_takes.ts).
+    // The order's song is always the delivered take's (domain/song/takes.ts).
     songUrl: takes[0].songUrl,
     songBlobId: takes[0].blobId,
     completedAt: now,

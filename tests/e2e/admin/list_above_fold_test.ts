@@ -2,7 +2,7 @@ import { assert, assertEquals } from "@std/assert";
 import { createTestApp, e2eTest, openSignedInBrowser } from "../../helpers.ts";
 import { clockWorker, completedOrder } from "../../integration/delivery/helpers.ts";
 import { failedOrder, forDate, refusingLyricist } from "../../integration/admin/attention_fixtures.ts";
-import { toLocalInput } from "../../../domain/requested_delivery.ts";
+import { toLocalInput } from "../../../domain/delivery/requested.ts";
 
 /**
  * A busy morning (issue 41): a failed song, a late email, a date at risk and six songs long in

@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
 import type { Page } from "playwright-core";
-import { DEFAULT_LIST_QUERY, type ListQuery } from "../../../domain/admin_list_query.ts";
+import { DEFAULT_LIST_QUERY, type ListQuery } from "../../../domain/admin/list_query.ts";
 import { listAdminOrders } from "../../../kv/admin_orders.ts";
 import { writeSampleOrders } from "../../../tools/sample_orders.ts";
 import { createTestApp, e2eTest, openSignedInBrowser } from "../../helpers.ts";

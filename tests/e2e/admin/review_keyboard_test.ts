@@ -1,7 +1,7 @@
 import { assert, assertEquals } from "@std/assert";
 import type { Page } from "playwright-core";
-import type { AdminOrderDetail } from "../../../domain/admin_orders.ts";
-import type { Order } from "../../../domain/orders.ts";
+import type { AdminOrderDetail } from "../../../domain/admin/order_list.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { getOrder } from "../../../kv/orders.ts";
 import { createTestApp, e2eTest, loopbackAppUrl, openSignedInBrowser, type TestApp } from "../../helpers.ts";
 import { afterSeeding, songOrder } from "./fixtures.ts";

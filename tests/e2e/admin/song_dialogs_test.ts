@@ -1,7 +1,7 @@
 import { Buffer } from "node:buffer";
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page } from "playwright-core";
-import type { Order } from "../../../domain/orders.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { getOrder, listOrdersOfEmail, updateOrder } from "../../../kv/orders.ts";
 import { ProviderCallError } from "../../../providers/calls.ts";
 import { createLocalLyricist } from "../../../providers/words/local.ts";

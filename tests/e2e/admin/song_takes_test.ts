@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
 import type { Page } from "playwright-core";
-import type { Order } from "../../../domain/orders.ts";
-import type { TakeNumber } from "../../../domain/song_takes.ts";
+import type { Order } from "../../../domain/order/orders.ts";
+import type { TakeNumber } from "../../../domain/song/takes.ts";
 import { getOrder } from "../../../kv/orders.ts";
 import {
   createTestApp,

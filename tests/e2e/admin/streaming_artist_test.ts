@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
 import type { Page } from "playwright-core";
-import type { Order } from "../../../domain/orders.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { updateOrder } from "../../../kv/orders.ts";
 import { createTestApp, e2eTest, openSignedInBrowser, type TestApp } from "../../helpers.ts";
 import { ADMIN_EMAIL, completedOrder, DELIVERY_ENV } from "../../integration/delivery/helpers.ts";

@@ -1,8 +1,8 @@
 import { assert } from "@std/assert";
-import { type Order, orderFormSchema, requestedDeliveryOf } from "../../../domain/orders.ts";
+import { type Order, orderFormSchema, requestedDeliveryOf } from "../../../domain/order/orders.ts";
 import { getOrder, updateOrder } from "../../../kv/orders.ts";
 import { createDemoOrder } from "../../../orders/demo_order.ts";
-import { owedEmailSent } from "../../../domain/owed_email.ts";
+import { owedEmailSent } from "../../../domain/email/owed.ts";
 import { iso } from "../../../domain/time.ts";
 import { ProviderCallError } from "../../../providers/calls.ts";
 import { createLocalLyricist } from "../../../providers/words/local.ts";

@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import type { AttentionAnswer, AttentionGroup } from "../../../domain/attention.ts";
+import type { AttentionAnswer, AttentionGroup } from "../../../domain/admin/attention.ts";
 import { REVIEW_SCAN_LIMIT } from "../../../kv/attention.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";
 import {

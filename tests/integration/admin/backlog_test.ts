@@ -1,6 +1,6 @@
 import { assertEquals } from "@std/assert";
-import { orderFormSchema } from "../../../domain/orders.ts";
-import { owedEmailSent } from "../../../domain/owed_email.ts";
+import { orderFormSchema } from "../../../domain/order/orders.ts";
+import { owedEmailSent } from "../../../domain/email/owed.ts";
 import { createDeps } from "../../../deps.ts";
 import { createDemoOrder } from "../../../orders/demo_order.ts";
 import { runGeneration } from "../../../jobs/generation.ts";

@@ -1,7 +1,7 @@
 import { assert, assertEquals } from "@std/assert";
-import { MAX_BULK_ORDERS, NOT_HEARD } from "../../../domain/bulk_actions.ts";
-import { REFUSALS } from "../../../domain/order_guards.ts";
-import type { Order } from "../../../domain/orders.ts";
+import { MAX_BULK_ORDERS, NOT_HEARD } from "../../../domain/admin/bulk_actions.ts";
+import { REFUSALS } from "../../../domain/order/guards.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { getOrder, updateOrder } from "../../../kv/orders.ts";
 import { startSmtpSink } from "../../../fakes/smtp_sink.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";

@@ -1,7 +1,7 @@
 import { assertEquals } from "@std/assert";
-import type { SystemPromptView } from "../../../domain/prompt_form.ts";
-import { DEFAULT_LYRICS_PROMPT, DEFAULT_TAGS_PROMPT } from "../../../domain/prompts.ts";
-import type { Order } from "../../../domain/orders.ts";
+import type { SystemPromptView } from "../../../domain/prompts/form.ts";
+import { DEFAULT_LYRICS_PROMPT, DEFAULT_TAGS_PROMPT } from "../../../domain/prompts/defaults.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { getDebugTexts } from "../../../kv/order_debug.ts";
 import { createTestApp, jsonBody, type TestApp } from "../../helpers.ts";
 import { ADMIN_EMAIL, adminHeaders, sessionHeaders } from "../delivery/helpers.ts";

@@ -10,9 +10,9 @@ import {
   type AdminFilter,
   type AdminOrderList,
   filtersOf,
-} from "../../../domain/admin_orders.ts";
-import { defaultSortOf } from "../../../domain/admin_list_query.ts";
-import type { Order } from "../../../domain/orders.ts";
+} from "../../../domain/admin/order_list.ts";
+import { defaultSortOf } from "../../../domain/admin/list_query.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { deleteOrder } from "../../../kv/order_removal.ts";
 import { startOpenAiFake } from "../../../fakes/openai.ts";
 import { startSunoFake } from "../../../fakes/suno.ts";

@@ -1,7 +1,12 @@
-import { ADMIN_FILTERS, type AdminFilter, filtersOf, hasFilterBit } from "../../../domain/admin_orders.ts";
-import type { SearchIndex } from "../../../domain/admin_search.ts";
-import type { Order } from "../../../domain/orders.ts";
-import type { SystemPromptView } from "../../../domain/prompt_form.ts";
+import {
+  ADMIN_FILTERS,
+  type AdminFilter,
+  filtersOf,
+  hasFilterBit,
+} from "../../../domain/admin/order_list.ts";
+import type { SearchIndex } from "../../../domain/admin/search.ts";
+import type { Order } from "../../../domain/order/orders.ts";
+import type { SystemPromptView } from "../../../domain/prompts/form.ts";
 import { keys } from "../../../kv/keys.ts";
 import { blockOf, countOrders } from "../../../kv/orders.ts";
 import { assertEquals } from "@std/assert";

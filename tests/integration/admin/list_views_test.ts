@@ -1,9 +1,9 @@
 import { assert, assertEquals, assertRejects } from "@std/assert";
-import { DEFAULT_LIST_QUERY, type ListQuery } from "../../../domain/admin_list_query.ts";
-import { viewName, viewsOf } from "../../../domain/admin_list_views.ts";
-import { ADMIN_FILTERS, type AdminFilter, filtersOf } from "../../../domain/admin_orders.ts";
-import type { Order } from "../../../domain/orders.ts";
-import { instantOf } from "../../../domain/requested_delivery.ts";
+import { DEFAULT_LIST_QUERY, type ListQuery } from "../../../domain/admin/list_query.ts";
+import { viewName, viewsOf } from "../../../domain/admin/list_views.ts";
+import { ADMIN_FILTERS, type AdminFilter, filtersOf } from "../../../domain/admin/order_list.ts";
+import type { Order } from "../../../domain/order/orders.ts";
+import { instantOf } from "../../../domain/delivery/requested.ts";
 import { listAdminOrders, listedOrderIds } from "../../../kv/admin_orders.ts";
 import { keys } from "../../../kv/keys.ts";
 import { type Migration, runMigrations } from "../../../kv/migrations.ts";

@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { DUPLICATE_ORDER_CODE } from "../../../domain/manual_order_duplicates.ts";
+import { DUPLICATE_ORDER_CODE } from "../../../domain/admin/manual_order_duplicates.ts";
 import { listEvents } from "../../../kv/events.ts";
 import { countOrders, getOrder } from "../../../kv/orders.ts";
 import { getSongUpload } from "../../../kv/song_uploads.ts";

@@ -1,7 +1,7 @@
 import { assertEquals } from "@std/assert";
-import { defaultSortOf } from "../../../domain/admin_list_query.ts";
-import type { AdminOrderList } from "../../../domain/admin_orders.ts";
-import type { Order } from "../../../domain/orders.ts";
+import { defaultSortOf } from "../../../domain/admin/list_query.ts";
+import type { AdminOrderList } from "../../../domain/admin/order_list.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { keys } from "../../../kv/keys.ts";
 import { deleteOrder } from "../../../kv/order_removal.ts";
 import { updateOrder } from "../../../kv/orders.ts";

@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "@std/assert";
-import { DEFAULT_LYRICS_PROMPT, DEFAULT_TAGS_PROMPT } from "../../../domain/prompts.ts";
+import { DEFAULT_LYRICS_PROMPT, DEFAULT_TAGS_PROMPT } from "../../../domain/prompts/defaults.ts";
 import { keys } from "../../../kv/keys.ts";
 import { listPromptEvents } from "../../../kv/prompt_events.ts";
 import { listSystemPromptVersions } from "../../../kv/prompt_history.ts";

@@ -1,6 +1,6 @@
 import { assertEquals, assertStringIncludes } from "@std/assert";
-import { PROMPT_MAX_CHARS } from "../../../domain/prompt_form.ts";
-import { DEFAULT_LYRICS_PROMPT, DEFAULT_TAGS_PROMPT } from "../../../domain/prompts.ts";
+import { PROMPT_MAX_CHARS } from "../../../domain/prompts/form.ts";
+import { DEFAULT_LYRICS_PROMPT, DEFAULT_TAGS_PROMPT } from "../../../domain/prompts/defaults.ts";
 import { getDebugTexts } from "../../../kv/order_debug.ts";
 import { getSystemPrompt } from "../../../kv/prompts.ts";
 import { createTestApp } from "../../helpers.ts";

@@ -1,6 +1,6 @@
 import { assertEquals } from "@std/assert";
-import type { Order } from "../../../domain/orders.ts";
-import type { ReferralCodeWithStats } from "../../../domain/referral_stats.ts";
+import type { Order } from "../../../domain/order/orders.ts";
+import type { ReferralCodeWithStats } from "../../../domain/referral/stats.ts";
 import { keys } from "../../../kv/keys.ts";
 import { getOrderBySession, unwriteOrder, updateOrder } from "../../../kv/orders.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";

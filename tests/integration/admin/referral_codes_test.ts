@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "@std/assert";
-import { REFERRAL_FORM_MESSAGES as M } from "../../../domain/referral_code_form.ts";
-import { REFERRAL_CODE_MESSAGE, type ReferralCode } from "../../../domain/referrals.ts";
+import { REFERRAL_FORM_MESSAGES as M } from "../../../domain/referral/code_form.ts";
+import { REFERRAL_CODE_MESSAGE, type ReferralCode } from "../../../domain/referral/referrals.ts";
 import { keys } from "../../../kv/keys.ts";
 import { getReferralCode, getReferralCodeByCode, savePromotionIds } from "../../../kv/referral_codes.ts";
 import { startStripeFake, type StripeFake } from "../../../fakes/stripe.ts";

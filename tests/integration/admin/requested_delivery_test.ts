@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
-import type { AdminOrderList } from "../../../domain/admin_orders.ts";
-import { type Order, requestedDeliveryOf } from "../../../domain/orders.ts";
+import type { AdminOrderList } from "../../../domain/admin/order_list.ts";
+import { type Order, requestedDeliveryOf } from "../../../domain/order/orders.ts";
 import { getOrder, updateOrder } from "../../../kv/orders.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";
 import { adminCall, adminHeaders, completedOrder, DELIVERY_ENV } from "../delivery/helpers.ts";

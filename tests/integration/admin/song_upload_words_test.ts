@@ -1,10 +1,10 @@
 import { assertEquals } from "@std/assert";
-import type { Order } from "../../../domain/orders.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import {
   SONG_LYRICS_MAX_CHARS,
   SONG_TITLE_MAX_CHARS,
   SONG_WORDS_MESSAGES,
-} from "../../../domain/upload_words.ts";
+} from "../../../domain/song/upload_words.ts";
 import { listEvents } from "../../../kv/events.ts";
 import { getOrder, updateOrder } from "../../../kv/orders.ts";
 import { getSongUpload } from "../../../kv/song_uploads.ts";

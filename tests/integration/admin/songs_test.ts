@@ -1,11 +1,11 @@
-import { unsingableNameMessage } from "../../../domain/sung_name.ts";
+import { unsingableNameMessage } from "../../../domain/order/sung_name.ts";
 import { assert, assertEquals, assertMatch } from "@std/assert";
-import type { AdminOrderList } from "../../../domain/admin_orders.ts";
-import { dueWorkOf } from "../../../domain/due_work.ts";
-import { owedEmailSent } from "../../../domain/owed_email.ts";
-import type { Order } from "../../../domain/orders.ts";
-import type { CallFacts } from "../../../domain/provider_calls.ts";
-import { MAX_SONG_BYTES } from "../../../domain/song_uploads.ts";
+import type { AdminOrderList } from "../../../domain/admin/order_list.ts";
+import { dueWorkOf } from "../../../domain/order/due_work.ts";
+import { owedEmailSent } from "../../../domain/email/owed.ts";
+import type { Order } from "../../../domain/order/orders.ts";
+import type { CallFacts } from "../../../domain/generation/provider_calls.ts";
+import { MAX_SONG_BYTES } from "../../../domain/song/uploads.ts";
 import { createDeps } from "../../../deps.ts";
 import { runGeneration } from "../../../jobs/generation.ts";
 import { MANUAL_SONG_MESSAGES } from "../../../orders/manual_song.ts";

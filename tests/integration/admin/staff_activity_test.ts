@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
-import type { StaffActivityPage } from "../../../domain/staff_activity.ts";
-import { ACTIVITY_PAGE_SIZE } from "../../../domain/staff_activity.ts";
+import type { StaffActivityPage } from "../../../domain/admin/staff_activity.ts";
+import { ACTIVITY_PAGE_SIZE } from "../../../domain/admin/staff_activity.ts";
 import { listEvents } from "../../../kv/events.ts";
 import { keys } from "../../../kv/keys.ts";
 import { deleteOrder } from "../../../kv/order_removal.ts";

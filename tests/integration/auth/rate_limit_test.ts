@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { SIGN_IN_LIMITS } from "../../../domain/auth.ts";
+import { SIGN_IN_LIMITS } from "../../../domain/account/sign_in_limits.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";
 import { createTestApp, jsonBody, type TestApp } from "../../helpers.ts";
 

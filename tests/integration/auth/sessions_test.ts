@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
-import { SESSION_TTL_MS } from "../../../domain/auth.ts";
+import { SESSION_TTL_MS } from "../../../domain/account/sign_in_limits.ts";
 import { currentUser, requireAdmin, requireUser } from "../../../routes/middleware/session.ts";
 import { createTestApp, signIn } from "../../helpers.ts";
 

@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertMatch, assertNotEquals } from "@std/assert";
-import { MAGIC_LINK_TTL_MS } from "../../../domain/auth.ts";
+import { MAGIC_LINK_TTL_MS } from "../../../domain/account/sign_in_limits.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";
 import { keys } from "../../../kv/keys.ts";
 import {

@@ -1,7 +1,7 @@
-import type { Order } from "../../../domain/orders.ts";
-import { songUrlFor } from "../../../domain/download.ts";
-import type { SongTake, TakeNumber } from "../../../domain/song_takes.ts";
-import { owedEmailSent } from "../../../domain/owed_email.ts";
+import type { Order } from "../../../domain/order/orders.ts";
+import { songUrlFor } from "../../../domain/song/download.ts";
+import type { SongTake, TakeNumber } from "../../../domain/song/takes.ts";
+import { owedEmailSent } from "../../../domain/email/owed.ts";
 import { updateOrder } from "../../../kv/orders.ts";
 import { createSession } from "../../../kv/sessions.ts";
 import { upsertUserOnSignIn } from "../../../kv/users.ts";

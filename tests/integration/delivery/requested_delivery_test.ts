@@ -1,8 +1,8 @@
 import { assert, assertEquals } from "@std/assert";
-import { REFUSALS } from "../../../domain/order_guards.ts";
-import type { Order } from "../../../domain/orders.ts";
-import { orderFormSchema } from "../../../domain/orders.ts";
-import { songUrlFor } from "../../../domain/download.ts";
+import { REFUSALS } from "../../../domain/order/guards.ts";
+import type { Order } from "../../../domain/order/orders.ts";
+import { orderFormSchema } from "../../../domain/order/orders.ts";
+import { songUrlFor } from "../../../domain/song/download.ts";
 import { createDeps } from "../../../deps.ts";
 import { deliverSong } from "../../../jobs/delivery.ts";
 import { forgetCheckoutDraft } from "../../../kv/checkout_drafts.ts";

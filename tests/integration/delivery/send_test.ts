@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
-import { MAX_DELIVERY_ATTEMPTS } from "../../../domain/delivery.ts";
-import type { Order } from "../../../domain/orders.ts";
+import { MAX_DELIVERY_ATTEMPTS } from "../../../domain/delivery/release.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { createDeps } from "../../../deps.ts";
 import { deliverSong } from "../../../jobs/delivery.ts";
 import { listEvents } from "../../../kv/events.ts";

@@ -1,5 +1,5 @@
 import { assertStringIncludes } from "@std/assert";
-import { SUPPORT_EMAIL } from "../../../domain/site.ts";
+import { SUPPORT_EMAIL } from "../../../domain/site/site.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";
 import { createTestApp } from "../../helpers.ts";
 import { adminCall, adminHeaders, completedOrder, DELIVERY_ENV } from "./helpers.ts";

@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
-import type { Order } from "../../../domain/orders.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { getBlobMeta } from "../../../kv/blobs.ts";
 import { putTimedLyrics, readTimings } from "../../../kv/lyrics_timing.ts";
 import { deleteOrder } from "../../../kv/order_removal.ts";

@@ -1,10 +1,10 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
-import type { GenerationEvent } from "../../../domain/events.ts";
-import { discountReview } from "../../../domain/discount_review.ts";
-import { dueWorkOf } from "../../../domain/due_work.ts";
-import { REFUSALS } from "../../../domain/order_guards.ts";
-import type { Order } from "../../../domain/orders.ts";
-import type { StaffAction } from "../../../domain/staff_actions.ts";
+import type { GenerationEvent } from "../../../domain/generation/events.ts";
+import { discountReview } from "../../../domain/referral/discount_review.ts";
+import { dueWorkOf } from "../../../domain/order/due_work.ts";
+import { REFUSALS } from "../../../domain/order/guards.ts";
+import type { Order } from "../../../domain/order/orders.ts";
+import type { StaffAction } from "../../../domain/admin/staff_actions.ts";
 import { deliverSong } from "../../../jobs/delivery.ts";
 import { payLocalSession } from "../../../kv/local_checkout.ts";
 import { getOrder, updateOrder } from "../../../kv/orders.ts";

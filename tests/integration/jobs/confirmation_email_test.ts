@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "@std/assert";
-import { generationStarted } from "../../../domain/order_lifecycle.ts";
-import { buildOrder, type Order, orderFormSchema } from "../../../domain/orders.ts";
-import { priceOrder } from "../../../domain/pricing.ts";
+import { generationStarted } from "../../../domain/order/lifecycle.ts";
+import { buildOrder, type Order, orderFormSchema } from "../../../domain/order/orders.ts";
+import { priceOrder } from "../../../domain/order/pricing.ts";
 import { createDeps, type Deps } from "../../../deps.ts";
 import { sendConfirmationEmail } from "../../../jobs/confirmation_email.ts";
 import { listDue } from "../../../jobs/sweeper.ts";

@@ -5,7 +5,7 @@
  * at "Email queued" for 15 minutes. The gate runs it small (jobs/priority_test.ts); `deno task bench`
  * at the size of that day's backlog (tests/scale/email_priority_test.ts).
  */
-import { orderFormSchema } from "../../../domain/orders.ts";
+import { orderFormSchema } from "../../../domain/order/orders.ts";
 import { createDemoOrder } from "../../../orders/demo_order.ts";
 import { createJobQueue } from "../../../jobs/messages.ts";
 import { acquireLease } from "../../../kv/locks.ts";

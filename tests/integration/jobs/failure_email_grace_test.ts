@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
-import { type Order, orderFormSchema } from "../../../domain/orders.ts";
-import { FAILURE_WORDS } from "../../../domain/parent_words.ts";
+import { type Order, orderFormSchema } from "../../../domain/order/orders.ts";
+import { FAILURE_WORDS } from "../../../domain/order/parent_words.ts";
 import { createDemoOrder } from "../../../orders/demo_order.ts";
 import { FAILURE_EMAIL_SENT_WORDS } from "../../../jobs/failure_email.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";

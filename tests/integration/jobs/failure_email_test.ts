@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
-import type { Order } from "../../../domain/orders.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { createDeps, type Deps } from "../../../deps.ts";
 import { MAX_FAILURE_EMAIL_ATTEMPTS, sendFailureEmail } from "../../../jobs/failure_email.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";

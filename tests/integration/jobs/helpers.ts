@@ -1,11 +1,11 @@
 import { createDeps, systemClock } from "../../../deps.ts";
-import { GENERATION_LANES } from "../../../domain/due_work.ts";
-import type { Order } from "../../../domain/orders.ts";
+import { GENERATION_LANES } from "../../../domain/order/due_work.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { startJobWorker } from "../../../jobs/worker.ts";
 import { listDue } from "../../../jobs/sweeper.ts";
 import { createDemoOrder } from "../../../orders/demo_order.ts";
 import { getOrder } from "../../../kv/orders.ts";
-import { orderFormSchema } from "../../../domain/orders.ts";
+import { orderFormSchema } from "../../../domain/order/orders.ts";
 import type { TestApp } from "../../helpers.ts";
 import { orderForm } from "../orders/helpers.ts";
 

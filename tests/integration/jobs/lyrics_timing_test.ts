@@ -4,12 +4,12 @@
  * slow to come, refused, or empty. A failure here never fails the order: the reveal shows plain lyrics.
  */
 import { assert, assertEquals, assertNotEquals } from "@std/assert";
-import { everyLineTimed, lineText } from "../../../domain/timed_lyrics.ts";
+import { everyLineTimed, lineText } from "../../../domain/song/timed_lyrics.ts";
 import { getBlobMeta } from "../../../kv/blobs.ts";
 import { listEvents } from "../../../kv/events.ts";
 import { readTimings } from "../../../kv/lyrics_timing.ts";
 import { updateOrder } from "../../../kv/orders.ts";
-import type { Order } from "../../../domain/orders.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { writtenLines } from "../../../providers/music/synth.ts";
 import { createTestApp } from "../../helpers.ts";
 import { createSunoStudio } from "../../../providers/music/suno.ts";

@@ -4,8 +4,8 @@
  * decision staff-side §8 and the issue describe.
  */
 import { assert, assertEquals, assertMatch } from "@std/assert";
-import { DEFAULT_LYRICS_PROMPT } from "../../../domain/prompts.ts";
-import type { Order } from "../../../domain/orders.ts";
+import { DEFAULT_LYRICS_PROMPT } from "../../../domain/prompts/defaults.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";
 import { listEvents } from "../../../kv/events.ts";
 import { failureSummary } from "../../../islands/admin/dialogs/error_details.ts";

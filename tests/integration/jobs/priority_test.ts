@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "@std/assert";
-import { orderFormSchema } from "../../../domain/orders.ts";
+import { orderFormSchema } from "../../../domain/order/orders.ts";
 import { createDemoOrder } from "../../../orders/demo_order.ts";
 import { createJobQueue } from "../../../jobs/messages.ts";
 import { acquireLease } from "../../../kv/locks.ts";

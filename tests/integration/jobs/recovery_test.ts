@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "@std/assert";
-import { orderFormSchema } from "../../../domain/orders.ts";
+import { orderFormSchema } from "../../../domain/order/orders.ts";
 import { createDemoOrder } from "../../../orders/demo_order.ts";
 import { createJobQueue, jobMessage } from "../../../jobs/messages.ts";
 import { listEvents } from "../../../kv/events.ts";

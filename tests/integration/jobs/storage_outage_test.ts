@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
-import type { AttentionAnswer } from "../../../domain/attention.ts";
-import { STORAGE_RECHECK_MS } from "../../../domain/storage_outage.ts";
+import type { AttentionAnswer } from "../../../domain/admin/attention.ts";
+import { STORAGE_RECHECK_MS } from "../../../domain/admin/storage_outage.ts";
 import { STORAGE_WAIT_LIMIT_MS } from "../../../jobs/stages/song_status.ts";
 import { objectKeyOf } from "../../../kv/blob_store.ts";
 import { listDevMail } from "../../../kv/dev_mail.ts";

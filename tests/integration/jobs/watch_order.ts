@@ -2,8 +2,8 @@
  * For the few tests whose subject is the real queue (`jobs: true`), where the app's own worker moves
  * orders in its own time: the test waits for what happens in the store, never for a while.
  */
-import type { Order } from "../../../domain/orders.ts";
-import { orderFormSchema } from "../../../domain/orders.ts";
+import type { Order } from "../../../domain/order/orders.ts";
+import { orderFormSchema } from "../../../domain/order/orders.ts";
 import { createJobQueue, jobMessage } from "../../../jobs/messages.ts";
 import { keys } from "../../../kv/keys.ts";
 import { updateOrder } from "../../../kv/orders.ts";

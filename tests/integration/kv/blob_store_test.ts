@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertRejects, assertStringIncludes } from "@std/assert";
 import { parseConfig } from "../../../domain/config.ts";
 import { BlobStoreError, StorageUnavailableError } from "../../../kv/blobs.ts";
-import { STORAGE_RECHECK_MS } from "../../../domain/storage_outage.ts";
+import { STORAGE_RECHECK_MS } from "../../../domain/admin/storage_outage.ts";
 import { readStorageOutage } from "../../../kv/storage_health.ts";
 import { type BlobBucket, createBlobStore, objectKeyOf } from "../../../kv/blob_store.ts";
 import { keys } from "../../../kv/keys.ts";

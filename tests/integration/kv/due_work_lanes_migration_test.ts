@@ -1,6 +1,6 @@
 import { assertEquals } from "@std/assert";
-import { dueWorkOf } from "../../../domain/due_work.ts";
-import type { Order } from "../../../domain/orders.ts";
+import { dueWorkOf } from "../../../domain/order/due_work.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { keys } from "../../../kv/keys.ts";
 import { updateOrder } from "../../../kv/orders.ts";
 import { runMigrations } from "../../../kv/migrations.ts";

@@ -17,7 +17,7 @@ import { countersAndTruth } from "../admin/helpers.ts";
 import { ADMIN_EMAIL, adminCall, sessionHeaders } from "../delivery/helpers.ts";
 import { clockWorker, stepUntil } from "../jobs/helpers.ts";
 import { createDemoOrder } from "../../../orders/demo_order.ts";
-import { orderFormSchema } from "../../../domain/orders.ts";
+import { orderFormSchema } from "../../../domain/order/orders.ts";
 import { orderForm, payLocally, startCheckout } from "../orders/helpers.ts";
 
 /** Dumps `kv` into memory (tests only: the tools stream to a file). */

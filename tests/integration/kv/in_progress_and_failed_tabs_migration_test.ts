@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertRejects } from "@std/assert";
-import { type AdminFilter, filterBits, filtersOf } from "../../../domain/admin_orders.ts";
-import type { SearchIndex } from "../../../domain/admin_search.ts";
-import type { Order } from "../../../domain/orders.ts";
+import { type AdminFilter, filterBits, filtersOf } from "../../../domain/admin/order_list.ts";
+import type { SearchIndex } from "../../../domain/admin/search.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { listAdminOrders } from "../../../kv/admin_orders.ts";
 import { keys } from "../../../kv/keys.ts";
 import { type Migration, runMigrations } from "../../../kv/migrations.ts";

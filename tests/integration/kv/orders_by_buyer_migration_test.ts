@@ -1,6 +1,6 @@
 import { assertEquals } from "@std/assert";
-import { canonicalEmail } from "../../../domain/canonical_email.ts";
-import type { Order } from "../../../domain/orders.ts";
+import { canonicalEmail } from "../../../domain/referral/canonical_email.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { keys } from "../../../kv/keys.ts";
 import { runMigrations } from "../../../kv/migrations.ts";
 import { ordersByBuyer } from "../../../kv/migrations/v2_orders_by_buyer.ts";

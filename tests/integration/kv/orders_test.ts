@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
-import type { Order } from "../../../domain/orders.ts";
-import { owedEmailClaimed, owedEmailDueNow } from "../../../domain/owed_email.ts";
+import type { Order } from "../../../domain/order/orders.ts";
+import { owedEmailClaimed, owedEmailDueNow } from "../../../domain/email/owed.ts";
 import { writeOrder } from "../../../kv/orders.ts";
 import { sampleOrder } from "../../../tools/sample_orders.ts";
 

@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertRejects } from "@std/assert";
-import type { Order } from "../../../domain/orders.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { keys } from "../../../kv/keys.ts";
 import { type Migration, runMigrations } from "../../../kv/migrations.ts";
 import { orderIndexes } from "../../../kv/migrations/v1_order_indexes.ts";

@@ -4,7 +4,7 @@ import { keys } from "../../../kv/keys.ts";
 import { type Migration, runMigrations } from "../../../kv/migrations.ts";
 import { searchGiftRecipients } from "../../../kv/migrations/v8_search_gift_recipients.ts";
 import { searchEntriesOf, updateOrder } from "../../../kv/orders.ts";
-import type { Order } from "../../../domain/orders.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { writeSampleOrders } from "../../../tools/sample_orders.ts";
 
 const SEARCH = [

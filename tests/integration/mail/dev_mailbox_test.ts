@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "@std/assert";
-import { signInEmail } from "../../../domain/emails/sign_in.ts";
+import { signInEmail } from "../../../domain/email/sign_in.ts";
 import { DEV_MAIL_TTL_MS, getDevMail, listDevMail } from "../../../kv/dev_mail.ts";
 import { createDevMailbox } from "../../../providers/mail/dev_mailbox.ts";
 import type { OutgoingMail } from "../../../providers/mail/mod.ts";

@@ -4,7 +4,7 @@
  * retry that then succeeds is the one and only copy; and the same transport recovers afterwards.
  */
 import { assertEquals, assertInstanceOf, assertRejects } from "@std/assert";
-import { signInEmail } from "../../../domain/emails/sign_in.ts";
+import { signInEmail } from "../../../domain/email/sign_in.ts";
 import { MailDeliveryError, type OutgoingMail } from "../../../providers/mail/mod.ts";
 import { createSmtpMailer } from "../../../providers/mail/smtp.ts";
 import { DEFAULT_SMTP_FAULTS, type SmtpFault, startSmtpSink } from "../../../fakes/smtp_sink.ts";

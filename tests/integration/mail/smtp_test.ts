@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertMatch, assertRejects, assertStringIncludes } from "@std/assert";
-import { signInEmail } from "../../../domain/emails/sign_in.ts";
+import { signInEmail } from "../../../domain/email/sign_in.ts";
 import { MailDeliveryError, type Mailer, type OutgoingMail } from "../../../providers/mail/mod.ts";
 import { createSmtpMailer } from "../../../providers/mail/smtp.ts";
 import { type SmtpSinkOptions, startSmtpSink } from "../../../fakes/smtp_sink.ts";

@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import { keys } from "../../../kv/keys.ts";
 import { addEvents } from "../../../kv/events.ts";
-import { buildEvent } from "../../../domain/events.ts";
+import { buildEvent } from "../../../domain/generation/events.ts";
 import { countOrders, getOrder, updateOrder } from "../../../kv/orders.ts";
 import { getUserByEmail } from "../../../kv/users.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";

@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
-import { nothingCharged } from "../../../domain/checkout.ts";
+import { nothingCharged } from "../../../domain/order/checkout.ts";
 import { expireLocalSession } from "../../../kv/local_checkout.ts";
 import { countOrders, getOrder } from "../../../kv/orders.ts";
 import { createTestApp, jsonBody, signIn } from "../../helpers.ts";

@@ -12,7 +12,7 @@ import {
 } from "../delivery/helpers.ts";
 
 /**
- * A gift once given belongs to its recipient too (domain/song_removal.ts): the giver's Delete Song
+ * A gift once given belongs to its recipient too (domain/order/song_removal.ts): the giver's Delete Song
  * takes a gift the recipient already holds off the giver's list only; before it is sent, it deletes.
  */
 const GIVER = "ann@example.com";

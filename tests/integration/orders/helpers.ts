@@ -1,4 +1,4 @@
-import type { OrderFormInput } from "../../../domain/orders.ts";
+import type { OrderFormInput } from "../../../domain/order/orders.ts";
 import { jsonBody, type TestApp } from "../../helpers.ts";
 
 /** A filled-in order form as a parent would send it. */

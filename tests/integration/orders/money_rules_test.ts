@@ -4,8 +4,8 @@
  * discount makes an order below Stripe's minimum charge. Stripe is the real SDK against the fake.
  */
 import { assert, assertEquals } from "@std/assert";
-import type { ReferralCode } from "../../../domain/referrals.ts";
-import { REFERRAL_REFUSALS } from "../../../domain/referrals.ts";
+import type { ReferralCode } from "../../../domain/referral/referrals.ts";
+import { REFERRAL_REFUSALS } from "../../../domain/referral/referrals.ts";
 import { keys } from "../../../kv/keys.ts";
 import { countOrders, getOrder, getOrderBySession } from "../../../kv/orders.ts";
 import { getReferralCodeByCode } from "../../../kv/referral_codes.ts";

@@ -1,6 +1,6 @@
 import { systemClock } from "../../../deps.ts";
 import { assertEquals } from "@std/assert";
-import { orderFormSchema } from "../../../domain/orders.ts";
+import { orderFormSchema } from "../../../domain/order/orders.ts";
 import { createDemoOrder } from "../../../orders/demo_order.ts";
 import { createJobQueue } from "../../../jobs/messages.ts";
 import { countOrders } from "../../../kv/orders.ts";

@@ -4,7 +4,7 @@
  * store; anything else in `ref` changes nothing.
  */
 import { assert, assertEquals } from "@std/assert";
-import { REFERRAL_COOKIE, REFERRAL_KEPT_MS } from "../../../domain/referral_code.ts";
+import { REFERRAL_COOKIE, REFERRAL_KEPT_MS } from "../../../domain/referral/code.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";
 
 async function keptBy(t: TestApp, path: string, init?: RequestInit): Promise<string | null> {

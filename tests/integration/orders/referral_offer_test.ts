@@ -3,9 +3,9 @@
  * it shows is the total charged, and a code that cannot be used is said to be so at once.
  */
 import { assertEquals } from "@std/assert";
-import { priceOrder } from "../../../domain/pricing.ts";
-import type { ReferralOffer } from "../../../domain/referral_code.ts";
-import { REFERRAL_REFUSALS } from "../../../domain/referrals.ts";
+import { priceOrder } from "../../../domain/order/pricing.ts";
+import type { ReferralOffer } from "../../../domain/referral/code.ts";
+import { REFERRAL_REFUSALS } from "../../../domain/referral/referrals.ts";
 import { getLocalSession } from "../../../kv/local_checkout.ts";
 import { getOrderBySession } from "../../../kv/orders.ts";
 import { CHECKOUT_LIMIT } from "../../../routes/middleware/client_limit.ts";

@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "@std/assert";
-import { nothingCharged } from "../../../domain/checkout.ts";
+import { nothingCharged } from "../../../domain/order/checkout.ts";
 import { countOrders } from "../../../kv/orders.ts";
 import { getReferralCodeByCode } from "../../../kv/referral_codes.ts";
 import { startStripeFake, type StripeFake } from "../../../fakes/stripe.ts";

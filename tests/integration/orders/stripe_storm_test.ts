@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import type { Order } from "../../../domain/orders.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { keys } from "../../../kv/keys.ts";
 import { countOrders } from "../../../kv/orders.ts";
 import { getReferralCodeByCode } from "../../../kv/referral_codes.ts";

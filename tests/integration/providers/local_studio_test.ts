@@ -7,7 +7,7 @@ import {
   assertRejects,
   assertStringIncludes,
 } from "@std/assert";
-import { lineText, timedLyricsFromAlignedWords } from "../../../domain/timed_lyrics.ts";
+import { lineText, timedLyricsFromAlignedWords } from "../../../domain/song/timed_lyrics.ts";
 import { keys } from "../../../kv/keys.ts";
 import { ProviderCallError } from "../../../providers/calls.ts";
 import { createLocalStudio } from "../../../providers/music/local.ts";

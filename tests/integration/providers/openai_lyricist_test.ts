@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertMatch, assertRejects, assertStringIncludes } from "@std/assert";
 import { DEFAULT_OPENAI_MODEL, type OpenAiApi, parseConfig } from "../../../domain/config.ts";
-import { isTransient } from "../../../domain/generation_errors.ts";
+import { isTransient } from "../../../domain/generation/call_errors.ts";
 import { ProviderCallError } from "../../../providers/calls.ts";
 import { createOpenAiLyricist } from "../../../providers/words/openai.ts";
 import { createLyricist } from "../../../providers/words/select.ts";

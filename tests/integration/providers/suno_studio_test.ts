@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertRejects, assertStringIncludes } from "@std/assert";
-import { isTransient } from "../../../domain/generation_errors.ts";
-import { lineText, timedLyricsFromAlignedWords } from "../../../domain/timed_lyrics.ts";
+import { isTransient } from "../../../domain/generation/call_errors.ts";
+import { lineText, timedLyricsFromAlignedWords } from "../../../domain/song/timed_lyrics.ts";
 import { ProviderCallError } from "../../../providers/calls.ts";
 import type { SongCheck, SongRequest } from "../../../providers/music/mod.ts";
 import { createSunoStudio, type SunoStudioOptions } from "../../../providers/music/suno.ts";

@@ -1,5 +1,5 @@
 import { assertEquals, assertStringIncludes } from "@std/assert";
-import { MESSAGES } from "../../../domain/auth.ts";
+import { MESSAGES } from "../../../domain/account/sign_in_limits.ts";
 import { startStripeFake } from "../../../fakes/stripe.ts";
 import { createTestApp, signIn, type TestApp } from "../../helpers.ts";
 import { orderForm, startCheckout } from "../orders/helpers.ts";

@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "@std/assert";
-import type { OrderFormInput } from "../../../domain/orders.ts";
+import type { OrderFormInput } from "../../../domain/order/orders.ts";
 import { getUserByEmail } from "../../../kv/users.ts";
 import { createTestApp, jsonBody, type TestApp } from "../../helpers.ts";
 import { completedOrder, sessionHeaders } from "../delivery/helpers.ts";

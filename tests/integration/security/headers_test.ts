@@ -1,6 +1,6 @@
 import { assertEquals } from "@std/assert";
 import { createHash } from "node:crypto";
-import type { Order } from "../../../domain/orders.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { updateOrder } from "../../../kv/orders.ts";
 import { createTestApp, signIn, type TestApp } from "../../helpers.ts";
 import { completedOrder } from "../delivery/helpers.ts";

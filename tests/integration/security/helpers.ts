@@ -3,7 +3,7 @@
  * (so webhook signatures are checked as in production), one signed-in session per role, and the
  * fixtures the routes act on, each made through the app's own code paths.
  */
-import type { Order } from "../../../domain/orders.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { createMagicLink } from "../../../kv/magic_links.ts";
 import { mintOrderLink, storeOrderLink } from "../../../kv/order_links.ts";
 import { updateOrder } from "../../../kv/orders.ts";

@@ -1,6 +1,6 @@
 import { createDeps } from "../../../deps.ts";
 import { assert, assertEquals, assertMatch } from "@std/assert";
-import { MAGIC_LINK_TTL_MS, MESSAGES, ORDER_LINK_LIMIT } from "../../../domain/auth.ts";
+import { MAGIC_LINK_TTL_MS, MESSAGES, ORDER_LINK_LIMIT } from "../../../domain/account/sign_in_limits.ts";
 import { hasOrderAccess } from "../../../kv/order_access.ts";
 import { mintOrderLink, storeOrderLink } from "../../../kv/order_links.ts";
 import { getOrder } from "../../../kv/orders.ts";

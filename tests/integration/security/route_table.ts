@@ -7,10 +7,10 @@
  * a demo user (DEMO_EMAILS) and an admin (ADMIN_EMAILS). Requests are valid apart from who sends
  * them, so a difference between roles is about authorisation, not the body.
  */
-import { toLocalInput } from "../../../domain/requested_delivery.ts";
+import { toLocalInput } from "../../../domain/delivery/requested.ts";
 import { updateOrder } from "../../../kv/orders.ts";
 import { saveSystemPrompt } from "../../../kv/prompts.ts";
-import type { Order } from "../../../domain/orders.ts";
+import type { Order } from "../../../domain/order/orders.ts";
 import { orderForm } from "../orders/helpers.ts";
 import {
   customerCheckout,

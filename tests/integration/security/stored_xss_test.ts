@@ -1,6 +1,6 @@
 import { plainText } from "../../../domain/plain_text.ts";
 import { assert, assertEquals } from "@std/assert";
-import type { OrderFormInput } from "../../../domain/orders.ts";
+import type { OrderFormInput } from "../../../domain/order/orders.ts";
 import { type DevMail, listDevMail } from "../../../kv/dev_mail.ts";
 import { ProviderCallError } from "../../../providers/calls.ts";
 import type { Lyricist } from "../../../providers/words/mod.ts";
@@ -25,7 +25,7 @@ const RECIPIENT = "g'ma+gift@example.com";
 const FAILING_CHILD = `<img src=x onerror=alert('fail')>`;
 const FAILING_NAME = "Fay O'Fail";
 /**
- * A child's name is taken only as it can be sung (domain/sung_name.ts), by the order form and staff's
+ * A child's name is taken only as it can be sung (domain/order/sung_name.ts), by the order form and staff's
  * manual order alike, so no tag gets in there: it carries the apostrophe that matters in attributes.
  */
 const SUNG_NAME = "Zoë O'Hara";

@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
-import { MAX_SONG_BYTES, UPLOAD_MESSAGES } from "../../../domain/song_uploads.ts";
+import { MAX_SONG_BYTES, UPLOAD_MESSAGES } from "../../../domain/song/uploads.ts";
 import { concat, pngBytes, synthMp3, wavBytes, withId3v2 } from "../../../fakes/audio_files.ts";
 import { createTestApp, type TestApp } from "../../helpers.ts";
 import { adminHeaders, DELIVERY_ENV } from "../delivery/helpers.ts";

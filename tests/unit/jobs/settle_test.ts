@@ -1,9 +1,9 @@
 import { assert, assertEquals, assertMatch } from "@std/assert";
-import { generationStarted } from "../../../domain/order_lifecycle.ts";
-import { buildOrder, type Order, orderFormSchema } from "../../../domain/orders.ts";
-import { dueWorkOf } from "../../../domain/due_work.ts";
-import type { CallFacts } from "../../../domain/provider_calls.ts";
-import { MAX_STAGE_RETRIES } from "../../../domain/generation_errors.ts";
+import { generationStarted } from "../../../domain/order/lifecycle.ts";
+import { buildOrder, type Order, orderFormSchema } from "../../../domain/order/orders.ts";
+import { dueWorkOf } from "../../../domain/order/due_work.ts";
+import type { CallFacts } from "../../../domain/generation/provider_calls.ts";
+import { MAX_STAGE_RETRIES } from "../../../domain/generation/call_errors.ts";
 import { MAX_RUN_RETRIES, settle } from "../../../jobs/settle.ts";
 
 const NOW = Date.parse("2026-03-01T10:00:00Z");

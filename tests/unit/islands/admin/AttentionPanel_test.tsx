@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import { renderToString } from "react-dom/server";
-import type { AttentionAnswer, AttentionGroup, AttentionOrder } from "../../../../domain/attention.ts";
+import type { AttentionAnswer, AttentionGroup, AttentionOrder } from "../../../../domain/admin/attention.ts";
 import { AttentionView } from "../../../../islands/admin/AttentionPanel.tsx";
 
 const CHECKED = "2026-01-15T12:00:00.000Z";

@@ -1,6 +1,6 @@
 import { assertEquals } from "@std/assert";
-import type { AttentionAnswer, AttentionGroup, AttentionOrder } from "../../../../domain/attention.ts";
-import { parseListQuery } from "../../../../domain/admin_list_query.ts";
+import type { AttentionAnswer, AttentionGroup, AttentionOrder } from "../../../../domain/admin/attention.ts";
+import { parseListQuery } from "../../../../domain/admin/list_query.ts";
 import {
   countText,
   groupsToShow,

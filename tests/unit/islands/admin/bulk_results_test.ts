@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import type { BulkResult } from "../../../../domain/bulk_actions.ts";
+import type { BulkResult } from "../../../../domain/admin/bulk_actions.ts";
 import { groupedResults } from "../../../../islands/admin/bulk_results.ts";
 
 const result = (orderNumber: number | null, ok: boolean, message: string): BulkResult => ({

@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import type { AdminOrderList } from "../../../../domain/admin_orders.ts";
+import type { AdminOrderList } from "../../../../domain/admin/order_list.ts";
 import { listAfterChange } from "../../../../islands/admin/list_counts.ts";
 import type { ListedOrder } from "../../../../islands/admin/types.ts";
 

@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { DEFAULT_LIST_QUERY, type ListQuery, parseListQuery } from "../../../../domain/admin_list_query.ts";
+import { DEFAULT_LIST_QUERY, type ListQuery, parseListQuery } from "../../../../domain/admin/list_query.ts";
 import {
   hasActiveFilters,
   listApiPath,

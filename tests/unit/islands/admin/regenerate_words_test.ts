@@ -1,6 +1,6 @@
 import { assertEquals } from "@std/assert";
 import { regenerateQuestion } from "../../../../islands/admin/regenerate_words.ts";
-import { restartStageOf, STAGE_LABELS } from "../../../../domain/stages.ts";
+import { restartStageOf, STAGE_LABELS } from "../../../../domain/generation/stages.ts";
 
 const base = { childName: "Fay", emailSentAt: null, currentStage: null };
 

@@ -1,6 +1,6 @@
 import { assertEquals } from "@std/assert";
 import { approvalView, statusView } from "../../../../islands/admin/status.ts";
-import { failureTypeLabel } from "../../../../domain/stages.ts";
+import { failureTypeLabel } from "../../../../domain/generation/stages.ts";
 
 Deno.test("status: generating shows its stage's label", () => {
   assertEquals(statusView({ status: "generating", currentStage: "SUNO_CREATE" }), {

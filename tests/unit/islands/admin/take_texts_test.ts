@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import type { SongTake, TakeTiming } from "../../../../domain/song_takes.ts";
+import type { SongTake, TakeTiming } from "../../../../domain/song/takes.ts";
 import {
   anotherVersionText,
   bonusSwitchLabel,

@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import type { MySongsItem } from "../../../../domain/order_views.ts";
+import type { MySongsItem } from "../../../../domain/order/views.ts";
 import {
   asRetrying,
   neighbourOf,

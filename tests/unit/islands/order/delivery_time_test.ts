@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "@std/assert";
-import { requestRefusal } from "../../../../domain/requested_delivery.ts";
+import { requestRefusal } from "../../../../domain/delivery/requested.ts";
 import {
   AS_SOON_AS_READY,
   browserTimeZone,

@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { REFERRAL_CODE_MESSAGE } from "../../../../domain/referrals.ts";
+import { REFERRAL_CODE_MESSAGE } from "../../../../domain/referral/referrals.ts";
 import { cleanedAddress, referralParam } from "../../../../islands/order/query.ts";
 
 const params = (query: string) => new URLSearchParams(query);

@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { orderFormSchema } from "../../../../domain/orders.ts";
+import { orderFormSchema } from "../../../../domain/order/orders.ts";
 import {
   emptyValues,
   limitNearing,

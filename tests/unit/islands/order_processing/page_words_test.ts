@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import { FAILURE_WORDS } from "../../../../domain/parent_words.ts";
+import { FAILURE_WORDS } from "../../../../domain/order/parent_words.ts";
 import { type OrderPageFacts, orderPageView } from "../../../../islands/order_processing/page_words.ts";
 
 const NOW = Date.parse("2026-01-15T12:00:00Z");

@@ -1,6 +1,6 @@
 import { assertEquals } from "@std/assert";
 import { playWithRetry } from "../../../../islands/reactions/play.ts";
-import { AUTOPLAY_RETRY_MS } from "../../../../domain/carousel.ts";
+import { AUTOPLAY_RETRY_MS } from "../../../../domain/site/carousel.ts";
 
 /** A video whose play() answers from a script: true resolves, false rejects like an autoplay block. */
 function fakeVideo(...answers: boolean[]) {

@@ -1,5 +1,5 @@
 import { assertEquals } from "@std/assert";
-import type { PublicOrderView } from "../../../../domain/order_views.ts";
+import type { PublicOrderView } from "../../../../domain/order/views.ts";
 import {
   formatPlayTime,
   isRevealable,

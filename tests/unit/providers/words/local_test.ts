@@ -13,7 +13,7 @@ import {
   lyricsUserMessage,
   TAGS_MAX_CHARS,
   tagsUserMessage,
-} from "../../../../domain/prompts.ts";
+} from "../../../../domain/prompts/defaults.ts";
 import { ProviderCallError } from "../../../../providers/calls.ts";
 import { createLocalLyricist, phrasesOf } from "../../../../providers/words/local.ts";
 import type { SongBrief } from "../../../../providers/words/mod.ts";

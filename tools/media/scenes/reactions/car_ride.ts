@@ -1,4 +1,4 @@
-import type { ReactionVideo } from "../../../../domain/reactions.ts";
+import type { ReactionVideo } from "../../../../domain/site/reactions.ts";
 import { cloud, cycle, hop, musicNote, PALETTE, round, wave } from "../kit.ts";
 import { kid } from "../kid.ts";
 import {

@@ -1,4 +1,4 @@
-import type { ReactionVideo } from "../../../../domain/reactions.ts";
+import type { ReactionVideo } from "../../../../domain/site/reactions.ts";
 import { hop, musicNote, PALETTE, star, wave } from "../kit.ts";
 import { kid, SKIN } from "../kid.ts";
 import {
@@ -11,7 +11,7 @@ import {
 } from "./frame.ts";
 
 /**
- * For a reaction item without a scene of its own (one added to `domain/reactions.ts` later): a child
+ * For a reaction item without a scene of its own (one added to `domain/site/reactions.ts` later): a child
  * dancing under floating notes, so a new item still gets a fitting placeholder.
  */
 export function fallback(item: ReactionVideo, index: number): ReactionPlaceholder {

@@ -1,4 +1,4 @@
-import type { ReactionVideo } from "../../../../domain/reactions.ts";
+import type { ReactionVideo } from "../../../../domain/site/reactions.ts";
 import type { TuneOptions } from "../../audio.ts";
 import type { Scene } from "../../render.ts";
 import { REACTION_VIDEO } from "../../specs.ts";

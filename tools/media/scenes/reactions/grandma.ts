@@ -1,4 +1,4 @@
-import type { ReactionVideo } from "../../../../domain/reactions.ts";
+import type { ReactionVideo } from "../../../../domain/site/reactions.ts";
 import { cycle, heart, hop, musicNote, PALETTE, wave } from "../kit.ts";
 import { kid } from "../kid.ts";
 import {

@@ -1,4 +1,4 @@
-import type { ReactionVideo } from "../../../../domain/reactions.ts";
+import type { ReactionVideo } from "../../../../domain/site/reactions.ts";
 import { bedtime } from "./bedtime.ts";
 import { bigSister } from "./big_sister.ts";
 import { birthday } from "./birthday.ts";

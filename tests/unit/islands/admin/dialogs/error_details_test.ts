@@ -1,5 +1,9 @@
 import { assertEquals } from "@std/assert";
-import { buildEvent, type EventDraft, type GenerationEvent } from "../../../../../domain/events.ts";
+import {
+  buildEvent,
+  type EventDraft,
+  type GenerationEvent,
+} from "../../../../../domain/generation/events.ts";
 import {
   callText,
   durationText,
@@ -10,7 +14,7 @@ import {
   timelineByStage,
   truncateId,
 } from "../../../../../islands/admin/dialogs/error_details.ts";
-import { staffEvent } from "../../../../../domain/staff_actions.ts";
+import { staffEvent } from "../../../../../domain/admin/staff_actions.ts";
 
 const T0 = Date.parse("2026-01-15T10:00:00Z");
 const MINUTE = 60_000;

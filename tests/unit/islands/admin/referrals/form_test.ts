@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "@std/assert";
-import { MAX_PERCENT_OFF } from "../../../../../domain/pricing.ts";
-import type { ReferralCode } from "../../../../../domain/referrals.ts";
+import { MAX_PERCENT_OFF } from "../../../../../domain/order/pricing.ts";
+import type { ReferralCode } from "../../../../../domain/referral/referrals.ts";
 import {
   bodyOf,
   canSubmit,
