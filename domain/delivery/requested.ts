@@ -147,7 +147,8 @@ export function placeOf(timeZone: string): string {
   return place.replaceAll("_", " ");
 }
 
-const MONTHS = [
+/** English month names, January first, as dates are said to families and sung. */
+export const MONTHS = [
   "January",
   "February",
   "March",

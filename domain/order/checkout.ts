@@ -17,15 +17,21 @@ export function nothingCharged(session: { paid: boolean; status?: CheckoutStatus
   return !session.paid && (session.status === "open" || session.status === "expired");
 }
 
-/** A session of the local checkout: the offline stand-in for a Stripe Checkout session. */
-export interface LocalCheckoutSession {
-  id: string;
+/** What a checkout page shows the parent and where it sends them back: the same for every provider. */
+export interface CheckoutPage {
   productName: string;
   description: string;
   customerEmail: string;
+  /** Small strings only (Stripe: 50 keys, 500 characters each); the full order stays in our draft. */
   metadata: Record<string, string>;
+  /** In a request, holds the literal `{CHECKOUT_SESSION_ID}`, which the provider replaces with the id. */
   successUrl: string;
   cancelUrl: string;
+}
+
+/** A session of the local checkout: the offline stand-in for a Stripe Checkout session. */
+export interface LocalCheckoutSession extends CheckoutPage {
+  id: string;
   amountSubtotal: number;
   amountDiscount: number;
   amountTotal: number;

@@ -1,3 +1,4 @@
+import type { CheckoutPage } from "../../domain/order/checkout.ts";
 import type { DiscountType } from "../../domain/order/pricing.ts";
 
 /**
@@ -6,17 +7,9 @@ import type { DiscountType } from "../../domain/order/pricing.ts";
  * page, which behaves the same way: a session with a URL, a redirect back with the session id, and
  * a paid session the server verifies before anything is fulfilled.
  */
-export interface CheckoutRequest {
+export interface CheckoutRequest extends CheckoutPage {
   /** Before any discount, in cents; the provider applies the discount and computes the total. */
   amountCents: number;
-  productName: string;
-  description: string;
-  customerEmail: string;
-  /** Small strings only (Stripe: 50 keys, 500 characters each); the full order stays in our draft. */
-  metadata: Record<string, string>;
-  /** Contains the literal `{CHECKOUT_SESSION_ID}`, which the provider replaces. */
-  successUrl: string;
-  cancelUrl: string;
   /** A referral discount decided by us; without one the checkout offers its own promo-code field. */
   discount: CheckoutDiscount | null;
   /**

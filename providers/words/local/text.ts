@@ -1,4 +1,5 @@
 /** How the details of a brief are cut down and worded for singing, and the brief's seeded choices. */
+import { MONTHS } from "../../../domain/delivery/requested.ts";
 
 export type Picker = <T>(choices: T[]) => T;
 
@@ -111,21 +112,6 @@ export function dreamOf(value: string): string {
   return value.replace(/^(?:to\s+)?be\s+/i, "being ").replace(/^(?:to\s+)?become\s+/i, "becoming ")
     .replace(/^to\s+/i, "");
 }
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /** A birthday as sung: "March 14" from an ISO date, otherwise the words given. */
 export function dateOf(value: string): string {
