@@ -1,5 +1,5 @@
 /**
- * Typed errors. Code anywhere throws these; one mapper (routes/middleware/errors.ts) turns them
+ * Typed errors. Code anywhere throws these; one mapper (routes/middleware/errors.tsx) turns them
  * into a status code and a JSON `{ message }` for the API or an error page for pages.
  */
 export class AppError extends Error {

@@ -6,8 +6,8 @@
  * nothing there.
  *
  * The budget, about 9 s in all (pauses grow from 10 ms to at most 1 s, each ±50 %), outlasts a burst of two
- * servers sweeping at once: with 1.3 s, `deno task soak --scenarios=two-queueless` saw a step give up
- * in two runs of four, and redo its provider call after its lease (docs/deploy.md, Findings).
+ * servers sweeping at once; a shorter one let a step give up and redo its provider call after its lease
+ * (docs/deploy.md, Findings).
  */
 const ATTEMPTS = 16;
 const LONGEST_PAUSE_MS = 1_000;

@@ -10,7 +10,7 @@ export type PromptAction =
   | { action: "prompt-restore"; version: number; restoredFrom: number };
 
 /**
- * The prompt's staff event, in the write that saves the version it names (issue 23): a prompt has no
+ * The prompt's staff event, in the write that saves the version it names: a prompt has no
  * order whose timeline could hold it, so it gets a timeline of its own per scope and kind.
  */
 export function addPromptEvent(

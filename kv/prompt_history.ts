@@ -17,7 +17,7 @@ import {
 } from "./prompts.ts";
 
 /**
- * A system prompt's history (issue 23, "who did what"): its saved versions with who saved each and
+ * A system prompt's history ("who did what"): its saved versions with who saved each and
  * when, and restoring one, which saves its text again as a new version rather than rewinding.
  * Numbers are those of the scope whose prompt the reader sees now, as in readSystemPromptVersion.
  */

@@ -22,7 +22,7 @@ export interface StoredPrompt {
   version: number;
   updatedAt: string;
   updatedBy: string | null;
-  /** Set on a restore (issue 23): the earlier version whose text this save brought back. */
+  /** Set on a restore: the earlier version whose text this save brought back. */
   restoredFrom?: number;
 }
 

@@ -28,7 +28,7 @@ export interface SongUpload {
   attachedTo: string | null;
   attachedAt: string | null;
   /**
-   * The title and lyrics staff sent with the file, for an order that has none (issue 23); they reach
+   * The title and lyrics staff sent with the file, for an order that has none; they reach
    * the order when it takes the upload. Absent on records older than them.
    */
   words?: SongWords | null;

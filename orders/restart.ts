@@ -97,7 +97,7 @@ export async function regenerateOrder(
 }
 
 /**
- * Staff rejected the song in review (issue 23): it is made again from the lyrics it has, both takes
+ * Staff rejected the song in review: it is made again from the lyrics it has, both takes
  * of it, exactly as Regenerate makes it, with the reason kept on the order and in its timeline. An
  * approved song not yet sent can be rejected too: its scheduled send goes with the approval.
  */

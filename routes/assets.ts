@@ -46,7 +46,8 @@ export function loadAssets(buildDir = BUILD_DIR): Assets {
   let manifest: BuildManifest = { boot: { src: "", preload: [] }, islands: {} };
   try {
     manifest = JSON.parse(Deno.readTextFileSync(manifestPath(buildDir)));
-    // A build from before issue 24 has no boot, and its island entries no longer hydrate by themselves.
+    // A build older than the boot script has no `boot`, and its island entries no longer hydrate by
+    // themselves.
     manifest.boot ??= { src: "", preload: [] };
   } catch (error) {
     if (!(error instanceof Deno.errors.NotFound)) throw error;

@@ -34,7 +34,7 @@ export function pageHead(options: HeadOptions, context: HeadContext): string {
     `<meta name="description" content="${attribute(description)}">`,
     `<meta name="theme-color" content="#7c3aed">`,
     // Raster icons only: Chromium draws an SVG icon in the page's own main thread, as a document of its
-    // own (16 to 35 ms on this project's test machine, after the page has painted).
+    // own, after the page has painted: a long task a phone counts as blocking (docs/pages.md).
     `<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">`,
     `<link rel="apple-touch-icon" href="/apple-touch-icon.png">`,
     `<link rel="manifest" href="/site.webmanifest">`,

@@ -35,10 +35,7 @@ import type { AppEnv } from "./env.ts";
 import { renderPage } from "./render.tsx";
 import { signOut } from "./sign_out.ts";
 
-/**
- * Every page of the site (customer-side §2, staff-side §2). Pages whose flows arrive with later
- * issues render their first, static state here so routes, layout and links exist from the start.
- */
+/** Every page of the site (customer-side §2, staff-side §2): each renders its components and islands. */
 export const pages = new Hono<AppEnv>();
 
 pages.get("/", (c) =>

@@ -1,7 +1,7 @@
 import type { ReviewListen } from "./staff_actions.ts";
 
 /**
- * Staff's actions on many orders at once (issue 23): the rows they tick, and "all on this page".
+ * Staff's actions on many orders at once: the rows they tick, and "all on this page".
  * Each order goes through the same command, with the same rules, as its own row's button; the answer
  * says per order what happened.
  */

@@ -2,7 +2,7 @@ import type { Order } from "../order/orders.ts";
 import { DEFAULT_STREAMING_STATUS, type StreamingStatus } from "../song/streaming_status.ts";
 
 /**
- * The order list's narrowing beyond its tabs (issue 23): gift or not, the streaming add-on and its
+ * The order list's narrowing beyond its tabs: gift or not, the streaming add-on and its
  * status, and the referral code. Each combination is a "view" the store keeps as its own index with
  * block counters per tab (kv/orders.ts), so any of them pages and counts at 100,000 orders as cheaply
  * as a plain tab. The island reads the same choices.

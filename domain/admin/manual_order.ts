@@ -31,7 +31,7 @@ export interface ManualOrderBody {
   songTitle: string;
   songLyrics: string;
   /**
-   * Issue 23: staff saw the warning that an order with this child, address and title exists
+   * Staff saw the warning that an order with this child, address and title exists
    * (domain/admin/manual_order_duplicates.ts) and create this one anyway. Absent: warn first.
    */
   allowDuplicate?: boolean;

@@ -1,5 +1,5 @@
 /**
- * Issue 23: a manual order that repeats an existing one (same child, parent address and song title)
+ * A manual order that repeats an existing one (same child, parent address and song title)
  * is usually a second click or a colleague's order made twice, so the API refuses it once with a
  * warning and staff may go on anyway. The island reads it too.
  */

@@ -4,7 +4,7 @@ import { type RequestedDelivery, toLocalInput } from "../delivery/requested.ts";
 import { DEFAULT_STREAMING_STATUS } from "../song/streaming_status.ts";
 
 /**
- * The dashboard's list as a spreadsheet (issue 23): one row per order, for the studio's bookkeeping
+ * The dashboard's list as a spreadsheet: one row per order, for the studio's bookkeeping
  * and for uploading songs to streaming services. The columns are listed here and nowhere else.
  */
 interface CsvColumn {

@@ -7,7 +7,7 @@ import { type GenerationStage, STAGE_LABELS } from "../generation/stages.ts";
 import type { SongWords } from "../song/upload_words.ts";
 
 /**
- * What staff did to an order, on its record (issue 23): each staff command writes one "STAFF" event
+ * What staff did to an order, on its record: each staff command writes one "STAFF" event
  * in the same atomic write as its change, naming who, so Order Detail's timeline shows the staff's
  * decisions among the generation events. The words are built here, once, for every command.
  */

@@ -29,7 +29,7 @@ export const emptyPromptMessage = (kind: PromptKind) => `${PROMPT_LABELS[kind]} 
 export const promptSavedMessage = (kind: PromptKind, version: number) =>
   `${PROMPT_LABELS[kind]} prompt saved as version ${version}.`;
 
-/** One saved version in `GET /api/admin/system-prompt/{kind}/versions` (issue 23); 0 is the default. */
+/** One saved version in `GET /api/admin/system-prompt/{kind}/versions`; 0 is the default. */
 export interface PromptVersionEntry {
   version: number;
   text: string;

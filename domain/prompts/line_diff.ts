@@ -1,5 +1,5 @@
 /**
- * A line diff for the prompt editor's history (issue 23): which lines one text has that another
+ * A line diff for the prompt editor's history: which lines one text has that another
  * has not. Longest common subsequence on lines, after the common head and tail are set aside, so an
  * edit in one place of a long prompt costs only the lines around it. DOM-free: the island
  * runs it in the browser.

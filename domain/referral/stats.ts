@@ -2,7 +2,7 @@ import type { Order } from "../order/orders.ts";
 import type { ReferralCode } from "./referrals.ts";
 
 /**
- * What a referral code brought in (issue 23): the paid orders that used it and their revenue in
+ * What a referral code brought in: the paid orders that used it and their revenue in
  * cents. Kept as counters beside the orders (kv/orders.ts), so the admin list reads two numbers a
  * code instead of every order.
  */

@@ -1,7 +1,7 @@
 import { MANUAL_SONG_TITLE_MAX_CHARS, SONG_LYRICS_MAX_CHARS } from "../admin/manual_order.ts";
 
 /**
- * The words an uploaded song may bring (issue 23): a title and lyrics, for an order whose generation
+ * The words an uploaded song may bring: a title and lyrics, for an order whose generation
  * stopped before it had them, so the family's page does not play a song without words. They travel
  * in the upload's multipart body beside the file, stay on its record, and reach the order when the
  * order takes the upload (orders/manual_song.ts). The dialog reads it too.

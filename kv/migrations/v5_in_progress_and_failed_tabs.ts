@@ -6,7 +6,7 @@ import { blockOf, searchEntriesOf } from "../orders.ts";
 import { backfillOrders } from "./backfill.ts";
 
 /**
- * Migration 5: the dashboard's In Progress and Failed tabs (issue 23), which writeOrder keeps with
+ * Migration 5: the dashboard's In Progress and Failed tabs, which writeOrder keeps with
  * each order as it keeps the others. Orders written before get here what it would have written: their
  * entries in the two filter indexes, the tabs' counters and block counters, and their search entries
  * again, now holding the two new filter bits.

@@ -4,7 +4,7 @@ import { referralCountersOf } from "../orders.ts";
 import { backfillOrders } from "./backfill.ts";
 
 /**
- * Migration 6: each referral code's paid orders and revenue (issue 23), which writeOrder keeps with
+ * Migration 6: each referral code's paid orders and revenue, which writeOrder keeps with
  * each order. Orders written before get here what it would have counted. The figures are cleared
  * first: migration 1, run by this code on an older store, has already counted its orders.
  */

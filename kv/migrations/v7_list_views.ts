@@ -4,7 +4,7 @@ import { listEntriesOf, viewCountersOf } from "../orders.ts";
 import { backfillOrders } from "./backfill.ts";
 
 /**
- * Migration 7: the list's views and days placed (issue 23: filter by gift, streaming and its status,
+ * Migration 7: the list's views and days placed (filter by gift, streaming and its status,
  * referral code and date; sort oldest first), which writeOrder keeps with each order. Orders written
  * before get here what it would have written: their entries in each view and the placing-time index,
  * and the views' counters and block counters.

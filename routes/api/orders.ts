@@ -99,8 +99,9 @@ ordersApi.post("/orders/:id/retry-generation", requireUser, async (c) => {
 });
 
 /**
- * The family moves their song's delivery, or asks for it as soon as it is ready (issue 20). Who may is
- * decided before the body is read, so a stranger learns nothing from how their request was wrong.
+ * The family moves their song's delivery, or asks for it as soon as it is ready (customer-side §1's
+ * special delivery timing). Who may is decided before the body is read, so a stranger learns nothing
+ * from how their request was wrong.
  */
 ordersApi.put("/orders/:id/delivery-time", requireUser, async (c) => {
   const order = await findOrder(c);

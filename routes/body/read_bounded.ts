@@ -17,8 +17,8 @@ export interface BodyBounds {
  */
 /**
  * What an unfinished body costs before its first byte: Deno keeps a read buffer and the request's
- * state for it (measured at 100-300 KB a connection with `deno task flood`), so each body holds
- * this much of the budget while it arrives, and the budget bounds how many can trickle at once.
+ * state for it (docs/security.md, "Body budget"), so each body holds this much of the budget while
+ * it arrives, and the budget bounds how many can trickle at once.
  */
 export const UNFINISHED_BODY_COST = 128 * 1024;
 

@@ -5,7 +5,7 @@ import { readAttention } from "../../../kv/attention.ts";
 import type { AppEnv } from "../../env.ts";
 import { requireAdmin } from "../../middleware/session.ts";
 
-/** Issue 23: the dashboard's "Needs attention" panel, guarded like the backlog beside it. */
+/** The dashboard's "Needs attention" panel, guarded like the backlog beside it. */
 export const attentionAdminApi = new Hono<AppEnv>();
 
 attentionAdminApi.use("/attention", requireAdmin);

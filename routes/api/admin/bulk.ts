@@ -6,7 +6,7 @@ import type { AppEnv } from "../../env.ts";
 import { currentUser, requireAdmin } from "../../middleware/session.ts";
 import { valid } from "../validate.ts";
 
-/** Staff's actions on the rows they ticked (issue 23): each order by its own row's rules. */
+/** Staff's actions on the rows they ticked: each order by its own row's rules. */
 export const bulkAdminApi = new Hono<AppEnv>();
 
 /** A list of order ids, at most a bulk call's worth, refused in words that name its field. */

@@ -9,7 +9,7 @@ import type { AppEnv } from "../../env.ts";
 import { requireAdmin } from "../../middleware/session.ts";
 
 /**
- * The dashboard's list as CSV (issue 23): the tab and search the list shows, every page of it. The
+ * The dashboard's list as CSV: the tab and search the list shows, every page of it. The
  * body is pulled a batch of orders at a time, so a slow reader holds at most one batch in memory and
  * one that leaves stops the reading.
  */

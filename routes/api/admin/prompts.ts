@@ -47,7 +47,7 @@ for (const kind of PROMPT_KINDS) {
     return c.json({ message: promptSavedMessage(kind, saved.version), ...saved });
   });
 
-  // Issue 23: the history, newest first, with who saved each version and when.
+  // Beyond the spec: the history, newest first, with who saved each version and when.
   promptsAdminApi.get(`/system-prompt/${kind}/versions`, async (c) => {
     return c.json(await listSystemPromptVersions(c.var.deps.kv, kind, promptScopeOfUser(currentUser(c))));
   });

@@ -30,7 +30,7 @@ referralCodesAdminApi.use("/referral-codes", requireAdmin);
 referralCodesAdminApi.use("/referral-codes/*", requireAdmin);
 
 referralCodesAdminApi.get("/referral-codes", async (c) => {
-  // Each code with its paid orders and their revenue (issue 23).
+  // Each code with its paid orders and their revenue (beyond the spec's list).
   return c.json({ codes: await listReferralCodesWithStats(c.var.deps.kv) });
 });
 
