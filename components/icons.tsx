@@ -36,14 +36,6 @@ export function MenuIcon({ className = "h-6 w-6" }: IconProps) {
   );
 }
 
-export function CloseIcon({ className = "h-6 w-6" }: IconProps) {
-  return (
-    <svg {...base} className={className}>
-      <path d="M18 6 6 18M6 6l12 12" />
-    </svg>
-  );
-}
-
 export function LogoutIcon({ className = "h-5 w-5" }: IconProps) {
   return (
     <svg {...base} className={className}>

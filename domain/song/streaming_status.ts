@@ -2,7 +2,3 @@
 export const STREAMING_STATUSES = ["not uploaded", "processing", "live + sent"] as const;
 export type StreamingStatus = (typeof STREAMING_STATUSES)[number];
 export const DEFAULT_STREAMING_STATUS: StreamingStatus = "not uploaded";
-
-export function isStreamingStatus(value: unknown): value is StreamingStatus {
-  return (STREAMING_STATUSES as readonly unknown[]).includes(value);
-}
