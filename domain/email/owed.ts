@@ -1,4 +1,5 @@
 import type { Order, OwedEmailState } from "../order/orders.ts";
+import { iso } from "../time.ts";
 
 /**
  * How an email the order owes the family moves (the order confirmation; the failure email keeps its
@@ -9,8 +10,6 @@ import type { Order, OwedEmailState } from "../order/orders.ts";
 
 /** A message may arrive a little before its due time; closer than this, the email goes anyway. */
 const EARLY_MS = 1000;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Owed from `now`, in the write that creates the order. */
 export function owedEmailDueNow(now: number): OwedEmailState {

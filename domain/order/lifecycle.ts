@@ -4,6 +4,7 @@ import type { Rejection, ReviewListen } from "../admin/staff_actions.ts";
 import { owedEmailDueNow } from "../email/owed.ts";
 import { type SongTake, takeLabel } from "../song/takes.ts";
 import { failureTypeOf, type GenerationStage, STAGE_LABELS } from "../generation/stages.ts";
+import { iso } from "../time.ts";
 
 /**
  * How an order moves, in one place: paid → generating → completed → approved → sent, and the side
@@ -15,8 +16,6 @@ import { failureTypeOf, type GenerationStage, STAGE_LABELS } from "../generation
 
 /** Customer-side §4: the first stage of generation after payment. */
 export const FIRST_GENERATION_STAGE: GenerationStage = "LYRICS";
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** What "back to review" clears: an approval, and the send it scheduled, were for another song. */
 export const BACK_TO_REVIEW = {

@@ -1,5 +1,6 @@
 import type { Order } from "../order/orders.ts";
 import { type SongTake, takesOf, type TakeTiming } from "./takes.ts";
+import { iso } from "../time.ts";
 
 /**
  * How a take's timed lyrics move: owed from the moment the song is made → stored, or tried again
@@ -11,8 +12,6 @@ import { type SongTake, takesOf, type TakeTiming } from "./takes.ts";
 export const MAX_TIMING_ATTEMPTS = 5;
 /** A message may arrive a little before its due time; closer than this, the work runs anyway. */
 const EARLY_MS = 1000;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export function timingOwedNow(now: number): TakeTiming {
   return { state: "owed", dueAt: iso(now), attempts: 0 };
