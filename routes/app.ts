@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { Deps } from "../deps.ts";
 import { type Assets, loadAssets } from "./assets.ts";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "./request_context.ts";
 import { handleError, handleNotFound } from "./middleware/errors.tsx";
 import { securityHeaders } from "./middleware/security.ts";
 import { bodyGuard } from "./middleware/body_guard.ts";

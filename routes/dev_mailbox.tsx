@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { PageShell } from "../components/PageShell.tsx";
 import { LINK_CLASS } from "../components/ui.ts";
 import { type DevMail, listDevMail } from "../kv/dev_mail.ts";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "./request_context.ts";
 import { thisMachineOnly } from "./middleware/this_machine_only.ts";
 import { renderPage } from "./render.tsx";
 

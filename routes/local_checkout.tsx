@@ -6,7 +6,7 @@ import { fulfil } from "../orders/fulfil.ts";
 import { applyLocalPromotion, getLocalSession, payLocalSession } from "../kv/local_checkout.ts";
 import { attachHold, releaseHold } from "../kv/referral_holds.ts";
 import { LocalCheckoutPage } from "../components/checkout/LocalCheckoutPage.tsx";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "./request_context.ts";
 import { thisMachineOnly } from "./middleware/this_machine_only.ts";
 import { renderPage } from "./render.tsx";
 

@@ -17,7 +17,7 @@ import { isOrderId, type Order } from "../domain/order/orders.ts";
 import { type BlobMeta, BlobMissingError, BlobStoreError, storeOf } from "../kv/blobs.ts";
 import { getOrder, isReleasedAudio } from "../kv/orders.ts";
 import { authenticate } from "./middleware/session.ts";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "./request_context.ts";
 
 /**
  * Stored songs, served from the blob store with byte ranges (players seek with them) and ETags.

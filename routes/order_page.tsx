@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { LogoutForm } from "../components/Nav.tsx";
 import { OrderForm } from "../islands/mod.ts";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "./request_context.ts";
 import { buyerOf } from "./middleware/session.ts";
 import { renderPage } from "./render.tsx";
 

@@ -31,7 +31,7 @@ import {
 } from "../islands/mod.ts";
 import { listAdminOrders } from "../kv/admin_orders.ts";
 import { getOrder } from "../kv/orders.ts";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "./request_context.ts";
 import { renderPage } from "./render.tsx";
 import { signOut } from "./sign_out.ts";
 

@@ -10,7 +10,7 @@ import { AdminSettings } from "../islands/mod.ts";
 import type { SessionUser } from "../domain/account/users.ts";
 import { jsonLdText } from "../domain/site/seo.ts";
 import { pageAnalyticsModes } from "../domain/analytics/browser_events.ts";
-import type { AppDeps, AppEnv } from "./env.ts";
+import type { AppDeps, AppEnv } from "./request_context.ts";
 import { type HeadOptions, pageHead } from "./page_head.ts";
 import { type CachedPage, cachePage, preferredEncoding } from "./page_cache.ts";
 

@@ -8,7 +8,7 @@ import {
 } from "../domain/account/sign_in_limits.ts";
 import { REFERRAL_COOKIE, REFERRAL_KEPT_MS } from "../domain/referral/code.ts";
 import { looksLikeToken, newToken } from "../domain/account/tokens.ts";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "./request_context.ts";
 
 /**
  * The session cookie carries the same token the browser keeps in local storage, so pages rendered

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { revokeSession } from "../kv/sessions.ts";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "./request_context.ts";
 import { clearSessionCookie } from "./session_cookie.ts";
 
 /**

@@ -10,7 +10,7 @@ import { checkRequestHonourable } from "../../orders/delivery_request.ts";
 import { toLocalInput } from "../../domain/delivery/requested.ts";
 import { saveCheckoutDraft } from "../../kv/checkout_drafts.ts";
 import { attachHold, releaseHold } from "../../kv/referral_holds.ts";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv } from "../request_context.ts";
 import { buyerOf, requireUser } from "../middleware/session.ts";
 import { CHECKOUT_LIMIT, limitPerClient } from "../middleware/client_limit.ts";
 import { valid } from "./validate.ts";

@@ -10,7 +10,7 @@ import {
   BROWSER_EVENT_LIMITS as LIMITS,
   eventTime,
 } from "../../domain/analytics/browser_events.ts";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv } from "../request_context.ts";
 import { EVENTS_LIMIT, limitPerClient } from "../middleware/client_limit.ts";
 import { valid } from "./validate.ts";
 

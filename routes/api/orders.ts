@@ -20,7 +20,7 @@ import { removeSong } from "../../orders/remove_song.ts";
 import { removedByGiver } from "../../domain/order/song_removal.ts";
 import { getOrder, getOrders, listOrdersOfEmail, listOrdersOfUser } from "../../kv/orders.ts";
 import { timingsOfOrder } from "../../kv/lyrics_timing.ts";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv } from "../request_context.ts";
 import { buyerOf, currentUser, requireUser } from "../middleware/session.ts";
 import { describeIssue, optionalJson } from "./validate.ts";
 import { limitPerClient, PAYMENT_CHECK_LIMIT, spendClientAllowance } from "../middleware/client_limit.ts";

@@ -10,7 +10,7 @@ import {
 } from "../../domain/referral/referrals.ts";
 import { getReferralCodeByCode } from "../../kv/referral_codes.ts";
 import { buyerHasOrders } from "../../kv/referral_holds.ts";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv } from "../request_context.ts";
 import {
   limitPerClient,
   REFERRAL_BUYER_CHECK_LIMIT,

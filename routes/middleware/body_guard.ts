@@ -3,7 +3,7 @@ import { PayloadTooLargeError } from "../../domain/errors.ts";
 import { SONG_UPLOAD_PATH } from "../../domain/song/uploads.ts";
 import { bodyLimitFor } from "../body/limits.ts";
 import { readBounded } from "../body/read_bounded.ts";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv } from "../request_context.ts";
 
 /**
  * Every request body is read here, in full, before any route sees it: refused unread when it

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { RateLimitError } from "../../domain/errors.ts";
 import { takeRateLimit } from "../../kv/rate_limits.ts";
-import { clientAddress } from "../client.ts";
-import type { AppEnv } from "../env.ts";
+import { clientAddress } from "../client_address.ts";
+import type { AppEnv } from "../request_context.ts";
 
 export interface ClientLimit {
   /** Names the counter; routes that share a scope share one allowance. */

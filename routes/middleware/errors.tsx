@@ -14,7 +14,7 @@ import { classifyStatus } from "../../domain/generation/call_errors.ts";
 import { serviceName } from "../../domain/generation/provider_calls.ts";
 import { ErrorPage } from "../../components/pages/ErrorPage.tsx";
 import { NotFoundPage } from "../../components/pages/NotFoundPage.tsx";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv } from "../request_context.ts";
 import { renderPage } from "../render.tsx";
 
 /**

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { parseReferralCode, REFERRAL_PARAM } from "../../domain/referral/code.ts";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv } from "../request_context.ts";
 import { keepReferralCode } from "../session_cookie.ts";
 
 /**

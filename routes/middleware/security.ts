@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv } from "../request_context.ts";
 
 /**
  * The content security policy allows only what the app uses: scripts are our own bundles (no inline

@@ -5,7 +5,7 @@ import { ForbiddenError, UnauthorizedError } from "../../domain/errors.ts";
 import { toSessionUser } from "../../domain/account/users.ts";
 import { getSession, type Session } from "../../kv/sessions.ts";
 import { getUser } from "../../kv/users.ts";
-import type { AppEnv, AuthSource, CurrentUser } from "../env.ts";
+import type { AppEnv, AuthSource, CurrentUser } from "../request_context.ts";
 
 /**
  * Resolves who is calling, for every route after static files: the Bearer token the browser keeps

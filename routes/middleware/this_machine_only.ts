@@ -2,8 +2,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import { MESSAGES } from "../../domain/account/sign_in_limits.ts";
 import { isLoopbackHost } from "../../domain/config.ts";
 import { ForbiddenError } from "../../domain/errors.ts";
-import { peerAddress } from "../client.ts";
-import type { AppEnv } from "../env.ts";
+import { peerAddress } from "../client_address.ts";
+import type { AppEnv } from "../request_context.ts";
 import { handleNotFound } from "./errors.tsx";
 import { isFromAnotherSite, isSafeMethod } from "./session.ts";
 

@@ -5,7 +5,7 @@ import { forgetCheckoutDraft } from "../../kv/checkout_drafts.ts";
 import { keys } from "../../kv/keys.ts";
 import { releaseHoldOfSession } from "../../kv/referral_holds.ts";
 import { WebhookSignatureError } from "../../providers/payments/mod.ts";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv } from "../request_context.ts";
 
 /** Events that mean "this checkout session may now be paid" (ARCHITECTURE.md §6). */
 const FULFILMENT_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);

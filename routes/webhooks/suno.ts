@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { BadRequestError } from "../../domain/errors.ts";
 import { noteSongCallback } from "../../orders/song_callback.ts";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv } from "../request_context.ts";
 
 /**
  * `POST /api/webhooks/suno?order=…&attempt=…` (ARCHITECTURE.md §10): the music service's progress

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { canonicalTimeZone } from "../../../domain/delivery/requested.ts";
 import { listStaffActivity } from "../../../kv/staff_activity.ts";
-import type { AppEnv } from "../../env.ts";
+import type { AppEnv } from "../../request_context.ts";
 import { requireAdmin } from "../../middleware/session.ts";
 import { valid } from "../validate.ts";
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { DATED_WARNING_HOURS, PROMISE_HOURS, REVIEW_WAIT_HOURS } from "../../../domain/admin/attention.ts";
 import { deliveryDelayMs } from "../../../domain/delivery/release.ts";
 import { readAttention } from "../../../kv/attention.ts";
-import type { AppEnv } from "../../env.ts";
+import type { AppEnv } from "../../request_context.ts";
 import { requireAdmin } from "../../middleware/session.ts";
 
 /** The dashboard's "Needs attention" panel, guarded like the backlog beside it. */

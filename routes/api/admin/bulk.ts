@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { BULK_ACTIONS, bulkSummary, MAX_BULK_ORDERS } from "../../../domain/admin/bulk_actions.ts";
 import { runBulkAction } from "../../../orders/bulk.ts";
-import type { AppEnv } from "../../env.ts";
+import type { AppEnv } from "../../request_context.ts";
 import { currentUser, requireAdmin } from "../../middleware/session.ts";
 import { valid } from "../validate.ts";
 

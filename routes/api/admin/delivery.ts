@@ -16,7 +16,7 @@ import {
 } from "../../../orders/approval.ts";
 import { deliverSong, type DeliveryOutcome } from "../../../jobs/delivery.ts";
 import { getOrder } from "../../../kv/orders.ts";
-import type { AppEnv } from "../../env.ts";
+import type { AppEnv } from "../../request_context.ts";
 import { currentUser, requireAdmin } from "../../middleware/session.ts";
 import { describeIssue, optionalJson, valid } from "../validate.ts";
 

@@ -5,7 +5,7 @@ import { BadRequestError } from "../../../domain/errors.ts";
 import { csvFileName, csvHeader, csvRow } from "../../../domain/admin/orders_csv.ts";
 import { listedOrderIds } from "../../../kv/admin_orders.ts";
 import { getOrders } from "../../../kv/orders.ts";
-import type { AppEnv } from "../../env.ts";
+import type { AppEnv } from "../../request_context.ts";
 import { requireAdmin } from "../../middleware/session.ts";
 
 /**

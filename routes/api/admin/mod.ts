@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../env.ts";
+import type { AppEnv } from "../../request_context.ts";
 import { activityAdminApi } from "./activity.ts";
 import { attentionAdminApi } from "./attention.ts";
 import { bulkAdminApi } from "./bulk.ts";

@@ -12,7 +12,7 @@ import { MESSAGES as REGENERATION_MESSAGES, regenerateOrder, rejectSong } from "
 import { setStreamingStatus } from "../../../orders/streaming_status.ts";
 import { getAdminOrderDetail, listAdminOrders } from "../../../kv/admin_orders.ts";
 import { readBacklog } from "../../../kv/backlog.ts";
-import type { AppEnv } from "../../env.ts";
+import type { AppEnv } from "../../request_context.ts";
 import { currentUser, requireAdmin } from "../../middleware/session.ts";
 import { valid } from "../validate.ts";
 

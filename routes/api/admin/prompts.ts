@@ -11,7 +11,7 @@ import { promptRestoredMessage } from "../../../domain/prompts/kinds.ts";
 import { promptScopeOfUser } from "../../../domain/prompts/scope.ts";
 import { listSystemPromptVersions, restoreSystemPromptVersion } from "../../../kv/prompt_history.ts";
 import { readSystemPrompt, readSystemPromptVersion, saveSystemPrompt } from "../../../kv/prompts.ts";
-import type { AppEnv } from "../../env.ts";
+import type { AppEnv } from "../../request_context.ts";
 import { currentUser, requireAdminOrDemo } from "../../middleware/session.ts";
 import { valid } from "../validate.ts";
 

@@ -16,7 +16,7 @@ import {
   listReferralCodesWithStats,
   updateReferralCode,
 } from "../../../kv/referral_codes.ts";
-import type { AppEnv } from "../../env.ts";
+import type { AppEnv } from "../../request_context.ts";
 import { currentUser, requireAdmin } from "../../middleware/session.ts";
 import { valid } from "../validate.ts";
 

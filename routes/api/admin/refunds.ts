@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { formatCents } from "../../../domain/order/pricing.ts";
 import { adminOrderView } from "../../../domain/order/views.ts";
 import { refundOrder } from "../../../orders/refund.ts";
-import type { AppEnv } from "../../env.ts";
+import type { AppEnv } from "../../request_context.ts";
 import { currentUser, requireAdmin } from "../../middleware/session.ts";
 
 /** Staff's refund of an order whose discount broke our rules (orders/refund.ts). */

@@ -12,7 +12,7 @@ import {
   SONG_TITLE_FIELD,
   type SongWords,
 } from "../../../domain/song/upload_words.ts";
-import type { AppEnv } from "../../env.ts";
+import type { AppEnv } from "../../request_context.ts";
 import { multipartFileName } from "./multipart_file_name.ts";
 import { PayloadTooLargeError } from "../../../domain/errors.ts";
 import { UPLOAD_DEADLINE_MS } from "../../body/limits.ts";

@@ -26,7 +26,7 @@ import {
 import { SONG_WORDS_MESSAGES } from "../../../domain/song/upload_words.ts";
 import { createManualOrder, uploadSong } from "../../../orders/manual_song.ts";
 import { collectExpiredUploads, recordSongUpload } from "../../../kv/song_uploads.ts";
-import type { AppEnv } from "../../env.ts";
+import type { AppEnv } from "../../request_context.ts";
 import { currentUser, requireAdmin } from "../../middleware/session.ts";
 import { describeIssue, valid } from "../validate.ts";
 import { readSongUpload } from "./song_upload_body.ts";

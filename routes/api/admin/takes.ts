@@ -8,7 +8,7 @@ import { everyLineTimed } from "../../../domain/song/timed_lyrics.ts";
 import { chooseTake, offerBonusTake } from "../../../orders/song_takes.ts";
 import { readTimings } from "../../../kv/lyrics_timing.ts";
 import { getOrder } from "../../../kv/orders.ts";
-import type { AppEnv } from "../../env.ts";
+import type { AppEnv } from "../../request_context.ts";
 import { currentUser, requireAdmin } from "../../middleware/session.ts";
 import { valid } from "../validate.ts";
 

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "./request_context.ts";
 
 /**
  * The caller's network address, for per-client rate limits. Deno.serve hands the socket's peer to
