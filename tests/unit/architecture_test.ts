@@ -272,3 +272,19 @@ Deno.test("no module an island bundles imports zod (the browser ships without it
   }
   assert(broken.length === 0, `islands bundle zod through:\n${broken.join("\n")}`);
 });
+
+/** The app's folders and main.ts (islands/ not yet: its comments are rewritten on their own branch). */
+const NAMES_NO_ISSUES: readonly Layer[] = [...APP.filter((layer) => layer !== "islands"), "main.ts"];
+
+Deno.test("product code names the spec section or the reason, never an issue number", async () => {
+  const found: string[] = [];
+  for (const file of graph.keys()) {
+    const layer = layerOf(file);
+    if (!layer || !NAMES_NO_ISSUES.includes(layer)) continue;
+    const lines = (await Deno.readTextFile(new URL(file, ROOT))).split("\n");
+    lines.forEach((line, index) => {
+      if (/\bissues? #?\d+/i.test(line)) found.push(`${file}:${index + 1}: ${line.trim()}`);
+    });
+  }
+  assert(found.length === 0, `say what the code does and why, not which issue asked:\n${found.join("\n")}`);
+});
