@@ -1,4 +1,5 @@
 import { SECTIONS } from "../../domain/site/site.ts";
+import { LandingSection } from "./LandingSection.tsx";
 import { buttonClass } from "../ui.ts";
 
 const STEPS = [
@@ -18,35 +19,34 @@ const STEPS = [
 
 export function HowItWorks() {
   return (
-    <section id={SECTIONS.howItWorks} aria-labelledby="how-title" className="bg-white">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 md:py-24">
-        <h2
-          id="how-title"
-          className="text-center font-display text-3xl font-extrabold text-slate-900 sm:text-4xl"
-        >
-          How it Works
-        </h2>
-        <ol className="grid gap-6 md:grid-cols-3">
-          {STEPS.map((step, index) => (
-            <li key={step.title} className="grid gap-3 rounded-2xl bg-violet-50 p-6">
-              <span className="flex h-12 w-12 items-center justify-center rounded-full bg-violet-600 text-xl font-bold text-white">
-                {index + 1}
-              </span>
-              <h3 className="text-xl font-bold text-slate-900">{step.title}</h3>
-              <p className="text-slate-600">{step.text}</p>
-            </li>
-          ))}
-        </ol>
-        <aside className="grid gap-3 rounded-2xl border-2 border-dashed border-pink-300 bg-pink-50 p-6 md:grid-cols-[1fr_auto] md:items-center">
-          <div className="grid gap-2">
-            <h3 className="text-xl font-bold text-slate-900">Optional: put it on streaming platforms</h3>
-            <p className="text-slate-600">
-              For $10.00 more we publish the song under an artist profile name you choose.
-            </p>
-          </div>
-          <a href="/order" className={buttonClass("primary")}>Create Your Hit!</a>
-        </aside>
-      </div>
-    </section>
+    <LandingSection
+      id={SECTIONS.howItWorks}
+      titleId="how-title"
+      title="How it Works"
+      background="white"
+      width="wide"
+      className="gap-10"
+    >
+      <ol className="grid gap-6 md:grid-cols-3">
+        {STEPS.map((step, index) => (
+          <li key={step.title} className="grid gap-3 rounded-2xl bg-violet-50 p-6">
+            <span className="flex h-12 w-12 items-center justify-center rounded-full bg-violet-600 text-xl font-bold text-white">
+              {index + 1}
+            </span>
+            <h3 className="text-xl font-bold text-slate-900">{step.title}</h3>
+            <p className="text-slate-600">{step.text}</p>
+          </li>
+        ))}
+      </ol>
+      <aside className="grid gap-3 rounded-2xl border-2 border-dashed border-pink-300 bg-pink-50 p-6 md:grid-cols-[1fr_auto] md:items-center">
+        <div className="grid gap-2">
+          <h3 className="text-xl font-bold text-slate-900">Optional: put it on streaming platforms</h3>
+          <p className="text-slate-600">
+            For $10.00 more we publish the song under an artist profile name you choose.
+          </p>
+        </div>
+        <a href="/order" className={buttonClass("primary")}>Create Your Hit!</a>
+      </aside>
+    </LandingSection>
   );
 }
