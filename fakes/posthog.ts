@@ -1,7 +1,8 @@
 /**
  * PostHog's batch ingestion on loopback (https://posthog.com/docs/api/capture): `POST /batch/` with
- * `{ api_key, batch: [...] }`, answered the way the real one answers, and failing on demand, so tests
- * drive the real sink (providers/analytics_posthog.ts) end to end.
+ * `{ api_key, batch: [...] }`, plain or gzipped (Content-Encoding), answered the way the real one
+ * answers, and failing on demand, so tests drive the real client (providers/analytics_posthog.ts) end
+ * to end.
  *
  *   await using posthog = startPostHogFake({ apiKey: "phc_test" });
  *   const sink = createPostHogSink({ apiKey: "phc_test", host: posthog.origin });
@@ -24,13 +25,14 @@ export interface ReceivedEvent {
   event: string;
   uuid?: string;
   timestamp?: string;
+  /** With `distinct_id` among them wherever the event carried it: PostHog takes it in either place. */
   properties: Record<string, unknown>;
 }
 
 export interface ReceivedRequest {
   method: string;
   path: string;
-  /** The body as sent, to search for anything that should never have left. */
+  /** The body as sent (unzipped), to search for anything that should never have left. */
   text: string;
   /** The HTTP status answered, or the fault that replaced the answer. */
   answer: number | "reset" | "timeout";
@@ -46,7 +48,10 @@ export function startPostHogFake(options: PostHogFakeOptions = {}) {
   const faults: PostHogFault[] = [];
 
   const server = startLoopbackServer(async (request, info) => {
-    const text = await request.text();
+    const gzipped = request.headers.get("content-encoding") === "gzip";
+    const text = gzipped
+      ? await new Response(request.body!.pipeThrough(new DecompressionStream("gzip"))).text()
+      : await request.text();
     const url = new URL(request.url);
     const record: ReceivedRequest = { method: request.method, path: url.pathname, text, answer: 200 };
     requests.push(record);
@@ -85,7 +90,10 @@ export function startPostHogFake(options: PostHogFakeOptions = {}) {
     if (!Array.isArray(body.batch) || body.batch.length === 0 || !body.batch.every(isEvent)) {
       return answer(400, { type: "validation_error", detail: "Invalid batch" });
     }
-    batches.push(body.batch);
+    batches.push(body.batch.map(({ distinct_id, ...event }: ReceivedEvent & { distinct_id?: string }) => ({
+      ...event,
+      properties: { ...event.properties, ...(distinct_id === undefined ? {} : { distinct_id }) },
+    })));
     return answer(200, { status: 1 });
   });
 

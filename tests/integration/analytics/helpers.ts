@@ -13,7 +13,11 @@ export async function appWithPostHog(
   posthog: ReturnType<typeof startPostHogFake>,
   options: TestAppOptions = {},
 ) {
-  const sink = createPostHogSink({ apiKey: POSTHOG_KEY, host: posthog.origin, flushIntervalMs: 60_000 });
+  const sink = createPostHogSink({
+    apiKey: POSTHOG_KEY,
+    host: posthog.origin,
+    client: { flushInterval: 60_000 },
+  });
   const t = await createTestApp({
     ...options,
     env: { POSTHOG_KEY, POSTHOG_HOST: posthog.origin, ...options.env },
