@@ -138,3 +138,67 @@ Deno.test("the zones offered are the runtime's IANA list, sorted, with UTC and t
     "every zone offered is one the server takes",
   );
 });
+
+/** A seeded generator (mulberry32), so a failure names a case that comes back on the next run. */
+function seeded(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+Deno.test({
+  name: "in every zone, near every clock change and on random days, the rule agrees with Temporal",
+  ignore: typeof Temporal === "undefined",
+  fn() {
+    const zones = timeZoneChoices("UTC");
+    assert(zones.length > 300, "the runtime lists its zones");
+    const random = seeded(43);
+    const wrong: string[] = [];
+    const minuteOf = (time: Temporal.PlainDateTime) => time.toString({ smallestUnit: "minute" });
+    /** A wall-clock time names the instant Temporal's "compatible" names. */
+    const checkWallClock = (time: Temporal.PlainDateTime, zone: string) => {
+      const expected = time.toZonedDateTime(zone, { disambiguation: "compatible" }).epochMilliseconds;
+      const instant = instantOf(minuteOf(time), zone);
+      if (instant !== expected) {
+        wrong.push(
+          `${minuteOf(time)} in ${zone}: ${at(minuteOf(time), zone)}, Temporal ${
+            new Date(expected).toISOString()
+          }`,
+        );
+      }
+    };
+    /** An instant shows the wall-clock time Temporal shows. */
+    const checkInstant = (zoned: Temporal.ZonedDateTime) => {
+      const shown = toLocalInput(zoned.epochMilliseconds, zoned.timeZoneId);
+      if (shown !== minuteOf(zoned.toPlainDateTime())) wrong.push(`${zoned}: shown as ${shown}`);
+    };
+
+    for (const zone of zones) {
+      // Each clock change of this year and the next, with the times around it every quarter hour: the
+      // wall-clock times the clocks skip or show twice, and the instants either side.
+      const start = Temporal.ZonedDateTime.from({ timeZone: zone, year: 2026, month: 1, day: 1 });
+      let change = start.getTimeZoneTransition("next");
+      for (; change && change.year < 2028; change = change.getTimeZoneTransition("next")) {
+        const before = change.subtract({ hours: 3 });
+        for (let minutes = 0; minutes <= 360; minutes += 15) {
+          checkWallClock(before.toPlainDateTime().add({ minutes }), zone);
+          checkInstant(before.add({ minutes }));
+        }
+      }
+      // Random minutes of random days, this year to well past the furthest a request may name.
+      for (let n = 0; n < 40; n++) {
+        const day = Temporal.PlainDate.from("2026-01-01").add({ days: Math.floor(random() * 1_000) });
+        const time = day.toPlainDateTime({
+          hour: Math.floor(random() * 24),
+          minute: Math.floor(random() * 60),
+        });
+        checkWallClock(time, zone);
+        checkInstant(time.toZonedDateTime(zone));
+      }
+    }
+    assertEquals(wrong.slice(0, 20), [], `${wrong.length} disagreements`);
+  },
+});
