@@ -84,7 +84,12 @@ const choice = <const Values extends readonly [string, ...string[]]>(
   options: values.map((value: Values[number]) => ({ value, label: labelOf(value) })),
 });
 
-export const ORDER_FORM_FIELDS = {
+/**
+ * What the family tells us about the child, with their notes and requests: what the song is written
+ * from (domain/prompts/defaults.ts) and what every view of the song says back (domain/order/views.ts).
+ * Not the choices of sound, nor who pays, receives or streams it.
+ */
+const CHILD_DETAIL_FIELDS = {
   childName: {
     kind: "text",
     label: "Child's name",
@@ -152,6 +157,10 @@ export const ORDER_FORM_FIELDS = {
     called: "Additional details",
     max: TEXT_MAX_CHARS,
   },
+} as const satisfies Record<string, OrderFieldSpec>;
+
+export const ORDER_FORM_FIELDS = {
+  ...CHILD_DETAIL_FIELDS,
   songStyle: { ...choice("Mood", SONG_STYLES, (style) => SONG_STYLE_LABELS[style]), default: "happy" },
   songGenre: { ...choice("Music genre", SONG_GENRES, (genre) => SONG_GENRE_LABELS[genre]), default: "pop" },
   singerGender: {
@@ -216,6 +225,17 @@ const FIELDS: Record<OrderFieldName, OrderFieldSpec> = ORDER_FORM_FIELDS;
 
 /** Every field's name, in the table's order. */
 export const ORDER_FIELD_NAMES = Object.keys(ORDER_FORM_FIELDS) as OrderFieldName[];
+
+export type ChildDetailName = keyof typeof CHILD_DETAIL_FIELDS;
+export const CHILD_DETAIL_NAMES = Object.keys(CHILD_DETAIL_FIELDS) as ChildDetailName[];
+
+/** The child's details as `source` (an order) holds them, each named even when it was left unanswered. */
+export function childDetailsOf<Source extends { [Name in ChildDetailName]?: unknown }>(
+  source: Source,
+): Pick<Source, ChildDetailName> {
+  const details = Object.fromEntries(CHILD_DETAIL_NAMES.map((name) => [name, source[name]]));
+  return details as Pick<Source, ChildDetailName>;
+}
 
 export const TEXT_FIELD_NAMES: readonly TextFieldName[] = ORDER_FIELD_NAMES.filter(
   (name): name is TextFieldName => FIELDS[name].kind !== "flag",

@@ -1,4 +1,5 @@
 import { allows } from "./guards.ts";
+import { childDetailsOf, ORDER_FIELD_NAMES } from "./form_fields.ts";
 import type { RequestedDelivery } from "../delivery/requested.ts";
 import { deliveryStateOf, isReleased } from "../delivery/release.ts";
 import type { Order } from "./orders.ts";
@@ -140,41 +141,13 @@ function releasedGiftCard(order: Order): GiftCard | null {
 
 /**
  * Every field staff see of an order, listed: what the family told us, who and what it cost, how the
- * song is being made and where its delivery stands. A field added to the order reaches the dashboard
- * only when someone adds it here (the exact key set is fixed by tests/unit/domain/order/views_test.ts).
+ * song is being made and where its delivery stands. A field added to the order outside the form
+ * reaches the dashboard only when someone adds it here (the exact key set is fixed by
+ * tests/unit/domain/order/views_test.ts).
  */
 export const ADMIN_ORDER_FIELDS = [
   // What the family told us (the order form).
-  "childName",
-  "phoneticSpelling",
-  "childGender",
-  "childAge",
-  "childBirthday",
-  "favoriteColor",
-  "bestFriend",
-  "favoriteActivity",
-  "petName",
-  "parentCallName",
-  "favoriteSaying",
-  "favoriteToy",
-  "dreamAspiration",
-  "favoritePlace",
-  "specialTalent",
-  "childFriends",
-  "childActivities",
-  "extraDetails",
-  "additionalDetails",
-  "songStyle",
-  "songGenre",
-  "singerGender",
-  "parentName",
-  "parentEmail",
-  "isGift",
-  "giftRecipientName",
-  "giftRecipientEmail",
-  "giftMessage",
-  "addStreamingServices",
-  "streamingArtistName",
+  ...ORDER_FIELD_NAMES,
   // Who and when.
   "id",
   "orderNumber",
@@ -297,25 +270,8 @@ function aboutTheSong(order: Order) {
     ...orderStanding(order),
     createdAt: order.createdAt,
     completedAt: order.completedAt ?? null,
-    childName: order.childName,
-    phoneticSpelling: order.phoneticSpelling,
-    childGender: order.childGender,
+    ...childDetailsOf(order),
     childAge: order.childAge ?? null,
-    childBirthday: order.childBirthday,
-    favoriteColor: order.favoriteColor,
-    bestFriend: order.bestFriend,
-    favoriteActivity: order.favoriteActivity,
-    petName: order.petName,
-    parentCallName: order.parentCallName,
-    favoriteSaying: order.favoriteSaying,
-    favoriteToy: order.favoriteToy,
-    dreamAspiration: order.dreamAspiration,
-    favoritePlace: order.favoritePlace,
-    specialTalent: order.specialTalent,
-    childFriends: order.childFriends,
-    childActivities: order.childActivities,
-    extraDetails: order.extraDetails,
-    additionalDetails: order.additionalDetails,
     songStyle: order.songStyle,
     songGenre: order.songGenre,
     singerGender: order.singerGender,

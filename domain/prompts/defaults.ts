@@ -1,6 +1,7 @@
 import { childAgeLabel, type Order, type SingerGender } from "../order/orders.ts";
 import { SONG_GENRE_BRIEFS } from "../order/choices.ts";
 import { firstName } from "../order/views.ts";
+import { childDetailsOf } from "../order/form_fields.ts";
 import type { SongBrief } from "../generation/song_brief.ts";
 
 /**
@@ -52,25 +53,7 @@ Answer with JSON only, exactly in this form: {"tags": "...", "title": "..."}`;
 export function briefOf(order: Order, customInput?: string): SongBrief {
   const instruction = customInput?.trim();
   return {
-    childName: order.childName,
-    phoneticSpelling: order.phoneticSpelling,
-    childGender: order.childGender,
-    childAge: order.childAge,
-    childBirthday: order.childBirthday,
-    favoriteColor: order.favoriteColor,
-    bestFriend: order.bestFriend,
-    favoriteActivity: order.favoriteActivity,
-    petName: order.petName,
-    parentCallName: order.parentCallName,
-    favoriteSaying: order.favoriteSaying,
-    favoriteToy: order.favoriteToy,
-    dreamAspiration: order.dreamAspiration,
-    favoritePlace: order.favoritePlace,
-    specialTalent: order.specialTalent,
-    childFriends: order.childFriends,
-    childActivities: order.childActivities,
-    extraDetails: order.extraDetails,
-    additionalDetails: order.additionalDetails,
+    ...childDetailsOf(order),
     isGift: order.isGift,
     giftRecipientName: order.giftRecipientName,
     giftMessage: order.giftMessage,
