@@ -5,16 +5,16 @@ import { PlusIcon, SettingsIcon } from "../components/icons.tsx";
 import { buttonClass } from "../components/ui.ts";
 import type { AdminOrderList } from "../domain/admin/order_list.ts";
 import { StaffActivityTab } from "./admin/activity/StaffActivityTab.tsx";
-import { AttentionPanel } from "./admin/AttentionPanel.tsx";
-import { BacklogPanel } from "./admin/BacklogPanel.tsx";
+import { AttentionPanel } from "./admin/attention/AttentionPanel.tsx";
+import { BacklogPanel } from "./admin/attention/BacklogPanel.tsx";
 import { startClientClock } from "./admin/clock.ts";
 import { CreateOrderDialog } from "./admin/dialogs/CreateOrderDialog.tsx";
 import type { ListQuery } from "../domain/admin/list_query.ts";
-import { OrderManagement } from "./admin/OrderManagement.tsx";
+import { OrderManagement } from "./admin/list/OrderManagement.tsx";
 import { PromptEditorDialog } from "./admin/prompts/PromptEditorDialog.tsx";
 import { ReferralCodesTab } from "./admin/referrals/ReferralCodesTab.tsx";
 import { panelId, tabId, TabList } from "./admin/Tabs.tsx";
-import { useOrderList } from "./admin/useOrderList.ts";
+import { useOrderList } from "./admin/list/use_order_list.ts";
 import { track } from "./lib/analytics.ts";
 
 export interface AdminDashboardProps {

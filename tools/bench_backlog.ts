@@ -16,7 +16,7 @@
  */
 import { parseArgs } from "node:util";
 import { parseConfig } from "../domain/config.ts";
-import type { BacklogAnswer } from "../islands/admin/backlog_text.ts";
+import type { BacklogAnswer } from "../islands/admin/attention/backlog_text.ts";
 import { openKv } from "../kv/open.ts";
 import { createSession } from "../kv/sessions.ts";
 import { upsertUserOnSignIn } from "../kv/users.ts";

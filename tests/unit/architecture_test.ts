@@ -288,3 +288,10 @@ Deno.test("product code names the spec section or the reason, never an issue num
   }
   assert(found.length === 0, `say what the code does and why, not which issue asked:\n${found.join("\n")}`);
 });
+
+Deno.test("islands name a hook's file use_{name}.ts, one style for every hook", () => {
+  const misnamed = [...graph.keys()]
+    .filter((file) => file.startsWith("islands/"))
+    .filter((file) => /^use(?!_[a-z0-9_]+\.ts$)/.test(file.slice(file.lastIndexOf("/") + 1)));
+  assert(misnamed.length === 0, `hook files not named use_{name}.ts:\n${misnamed.join("\n")}`);
+});

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect } from "react";
 import { buttonClass } from "../../../components/ui.ts";
 import type { StaffActivityPage } from "../../../domain/admin/staff_activity.ts";
 import { api } from "../../lib/api.ts";
-import { orderHref } from "../attention_text.ts";
+import { orderHref } from "../attention/attention_text.ts";
 import { LocalTime } from "../LocalTime.tsx";
 import {
   activityApiPath,

@@ -5,7 +5,7 @@ import { LocalTime } from "../LocalTime.tsx";
 import { RequestedDeliveryWords } from "../RequestedDate.tsx";
 import { scheduleDecidedBy } from "../requested_date.ts";
 import { approvalView, stageLabel, statusView } from "../status.ts";
-import { streamingArtistOf } from "../streaming_artist.ts";
+import { streamingArtistOf } from "../list/streaming_artist.ts";
 import type { ListedOrder } from "../types.ts";
 import { EmailEditor } from "./EmailEditor.tsx";
 import { Field, Section, yesNo } from "./fields.tsx";

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef } from "react";
 import { buttonClass } from "../../../components/ui.ts";
 import { api } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
-import { failureToast } from "../action_messages.ts";
+import { failureToast } from "../actions/action_messages.ts";
 import type { ListedOrder } from "../types.ts";
 import { INVALID_EMAIL, isValidEditedEmail } from "./email.ts";
 

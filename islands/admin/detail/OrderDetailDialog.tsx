@@ -2,7 +2,7 @@ import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { buttonClass } from "../../../components/ui.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
-import { RowActions } from "../RowActions.tsx";
+import { RowActions } from "../actions/RowActions.tsx";
 import { statusView } from "../status.ts";
 import { panelId, tabId, TabList } from "../Tabs.tsx";
 import type { ListedOrder, OrderBusy, RowAction } from "../types.ts";
@@ -10,7 +10,7 @@ import { ChildInfoTab } from "./ChildInfoTab.tsx";
 import { DetailsTab } from "./DetailsTab.tsx";
 import { SongInfoTab } from "./SongInfoTab.tsx";
 import { TechnicalTab } from "./TechnicalTab.tsx";
-import { useOrderDetail } from "./useOrderDetail.ts";
+import { useOrderDetail } from "./use_order_detail.ts";
 
 export interface OrderDetailDialogProps {
   /** The freshest copy the dashboard has (the list refreshes every 10 s). */

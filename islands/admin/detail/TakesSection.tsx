@@ -2,7 +2,12 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { LINK_CLASS } from "../../../components/ui.ts";
 import { takeLabel, takesOf } from "../../../domain/song/takes.ts";
 import { localDateTime } from "../LocalTime.tsx";
-import { anotherVersionText, deliveredTakeText, takeDurationText, timingStateText } from "../take_texts.ts";
+import {
+  anotherVersionText,
+  deliveredTakeText,
+  takeDurationText,
+  timingStateText,
+} from "../review/take_texts.ts";
 import type { ListedOrder } from "../types.ts";
 import { Field, Section } from "./fields.tsx";
 

@@ -1,7 +1,7 @@
 import { assert, assertEquals } from "@std/assert";
 import type { Locator, Page } from "playwright-core";
 import type { Order } from "../../../domain/order/orders.ts";
-import { ATTENTION_REFRESH_MS } from "../../../islands/admin/AttentionPanel.tsx";
+import { ATTENTION_REFRESH_MS } from "../../../islands/admin/attention/AttentionPanel.tsx";
 import { createTestApp, e2eTest, openSignedInBrowser } from "../../helpers.ts";
 import { clockWorker, completedOrder } from "../../integration/delivery/helpers.ts";
 import { failedOrder, refusingLyricist } from "../../integration/admin/attention_fixtures.ts";
