@@ -7,7 +7,7 @@ export interface FaqProps {
 
 /**
  * An accordion with at most one answer open; choosing the open question closes it. Both come from
- * the browser (issue 24): `<details>` sharing a `name` open one at a time, with no script at all. The
+ * the browser: `<details>` sharing a `name` open one at a time, with no script at all. The
  * island adds only the count of answers read.
  */
 export default function Faq({ items }: FaqProps) {

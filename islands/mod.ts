@@ -19,7 +19,7 @@ import ReactionsCarouselComponent from "./ReactionsCarousel.tsx";
 import UnboxingComponent from "./Unboxing.tsx";
 import VerifySignInComponent from "./VerifySignIn.tsx";
 
-// The landing page's islands wait until they are needed (issue 24), so nothing on its first view loads
+// The landing page's islands wait until they are needed, so nothing on its first view loads
 // React. The FAQ works as plain HTML and only counts views: `visible` has it live before the visitor
 // reaches it, where on `interaction` the first answer would wait for React to download before opening.
 // The carousel is far below the fold. The hero video must start by itself (customer-side §2), which on
@@ -44,9 +44,8 @@ export const OrderForm = island("OrderForm", OrderFormComponent, {
 // The reveal is a box to tap: its first view is plain HTML and it hydrates on that tap (`?skip` shows
 // the song already revealed, so it hydrates at once). Safari plays sound only inside the tap itself, so
 // the box's button names its song (`data-plays`) and the boot starts it there while the island wakes
-// and then opens the box (boot.ts). Waking when idle instead opened the box a second sooner on a slow
-// phone, but ran React while Lighthouse still counts blocking time: its reveal fell from about 92 to
-// 81 then, and from 100 to 85 once `idle` had come to wait for the first view to be on screen.
+// and then opens the box (boot.ts). Waking when idle would open the box sooner on a slow phone, but
+// runs React while the page still counts as blocked, which costs the reveal its first-view score.
 // "Unboxing Viewed" is counted by the page itself, and the song buffers once the first view is on
 // screen (page_features.ts).
 export const Unboxing = island("Unboxing", UnboxingComponent, {

@@ -8,7 +8,7 @@ import {
 import type { ListedOrder } from "./types.ts";
 
 /**
- * How the dashboard speaks of the moment a family chose for their song's email (issue 20): the one
+ * How the dashboard speaks of the moment a family chose for their song's email (customer-side §1, special delivery timing): the one
  * home of these words, so the row, the countdown, Order Detail and the Send Now question say it alike.
  * The moment is always said on the family's own clock and named by their place ("8:00 in London"),
  * because that is what they asked for; where the staff member's clock reads otherwise, their own time

@@ -33,9 +33,9 @@ export interface OrderListViewProps {
   onAction(action: RowAction, order: ListedOrder): void;
   onStreaming(order: ListedOrder, status: string): void;
   onOpen(order: ListedOrder): void;
-  /** The keyboard's current row (issue 23), marked on its row or card. */
+  /** The keyboard's current row, marked on its row or card. */
   currentId: string | null;
-  /** The bulk actions' tick boxes (issue 23). */
+  /** The bulk actions' tick boxes. */
   selection: RowSelection;
 }
 

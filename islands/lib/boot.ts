@@ -12,7 +12,7 @@ import { readStored } from "./storage.ts";
 import { readCookie } from "./cookies.ts";
 
 /**
- * The page's only eager script: small and free of React (issue 24). It turns on the plain-DOM
+ * The page's only eager script: small and free of React. It turns on the plain-DOM
  * features, then hydrates each `<lh-island>` when its strategy says so by importing that island's
  * entry, which brings React along the first time. `<html data-islands-ready>` is set once every
  * `load` island has hydrated (at once on a page with none): tests and tooling wait on it.

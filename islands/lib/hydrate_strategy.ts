@@ -1,5 +1,5 @@
 /**
- * When an island hydrates (issue 24). The rules live here without the DOM so they can be tested
+ * When an island hydrates. The rules live here without the DOM so they can be tested
  * alone; islands/lib/boot.ts supplies the browser's signals (observer, idle callback, listeners).
  */
 export const HYDRATE_STRATEGIES = ["load", "visible", "idle", "interaction"] as const;

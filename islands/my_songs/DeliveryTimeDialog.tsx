@@ -29,7 +29,7 @@ export interface DeliveryTimeDialogProps {
 }
 
 /**
- * "Change delivery time" on a My Songs card (issue 20): the order form's question again, starting
+ * "Change delivery time" on a My Songs card: the order form's question again, starting
  * from what the family asked for, checked by the same rule before it is sent.
  */
 export function DeliveryTimeDialog({ song, save, onClose }: DeliveryTimeDialogProps) {

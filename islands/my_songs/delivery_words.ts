@@ -2,7 +2,7 @@ import type { MySongsItem } from "../../domain/order/views.ts";
 import { describeDeliveryTime, type RequestedDelivery } from "../../domain/delivery/requested.ts";
 
 /**
- * When a song arrives, as a My Songs card and its toasts say it (issue 20). Pure: the card and the
+ * When a song arrives, as a My Songs card and its toasts say it. Pure: the card and the
  * change of delivery time only lay these out.
  */
 

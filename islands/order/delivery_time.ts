@@ -10,7 +10,7 @@ import {
 } from "../../domain/delivery/requested.ts";
 
 /**
- * "When should it arrive?" (issue 20), as the order form and My Songs ask it: as soon as the song is
+ * "When should it arrive?" (customer-side §1, special delivery timing), as the order form and My Songs ask it: as soon as the song is
  * ready, or on a day and at a time the family chooses, on the clock of the zone they pick (their own
  * by default; a gift's recipient's when it lives elsewhere). Pure, so the rule the boxes follow and
  * every sentence they say back are unit-tested; the server checks the same rule

@@ -184,7 +184,7 @@ function yourEmailHint(isGift: boolean, recipient: string | null, chosenDay: boo
 }
 
 /**
- * Delivery on a chosen day (issue 20): for every order, placed after the gift, where it matters most
+ * Delivery on a chosen day (customer-side §1, special delivery timing): for every order, placed after the gift, where it matters most
  * (the birthday morning). Its parts are the form's delivery fields, so errors, focus and the draft
  * treat them like any other field.
  */

@@ -35,7 +35,7 @@ export interface OrderDialogsProps {
   changed(order: ListedOrder): void;
   /** A row's button pressed in a dialog (Order Detail offers the row's actions): as on the row. */
   onAction(action: RowAction, order: ListedOrder): void;
-  /** The preview's decisions (issue 23). */
+  /** The preview's decisions. */
   review: PreviewReview;
 }
 
@@ -91,7 +91,7 @@ interface ConfirmProps {
 
 /**
  * Staff-side §2, Confirm Send Song: the customer gets an email at once, so it is asked first. When the
- * family chose a moment still ahead, the question names it (issue 20): sending now comes early.
+ * family chose a moment still ahead, the question names it: sending now comes early.
  */
 function ConfirmSend({ order, busy, actions, close }: ConfirmProps) {
   const label = adminActionsOf(order).send ?? "Send Song";

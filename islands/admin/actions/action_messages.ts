@@ -30,7 +30,7 @@ const FAILURE_TEXTS: Record<AdminAction, FailureTexts> = {
     fallback: "Please try again later.",
     network: "Failed to approve song. Please try again.",
   },
-  // Not in the spec's catalogue (issue 23): worded like Approve's.
+  // Not in the spec's catalogue (staff-side §8): worded like Approve's.
   reject: {
     title: "Failed to reject",
     fallback: "Please try again later.",

@@ -67,7 +67,7 @@ export function orderActions({ setBusy, changed, reload }: OrderActionDeps) {
         (error) => toast(failureToast("approve", error)),
       ),
 
-    /** Issue 23: the song is made again from its lyrics; the reason stays on the order for staff. */
+    /** The song is made again from its lyrics; the reason stays on the order for staff. */
     reject: (order: ListedOrder, reason: string) =>
       run(
         order,
@@ -77,7 +77,7 @@ export function orderActions({ setBusy, changed, reload }: OrderActionDeps) {
         (error) => toast(failureToast("reject", error)),
       ),
 
-    /** Issue 23: an approved song whose email has not gone returns to Review, its send cancelled. */
+    /** An approved song whose email has not gone returns to Review, its send cancelled. */
     hold: (order: ListedOrder) =>
       run(
         order,

@@ -13,7 +13,7 @@ const LABELS: Record<BulkAction, string> = {
 };
 
 /**
- * The ticked rows' actions (issue 23), and what each order came to. Each order goes through its own
+ * The ticked rows' actions, and what each order came to. Each order goes through its own
  * row's rules on the server; a song nobody listened to is approved only when staff say so again.
  * Drawn after the list and held at the foot of the screen while the list scrolls, so the
  * actions stay in reach however far down the ticked rows are, and never under a toast (at the top).

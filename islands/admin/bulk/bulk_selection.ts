@@ -1,5 +1,5 @@
 /**
- * The rows staff ticked for a bulk action (issue 23), as a set of order ids. Pure, so the header's
+ * The rows staff ticked for a bulk action, as a set of order ids. Pure, so the header's
  * "all on this page" box and the list's changes are unit-tested without a browser.
  */
 export type PageSelection = "none" | "some" | "all";

@@ -20,7 +20,7 @@ export interface OrderDetailDialogProps {
   onChanged(order: ListedOrder): void;
   /** The order's call under way, if any (started here or on its row). */
   busy: OrderBusy | null;
-  /** The row's buttons, offered here too (issue 23), run as on the row. */
+  /** The row's buttons, offered here too, run as on the row. */
   onAction(action: RowAction, order: ListedOrder): void;
 }
 

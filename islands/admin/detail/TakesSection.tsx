@@ -12,7 +12,7 @@ import type { ListedOrder } from "../types.ts";
 import { Field, Section } from "./fields.tsx";
 
 /**
- * The song's two takes (issue 21): which one the family gets and who chose it, whether the other is
+ * The song's two takes: which one the family gets and who chose it, whether the other is
  * offered as "Another version", and each take's audio and timed lyrics. Only for an order with takes.
  */
 export function TakesSection({ order }: { order: ListedOrder }) {

@@ -257,7 +257,7 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
 }
 
 /**
- * Issue 23: the order looks like one that exists. Staff may know better (a second song for the same
+ * The order looks like one that exists. Staff may know better (a second song for the same
  * child), so they can go on; changing any field asks the server again instead.
  */
 function DuplicateWarning({ message, onCreateAnyway }: { message: string; onCreateAnyway(): void }) {

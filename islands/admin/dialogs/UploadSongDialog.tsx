@@ -22,7 +22,7 @@ export interface UploadSongDialogProps {
 
 /**
  * Staff-side §2, Upload Song: an MP3 made elsewhere becomes the order's song, waiting for approval.
- * An order without a title or lyrics (its generation stopped first) may get them with it (issue 23).
+ * An order without a title or lyrics (its generation stopped first) may get them with it.
  */
 export function UploadSongDialog({ order, onClose, onUploaded }: UploadSongDialogProps) {
   useSignals();

@@ -15,7 +15,7 @@ const FIELD_CLASS =
   "block w-full min-h-[44px] rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder-slate-500 focus:border-violet-600 focus:outline-none focus:ring-2 focus:ring-violet-200 disabled:bg-slate-50";
 
 /**
- * Issue 23: the title and lyrics an upload may bring to an order whose generation stopped before it
+ * The title and lyrics an upload may bring to an order whose generation stopped before it
  * had them, so the family's page does not play a song without words. Both optional: left empty, the
  * song is uploaded alone, as before.
  */

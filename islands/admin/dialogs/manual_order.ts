@@ -74,7 +74,7 @@ export function checkManualOrder(fields: ManualOrderFields, hasFile: boolean): M
 }
 
 /**
- * The server's warning that the order repeats an existing one (409 with the duplicate code, issue 23),
+ * The server's warning that the order repeats an existing one (409 with the duplicate code),
  * for the dialog to show with its "Create it anyway"; null for any other failure.
  */
 export function duplicateWarning(error: unknown): string | null {

@@ -11,7 +11,7 @@ const SECTIONS: { title: string; scope: ShortcutScope }[] = [
   { title: "In Song Preview", scope: "preview" },
 ];
 
-/** `?` (issue 23): every shortcut, from the one list that defines them (shortcuts.ts). */
+/** `?`: every shortcut, from the one list that defines them (shortcuts.ts). */
 export function ShortcutsDialog({ onClose }: { onClose(): void }) {
   const list = useRef<HTMLDivElement>(null);
   // Focusing the list scrolled its top to the top of the panel: the title above it is shown again.

@@ -2,7 +2,7 @@ import { statusView } from "../status.ts";
 import type { ListedOrder } from "../types.ts";
 
 /**
- * The list's "current row" for the keyboard (issue 23: `j` and `k`). It remembers its place as well
+ * The list's "current row" for the keyboard (`j` and `k`). It remembers its place as well
  * as its order, because an approved song leaves the Review tab on the next reload: the row that moved
  * up into that place is then the next one down.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's keyboard shortcuts (issue 23), in one place: the key of each, where it works and
+ * The dashboard's keyboard shortcuts, in one place: the key of each, where it works and
  * the words the `?` dialog lists. `use_shortcuts.ts` listens; this file decides what a key press is.
  */
 export type Shortcut =

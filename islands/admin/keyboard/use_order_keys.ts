@@ -24,7 +24,7 @@ export interface OrderKeysDeps {
 }
 
 /**
- * The order list's keyboard (issue 23): which screen a key press reaches, and what each shortcut
+ * The order list's keyboard: which screen a key press reaches, and what each shortcut
  * does there. The list's when no dialog is open; the preview's when it is the innermost dialog;
  * nothing while any other dialog (a confirmation, Order Detail, this help) is open.
  */

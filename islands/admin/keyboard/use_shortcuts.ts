@@ -8,7 +8,7 @@ export interface ShortcutTarget {
 }
 
 /**
- * One key listener on the document for every shortcut (issue 23). `target` is asked at each press,
+ * One key listener on the document for every shortcut. `target` is asked at each press,
  * so it answers for the screen as it is then: the list, the open preview, or nothing (null) while
  * another dialog is open or the list is not shown. So a key meant for the preview never also acts on
  * the list under it. A shortcut that does nothing there is left to the browser.

@@ -21,8 +21,8 @@ function countClass(key: AdminFilter, count: number | null, selected: boolean): 
 }
 
 /**
- * Staff-side §2: All, Review, Approved and Sent, For a date (issue 20: songs still to be sent on a
- * day the family chose), In Progress and Failed (issue 23), each with its count, in the order of
+ * Staff-side §2: All, Review, Approved and Sent, For a date (songs still to be sent on a
+ * day the family chose), In Progress and Failed, each with its count, in the order of
  * ADMIN_FILTER_TABS; the list is their panel.
  */
 export function FilterTabs({ selected, counts, onSelect }: FilterTabsProps) {

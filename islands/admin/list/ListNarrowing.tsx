@@ -23,7 +23,7 @@ const CONTROL =
 const ownTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * Issue 23: the list sorted oldest or newest first, and narrowed by gift, the streaming add-on and its
+ * The list sorted oldest or newest first, and narrowed by gift, the streaming add-on and its
  * status, referral code and the days orders were placed. Each choice is in the address, so a link
  * shared with a colleague opens the same list.
  */

@@ -59,7 +59,7 @@ export function OrderManagement({ state }: { state: OrderListState }) {
 
   // A call's answer is the order as it now stands: its row and an open dialog show it at once, so a
   // button the change ruled out (a second Approve) is gone before the list comes back, however slow.
-  // The tab counts move with it (issue 23), and the reload that follows confirms them.
+  // The tab counts move with it, and the reload that follows confirms them.
   // Mutation answers carry the order without its events; each keeps the ones it has until the list's.
   const changed = (order: ListedOrder) => {
     const shown = list.value;

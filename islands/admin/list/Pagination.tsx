@@ -102,7 +102,7 @@ export function Pagination({ query, total, pageSize, totalPages, onPage }: Pagin
 }
 
 /**
- * Issue 23: a page by its number, for a list of thousands. A plain GET form carrying the list's view,
+ * A page by its number, for a list of thousands. A plain GET form carrying the list's view,
  * so it works before the island runs; a number past the end goes to the last page.
  */
 function GoToPage({ query, totalPages, onPage }: Pick<PaginationProps, "query" | "totalPages" | "onPage">) {

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { SearchIcon } from "../../../components/icons.tsx";
 import { MAX_SEARCH_LENGTH } from "../../../domain/admin/list_query.ts";
 
-/** The box's id: `/` puts the focus here (issue 23). */
+/** The box's id: `/` puts the focus here. */
 export const SEARCH_INPUT_ID = "admin-order-search";
 
 /** Long enough not to search on every keystroke, short enough to feel immediate. */

@@ -13,7 +13,7 @@ export interface StreamingSelectProps {
 
 /**
  * Staff-side §4: the streaming add-on's status, set by an admin, with the artist name the family
- * chose beside it (issue 23); orders without the add-on show a dash.
+ * chose beside it; orders without the add-on show a dash.
  */
 export function StreamingSelect({ order, busy, onChange, size }: StreamingSelectProps) {
   const artistId = useId();

@@ -2,7 +2,7 @@ import { type AdminOrderList, filtersOf } from "../../../domain/admin/order_list
 import type { ListedOrder } from "../types.ts";
 
 /**
- * The list's tab counts and total moved by one order's change (issue 23: an approval moves the
+ * The list's tab counts and total moved by one order's change (an approval moves the
  * counts at once, not at the next reload). Which tabs an order is under is read from the tabs' own
  * rule (domain/admin/order_list.ts), so any change of any order moves exactly the counts it should;
  * the reload that follows every change confirms them. A search does not change: the search fields

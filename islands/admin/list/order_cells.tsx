@@ -12,7 +12,7 @@ export function isOwnControl(target: EventTarget | null): boolean {
 }
 
 /**
- * The keyboard's current row (issue 23): `data-current` for the page, `aria-current` for a screen
+ * The keyboard's current row: `data-current` for the page, `aria-current` for a screen
  * reader (the list also says it aloud as it moves), and a ring that does not rely on colour alone.
  */
 export function currentRowMark(isCurrent: boolean) {

@@ -1,7 +1,7 @@
 import type { ListedOrder } from "../types.ts";
 
 /**
- * Issue 23: the artist name the family chose for the streaming add-on, shown beside its status so
+ * The artist name the family chose for the streaming add-on, shown beside its status so
  * staff uploading the song to the platforms need not open the order. Null when there is nothing to
  * show: no add-on (a name left from an unticked box is not theirs), or no name given.
  */

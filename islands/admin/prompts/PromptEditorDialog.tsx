@@ -40,8 +40,8 @@ const fetchPrompt = (kind: PromptKind) => api<SystemPrompt>("GET", promptPath(ki
 /**
  * The Admin Settings dialog (staff-side §2, system prompt editor): both prompts load when it opens;
  * each tab edits, resets and saves its own prompt, which then becomes the single source of truth.
- * Every way out (Escape, a click outside, Close) asks first while either tab has unsaved text
- * (issue 23), in the page rather than window.confirm, which would block the page and its focus.
+ * Every way out (Escape, a click outside, Close) asks first while either tab has unsaved text,
+ * in the page rather than window.confirm, which would block the page and its focus.
  */
 export function PromptEditorDialog({ onClose }: PromptEditorDialogProps) {
   useSignals();

@@ -41,7 +41,7 @@ const TIME_FORMAT = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", time
 const localTime = (iso: string) => TIME_FORMAT.format(new Date(iso));
 
 /**
- * The versions of one prompt with who saved each and when (issue 23); choosing one shows how it
+ * The versions of one prompt with who saved each and when; choosing one shows how it
  * differs from the prompt in use, and Restore (after a question) saves its text as a new version.
  */
 export function PromptHistory({ kind, saved, dirty, onRestored }: PromptHistoryProps) {

@@ -8,7 +8,7 @@ import {
 import type { ToastInput } from "../../lib/toast.ts";
 import { promptPath } from "./prompts.ts";
 
-/** The prompt editor's history (issue 23): the words and calls of the version list and its restore. */
+/** The prompt editor's history: the words and calls of the version list and its restore. */
 export type { PromptVersionEntry, PromptVersionList };
 
 export function versionsPath(kind: PromptKind): string {

@@ -55,7 +55,7 @@ export function isDirty(state: PromptTabState): boolean {
   return state.saved !== null && state.draft !== state.saved.prompt;
 }
 
-/** Asked when the dialog is closed with unsaved text in either tab (issue 23). */
+/** Asked when the dialog is closed with unsaved text in either tab. */
 export const DISCARD_QUESTION = "Your unsaved edits to the prompts will be lost if you close the editor now.";
 
 /** Save and Reset wait for a change, and for a save under way to finish. */

@@ -51,9 +51,9 @@ export const PREVIEW_MARK = "data-review-preview";
 
 /**
  * Staff-side §2, song preview: the order's song with a player staff can scrub through, its title,
- * child and lyrics. A song made in two takes shows each (issue 21), for staff to choose the one the
+ * child and lyrics. A song made in two takes shows each, for staff to choose the one the
  * family gets. An order from before takes, or with an uploaded song, has its one song as always.
- * Under it, the decision (issue 23): listen, then approve and go on to the next song, in one place.
+ * Under it, the decision: listen, then approve and go on to the next song, in one place.
  * The audio stops when the dialog closes or moves on.
  */
 export function PreviewDialog({ order, onClose, onChanged, review }: PreviewDialogProps) {

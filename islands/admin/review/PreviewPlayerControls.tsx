@@ -30,7 +30,7 @@ const JUMP_BUTTON =
   "inline-flex h-11 min-w-[2.75rem] shrink-0 items-center justify-center gap-0.5 rounded-full border border-violet-300 bg-white px-2 text-sm font-semibold text-violet-800 transition-colors hover:bg-violet-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50";
 
 /**
- * Page Up and Page Down on the position slider jump 5 s (issue 23), up being forward as on any
+ * Page Up and Page Down on the position slider jump 5 s, up being forward as on any
  * slider; the arrows keep the spec's 0.1 s steps.
  */
 const PAGE_JUMPS: Record<string, number> = { PageUp: JUMP_SECONDS, PageDown: -JUMP_SECONDS };

@@ -12,7 +12,7 @@ export interface RejectFormProps {
 }
 
 /**
- * Reject, inside the preview (issue 23): why the song goes back to be made again. The reason is
+ * Reject, inside the preview: why the song goes back to be made again. The reason is
  * required, as the next person to review the remade song reads it.
  */
 export function RejectForm({ busy, onReject, onCancel }: RejectFormProps) {

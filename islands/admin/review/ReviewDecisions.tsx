@@ -37,7 +37,7 @@ const SEARCH_TEXT: Record<NextSearch, string> = {
 const BUTTON = "min-h-[44px] whitespace-nowrap";
 
 /**
- * Listen, then decide, in one place (issue 23): what was heard of the song, and Approve, Reject,
+ * Listen, then decide, in one place: what was heard of the song, and Approve, Reject,
  * Hold and Next in Review, each offered only when the order's guard allows it (domain/order/guards.ts).
  * Kept at the foot of the dialog, in reach however long the lyrics above are.
  */

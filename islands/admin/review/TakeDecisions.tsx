@@ -13,7 +13,7 @@ export interface TakeDecisionsProps {
 }
 
 /**
- * What staff decided of the two takes (issue 21): which one the family gets, who chose it and when,
+ * What staff decided of the two takes: which one the family gets, who chose it and when,
  * and whether the other is offered as "Another version". Above the take tabs, so it reads the same
  * whichever take is being listened to.
  */

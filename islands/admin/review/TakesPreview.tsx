@@ -31,7 +31,7 @@ export interface TakesPreviewProps {
 }
 
 /**
- * The preview of a song made in two takes (issue 21). Tabs rather than two players stacked: the
+ * The preview of a song made in two takes. Tabs rather than two players stacked: the
  * sing-along follows one player, so one take is shown at a time and only it can play; on a phone the
  * dialog stays one player long; and switching back and forth is how staff compare the two.
  */

@@ -15,7 +15,7 @@ export interface LiveListen {
   durationSeconds: number;
 }
 
-/** The preview's listen record (issue 23): it hears the player and tells the server what was heard. */
+/** The preview's listen record: it hears the player and tells the server what was heard. */
 export interface ListenRecorder extends PlayerListener {
   live: ReadonlySignal<LiveListen>;
   /**

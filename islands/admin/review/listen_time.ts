@@ -1,5 +1,5 @@
 /**
- * How long staff really listened to a song in the preview (issue 23), counted from the audio's own
+ * How long staff really listened to a song in the preview, counted from the audio's own
  * clock while it plays, not read off the slider: a jump forward is not a listen, and a part heard
  * twice counts twice. `timeupdate` comes every quarter second or so while playing; each step forward
  * between two of them is time heard.

@@ -12,7 +12,7 @@ export const PLAYER_STATE_TEXT: Record<PlayerState, string> = {
 
 /** Staff-side §9, admin player: the slider's arrow keys move this far. */
 export const SEEK_STEP = 0.1;
-/** Issue 23: the ±5 s buttons, and Page Up / Page Down on the slider. */
+/** The ±5 s buttons, and Page Up / Page Down on the slider. */
 export const JUMP_SECONDS = 5;
 export const VOLUME_STEP = 0.01;
 export const INITIAL_VOLUME = 1;

@@ -3,7 +3,7 @@ import { filtersOf } from "../../../domain/admin/order_list.ts";
 import type { ListedOrder } from "../types.ts";
 
 /**
- * Which song "Next in Review" opens (issue 23). A song awaits review when the Review tab lists it
+ * Which song "Next in Review" opens. A song awaits review when the Review tab lists it
  * (domain/admin/order_list.ts) and it has a song to preview (domain/admin/row_actions.ts): both rules have
  * their own home, read here rather than copied.
  */

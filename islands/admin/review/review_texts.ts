@@ -1,7 +1,7 @@
 import { clockTime, type ReviewListen } from "../../../domain/admin/staff_actions.ts";
 import type { LiveListen } from "./listen_recorder.ts";
 
-/** The words of the preview's decisions (issue 23). */
+/** The words of the preview's decisions. */
 
 /** The most heard of the song: the server's record, or this sitting's when it has heard more. */
 function heardOf(listen: ReviewListen | null | undefined, live: LiveListen | undefined) {

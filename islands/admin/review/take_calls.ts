@@ -5,7 +5,7 @@ import { api } from "../../lib/api.ts";
 import { toast } from "../../lib/toast.ts";
 import { failureToast } from "../actions/action_messages.ts";
 
-/** The admin API of an order's two takes (issue 21), with the toasts their answers get (staff-side §8). */
+/** The admin API of an order's two takes, with the toasts their answers get (staff-side §8). */
 
 interface TakeAnswer {
   message: string;

@@ -12,7 +12,7 @@ import {
 import { formatPlayTime } from "../../unboxing/song_facts.ts";
 
 /**
- * The words staff read about an order's two takes (issue 21), in the preview and in Order Detail.
+ * The words staff read about an order's two takes, in the preview and in Order Detail.
  * Dates come in through `formatDate`, so the dialogs write them as the rest of the dashboard does.
  */
 export type FormatDate = (iso: string) => string;

@@ -2,7 +2,7 @@ import { type Signal, useSignal } from "@preact/signals-react";
 import { type AudioHTMLAttributes, type RefObject, useEffect, useRef } from "react";
 import { INITIAL_VOLUME, jumpTarget, type PlayerState, usableDuration } from "./player.ts";
 
-/** Who hears what the audio does (the preview's listen record, issue 23). */
+/** Who hears what the audio does (the preview's listen record). */
 export interface PlayerListener {
   played(position: number, duration: number): void;
   /** `duration` as known by then: a song started while loading learns its length after it began. */

@@ -5,7 +5,7 @@ import { createListenRecorder, type ListenRecorder } from "./listen_recorder.ts"
 import type { PreviewPlayer } from "./use_preview_player.ts";
 
 /**
- * One order's sitting in the Song Preview (issue 23): its listen record, and the player shown now
+ * One order's sitting in the Song Preview: its listen record, and the player shown now
  * (one take at a time) for the dialog's keys and its Approve. Mounted afresh for each order the
  * dialog moves to, so each order's listen is its own, and told to the server when it goes.
  */
