@@ -1,20 +1,8 @@
-import { pageSelection } from "../bulk/bulk_selection.ts";
 import { LocalTime } from "../LocalTime.tsx";
-import {
-  ChildCell,
-  CURRENT_ROW,
-  currentRowMark,
-  EmailCell,
-  isOwnControl,
-  rowFocus,
-  SentNote,
-  TakeNote,
-} from "./order_cells.tsx";
+import { ChildCell, EmailCell, OrderNumber, rowProps, StatusNotes } from "./order_cells.tsx";
+import { OrderSelectBox, PageSelectBox } from "./SelectBox.tsx";
 import { RequestedDate } from "../RequestedDate.tsx";
 import { RowActions } from "../actions/RowActions.tsx";
-import { SelectBox } from "./SelectBox.tsx";
-import { SendCountdown } from "./SendCountdown.tsx";
-import { StatusBadge } from "./StatusBadge.tsx";
 import { StreamingSelect } from "./StreamingSelect.tsx";
 import type { OrderListViewProps } from "../types.ts";
 
@@ -22,11 +10,10 @@ import type { OrderListViewProps } from "../types.ts";
 export function OrderCards(
   { orders, busy, onAction, onStreaming, onOpen, currentId, selection }: OrderListViewProps,
 ) {
-  const page = pageSelection(selection.selected, orders.map((order) => order.id));
   return (
     <div className="grid gap-2">
       <div className="flex items-center gap-1 text-sm text-slate-700">
-        <SelectBox label="Select all orders on this page" checked={page} onToggle={selection.togglePage} />
+        <PageSelectBox orders={orders} selection={selection} />
         <span aria-hidden="true">Select all on this page</span>
       </div>
       <ul role="list" aria-label="Orders" className="grid gap-3 md:grid-cols-2 lg:grid-cols-3">
@@ -34,41 +21,28 @@ export function OrderCards(
           <li key={order.id}>
             <article
               aria-label={`Order #${order.orderNumber}`}
-              data-order-id={order.id}
-              {...currentRowMark(order.id === currentId)}
-              onClick={(event) => !isOwnControl(event.target) && onOpen(order)}
-              className={`grid scroll-my-24 gap-3 rounded-2xl border bg-white p-4 shadow-sm ${
-                order.id === currentId ? CURRENT_ROW : "border-slate-200"
-              }`}
+              {...rowProps(order, { currentId, onOpen }, {
+                always: "grid scroll-my-24 gap-3 rounded-2xl border bg-white p-4 shadow-sm",
+                notCurrent: "border-slate-200",
+              })}
             >
               <div className="flex items-start justify-between gap-3">
                 <div className="flex items-start gap-1">
-                  <SelectBox
-                    label={`Select order #${order.orderNumber}`}
-                    checked={selection.selected.has(order.id)}
-                    onToggle={() => selection.toggle(order.id)}
-                  />
+                  <OrderSelectBox order={order} selection={selection} />
                   <ChildCell order={order} />
                 </div>
-                <button
-                  type="button"
-                  onClick={() => onOpen(order)}
-                  aria-label={`Order #${order.orderNumber} details`}
-                  {...rowFocus("card", order).button}
-                  className="inline-flex min-h-[44px] items-center rounded-full px-3 font-mono text-sm font-semibold text-violet-700 hover:bg-violet-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
-                >
-                  #{order.orderNumber}
-                </button>
-                {rowFocus("card", order).summary}
+                <OrderNumber
+                  order={order}
+                  layout="full"
+                  onOpen={onOpen}
+                  className="inline-flex min-h-[44px] items-center rounded-full px-3 text-sm hover:bg-violet-50"
+                />
               </div>
               <div className="text-sm text-slate-700">
                 <EmailCell order={order} />
               </div>
               <div className="flex flex-wrap items-center gap-1.5">
-                <StatusBadge order={order} />
-                <SendCountdown order={order} layout="full" />
-                <SentNote order={order} />
-                <TakeNote order={order} />
+                <StatusNotes order={order} layout="full" />
               </div>
               <RequestedDate order={order} words="full" />
               <p className="text-xs text-slate-500">

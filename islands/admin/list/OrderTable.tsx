@@ -1,20 +1,8 @@
-import { pageSelection } from "../bulk/bulk_selection.ts";
 import { LocalTime } from "../LocalTime.tsx";
-import {
-  ChildCell,
-  CURRENT_ROW,
-  currentRowMark,
-  EmailCell,
-  isOwnControl,
-  rowFocus,
-  SentNote,
-  TakeNote,
-} from "./order_cells.tsx";
+import { ChildCell, EmailCell, OrderNumber, rowProps, StatusNotes } from "./order_cells.tsx";
+import { OrderSelectBox, PageSelectBox } from "./SelectBox.tsx";
 import { RequestedDate } from "../RequestedDate.tsx";
 import { RowActions } from "../actions/RowActions.tsx";
-import { SelectBox } from "./SelectBox.tsx";
-import { SendCountdown } from "./SendCountdown.tsx";
-import { StatusBadge } from "./StatusBadge.tsx";
 import { StreamingSelect } from "./StreamingSelect.tsx";
 import type { OrderListViewProps } from "../types.ts";
 
@@ -34,11 +22,7 @@ export function OrderTable(
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
             <th scope="col" className="w-12 px-1">
-              <SelectBox
-                label="Select all orders on this page"
-                checked={pageSelection(selection.selected, orders.map((order) => order.id))}
-                onToggle={selection.togglePage}
-              />
+              <PageSelectBox orders={orders} selection={selection} />
             </th>
             <th scope="col" className={HEAD}>Order #</th>
             <th scope="col" className={HEAD}>Child</th>
@@ -53,31 +37,21 @@ export function OrderTable(
           {orders.map((order) => (
             <tr
               key={order.id}
-              data-order-id={order.id}
-              {...currentRowMark(order.id === currentId)}
-              className={`cursor-pointer scroll-my-24 ${
-                order.id === currentId ? CURRENT_ROW : "hover:bg-violet-50/40"
-              }`}
-              onClick={(event) => !isOwnControl(event.target) && onOpen(order)}
+              {...rowProps(order, { currentId, onOpen }, {
+                always: "cursor-pointer scroll-my-24",
+                notCurrent: "hover:bg-violet-50/40",
+              })}
             >
               <td className="px-1 align-top">
-                <SelectBox
-                  label={`Select order #${order.orderNumber}`}
-                  checked={selection.selected.has(order.id)}
-                  onToggle={() => selection.toggle(order.id)}
-                />
+                <OrderSelectBox order={order} selection={selection} />
               </td>
               <td className={CELL}>
-                <button
-                  type="button"
-                  onClick={() => onOpen(order)}
-                  aria-label={`Order #${order.orderNumber} details`}
-                  {...rowFocus("table", order).button}
-                  className="rounded font-mono font-semibold text-violet-700 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
-                >
-                  #{order.orderNumber}
-                </button>
-                {rowFocus("table", order).summary}
+                <OrderNumber
+                  order={order}
+                  layout="compact"
+                  onOpen={onOpen}
+                  className="rounded underline-offset-2 hover:underline"
+                />
               </td>
               <td className={CELL}>
                 <ChildCell order={order} />
@@ -98,10 +72,7 @@ export function OrderTable(
               </td>
               <td className={CELL}>
                 <span className="grid gap-1">
-                  <StatusBadge order={order} />
-                  <SendCountdown order={order} layout="compact" />
-                  <SentNote order={order} />
-                  <TakeNote order={order} />
+                  <StatusNotes order={order} layout="compact" />
                 </span>
               </td>
               {/* When it was ordered, and the moment the family chose for its email (if they did). */}
