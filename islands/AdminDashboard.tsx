@@ -35,6 +35,12 @@ type TopTab = (typeof TOP_TABS)[number]["key"];
 
 const ID_BASE = "admin-top";
 
+/** Staff-side §2: the header's two buttons, each opening its dialog. */
+const HEADER_BUTTONS = [
+  { dialog: "create", label: "Create Order", Icon: PlusIcon, variant: "primary" },
+  { dialog: "settings", label: "Admin Settings", Icon: SettingsIcon, variant: "outline" },
+] as const;
+
 /**
  * Staff-side §2, /admin/orders: the top tabs (the spec's two, and the staff activity log beside them:
  * the dashboard is the staff side's one page), the header buttons and their dialogs.
@@ -46,7 +52,7 @@ export default function AdminDashboard({ appUrl, initialQuery, initialList }: Ad
   const referralsVisited = useSignal(false);
   /** The activity log likewise: read when first shown, kept as it was narrowed. */
   const activityVisited = useSignal(false);
-  const headerDialog = useSignal<"create" | "settings" | null>(null);
+  const headerDialog = useSignal<(typeof HEADER_BUTTONS)[number]["dialog"] | null>(null);
   const orders = useOrderList(initialQuery, initialList);
 
   useEffect(() => {
@@ -76,24 +82,18 @@ export default function AdminDashboard({ appUrl, initialQuery, initialList }: Ad
           <p className="hidden text-sm text-slate-600 sm:block">Review, approve and deliver songs.</p>
         </div>
         <div className="flex shrink-0 gap-2">
-          <button
-            type="button"
-            title="Create Order"
-            onClick={() => (headerDialog.value = "create")}
-            className={`${buttonClass("primary", "sm")} min-h-[44px] min-w-[44px] whitespace-nowrap`}
-          >
-            <PlusIcon className="h-4 w-4 shrink-0" />
-            <span className="sr-only sm:not-sr-only">Create Order</span>
-          </button>
-          <button
-            type="button"
-            title="Admin Settings"
-            onClick={() => (headerDialog.value = "settings")}
-            className={`${buttonClass("outline", "sm")} min-h-[44px] min-w-[44px] whitespace-nowrap`}
-          >
-            <SettingsIcon className="h-4 w-4 shrink-0" />
-            <span className="sr-only sm:not-sr-only">Admin Settings</span>
-          </button>
+          {HEADER_BUTTONS.map(({ dialog, label, Icon, variant }) => (
+            <button
+              key={dialog}
+              type="button"
+              title={label}
+              onClick={() => (headerDialog.value = dialog)}
+              className={`${buttonClass(variant, "sm")} min-h-[44px] min-w-[44px] whitespace-nowrap`}
+            >
+              <Icon className="h-4 w-4 shrink-0" />
+              <span className="sr-only sm:not-sr-only">{label}</span>
+            </button>
+          ))}
         </div>
       </div>
 

@@ -1,15 +1,5 @@
 import { ClockIcon } from "../../components/icons.tsx";
-import {
-  CONTROL,
-  CONTROL_BAD,
-  CONTROL_OK,
-  ERROR,
-  HINT,
-  LABEL,
-  PILL_OFF,
-  PILL_ON,
-  RADIO,
-} from "./control_styles.ts";
+import { controlClass, ERROR, HINT, LABEL, pillClass, RADIO } from "./control_styles.ts";
 import { timeZoneChoices } from "../../domain/delivery/requested.ts";
 import {
   type DeliveryAudience,
@@ -68,7 +58,7 @@ export function DeliveryTimeFields(
         {OPTIONS.map((option) => {
           const checked = choice.when === option.value;
           return (
-            <label key={option.value} className={checked ? PILL_ON : PILL_OFF}>
+            <label key={option.value} className={pillClass(checked)}>
               <input
                 type="radio"
                 name="deliveryWhen"
@@ -157,7 +147,7 @@ function Box({ id, part, label, error, input, onChange }: BoxProps) {
         aria-invalid={message ? true : undefined}
         aria-describedby={message ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.currentTarget.value)}
-        className={`${CONTROL} ${message ? CONTROL_BAD : CONTROL_OK} min-h-[3.25rem]`}
+        className={`${controlClass(!!message)} min-h-[3.25rem]`}
       />
       {message && <p id={`${id}-error`} className={ERROR}>{message}</p>}
     </div>
@@ -185,7 +175,7 @@ function ZoneBox(
         value={timeZone}
         aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(event) => onChange(event.currentTarget.value)}
-        className={`${CONTROL} ${CONTROL_OK} min-h-[3.25rem]`}
+        className={`${controlClass(false)} min-h-[3.25rem]`}
       >
         {timeZoneChoices(timeZone).map((zone) => <option key={zone} value={zone}>{zoneLabel(zone)}</option>)}
       </select>

@@ -7,17 +7,7 @@ import {
   ORDER_FORM_FIELDS,
   orderField,
 } from "../../domain/order/form_fields.ts";
-import {
-  CONTROL,
-  CONTROL_BAD,
-  CONTROL_OK,
-  ERROR,
-  HINT,
-  LABEL,
-  PILL_OFF,
-  PILL_ON,
-  RADIO,
-} from "./control_styles.ts";
+import { controlClass, ERROR, HINT, LABEL, pillClass, RADIO } from "./control_styles.ts";
 import { type FieldName, type FlagField, limitNearing, type OrderValues, type TextField } from "./values.ts";
 
 /**
@@ -94,7 +84,7 @@ function Field(
         "aria-invalid": error ? true : undefined,
         "aria-required": required || undefined,
         "aria-describedby": describedBy || undefined,
-        className: `${CONTROL} ${error ? CONTROL_BAD : CONTROL_OK}`,
+        className: controlClass(!!error),
       })}
       {hint && <p id={`${id}-hint`} className={HINT}>{hint}</p>}
       {counter?.node}
@@ -219,7 +209,7 @@ export function Choices(
           return (
             <label
               key={option.value}
-              className={checked ? PILL_ON : PILL_OFF}
+              className={pillClass(checked)}
             >
               <input
                 type="radio"

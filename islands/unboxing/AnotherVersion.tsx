@@ -6,6 +6,7 @@ import { track } from "../lib/analytics.ts";
 import { SingAlong } from "../lib/SingAlong.tsx";
 import type { SongAudio } from "./song_audio.ts";
 import { PlayProgress } from "./PlayProgress.tsx";
+import { disclosure } from "../lib/disclosure.ts";
 
 const TITLE_ID = "another-version-title";
 const WORDS_ID = "another-version-words";
@@ -76,10 +77,7 @@ export function AnotherVersion({ orderId, childName, version, song }: AnotherVer
       {version.timing && (
         <div className="grid gap-3">
           <button
-            type="button"
-            aria-expanded={showWords.value}
-            aria-controls={WORDS_ID}
-            onClick={() => (showWords.value = !showWords.value)}
+            {...disclosure(showWords, WORDS_ID)}
             className="justify-self-start rounded-full px-1 text-base font-semibold text-violet-800 underline decoration-2 underline-offset-4 hover:text-violet-900 focus:outline-none focus-visible:ring-4 focus-visible:ring-violet-400"
           >
             {showWords.value ? "Hide the words" : "Sing along to this one"}

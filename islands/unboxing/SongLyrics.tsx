@@ -5,6 +5,7 @@ import type { TimedLyrics } from "../../domain/song/timed_lyrics.ts";
 import { SingAlong } from "../lib/SingAlong.tsx";
 import type { SongAudio } from "./song_audio.ts";
 import { lyricStanzas } from "./song_facts.ts";
+import { disclosure } from "../lib/disclosure.ts";
 
 const PANEL_ID = "song-lyrics";
 
@@ -27,10 +28,7 @@ export function SongLyrics({ lyrics, timing, song }: SongLyricsProps) {
   return (
     <section className="overflow-hidden rounded-3xl bg-white shadow-lg ring-1 ring-violet-100">
       <button
-        type="button"
-        aria-expanded={open.value}
-        aria-controls={PANEL_ID}
-        onClick={() => (open.value = !open.value)}
+        {...disclosure(open, PANEL_ID)}
         className="flex w-full items-center justify-between gap-3 px-6 py-5 text-left font-display text-xl font-bold text-violet-800 hover:bg-violet-50 focus:outline-none focus-visible:ring-4 focus-visible:ring-inset focus-visible:ring-violet-400"
       >
         <span className="flex items-center gap-3">

@@ -14,6 +14,7 @@ import {
   tabHref,
   tabLinkText,
 } from "./attention_text.ts";
+import { disclosure } from "../../lib/disclosure.ts";
 
 /**
  * Less often than the backlog: what it flags takes hours to build up (a review wait, a date's
@@ -84,10 +85,7 @@ export function AttentionView({ answer }: { answer: AttentionAnswer }) {
                 ))}
               </ul>
               <button
-                type="button"
-                aria-expanded={open.value}
-                aria-controls={listId}
-                onClick={() => (open.value = !open.value)}
+                {...disclosure(open, listId)}
                 className="-my-2 ml-auto min-h-[44px] rounded-lg px-2 text-sm font-semibold text-violet-700 underline underline-offset-2 hover:text-violet-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600 2xl:hidden"
               >
                 {open.value ? "Hide orders" : "Show orders"}

@@ -23,6 +23,7 @@ import { useCurrentRow } from "../keyboard/use_current_row.ts";
 import { useOrderKeys } from "../keyboard/use_order_keys.ts";
 import { useReviewFlow } from "../review/use_review_flow.ts";
 import type { OrderListState } from "./use_order_list.ts";
+import { disclosure } from "../../lib/disclosure.ts";
 
 /** Row buttons that open a dialog rather than call the server at once. */
 const DIALOG_OF: Partial<Record<RowAction, OrderDialog>> = {
@@ -181,10 +182,7 @@ export function OrderManagement({ state }: { state: OrderListState }) {
           )}
           <div className="flex gap-2 lg:ml-auto">
             <button
-              type="button"
-              aria-expanded={narrowingOpen.value}
-              aria-controls={NARROWING_ID}
-              onClick={() => (narrowingOpen.value = !narrowingOpen.value)}
+              {...disclosure(narrowingOpen, NARROWING_ID)}
               className={`${buttonClass("outline", "sm")} min-h-[44px] whitespace-nowrap lg:hidden`}
             >
               <span className="sm:hidden">Narrow</span>

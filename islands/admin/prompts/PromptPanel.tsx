@@ -13,6 +13,7 @@ import {
 } from "./prompts.ts";
 import { PromptHistory } from "./PromptHistory.tsx";
 import { promptPanelId, promptTabId } from "./PromptTabs.tsx";
+import { disclosure } from "../../lib/disclosure.ts";
 
 export interface PromptPanelProps {
   kind: PromptKind;
@@ -126,11 +127,8 @@ export function PromptPanel(
           <div className="grid gap-3 border-t border-slate-100 pt-3">
             <div>
               <button
-                type="button"
-                aria-expanded={historyOpen.value}
-                aria-controls={historyId}
+                {...disclosure(historyOpen, historyId)}
                 className={buttonClass("ghost", "sm")}
-                onClick={() => (historyOpen.value = !historyOpen.value)}
               >
                 <span aria-hidden="true" className="font-mono">{historyOpen.value ? "▾" : "▸"}</span>
                 Version history

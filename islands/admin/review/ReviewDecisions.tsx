@@ -47,6 +47,40 @@ export function ReviewDecisions(props: ReviewDecisionsProps) {
   const live = props.live.value;
   const canApprove = allows(order, "approve");
   const waiting = deciding !== null;
+  const decisions = [
+    {
+      name: "approve",
+      key: "a",
+      variant: "success",
+      offered: canApprove,
+      onClick: props.onApprove,
+      label: deciding === "approve" ? "Approving..." : "Approve",
+    },
+    {
+      name: "reject",
+      key: "r",
+      variant: "outline",
+      offered: allows(order, "reject"),
+      onClick: () => props.onRejecting(true),
+      label: "Reject",
+    },
+    {
+      name: "hold",
+      key: "h",
+      variant: "outline",
+      offered: allows(order, "hold"),
+      onClick: props.onHold,
+      label: deciding === "hold" ? "Holding..." : "Hold",
+    },
+    {
+      name: "next",
+      key: "n",
+      variant: "primary",
+      offered: true,
+      onClick: props.onNext,
+      label: "Next in Review",
+    },
+  ] as const;
   return (
     <section
       aria-label="Review decision"
@@ -79,53 +113,22 @@ export function ReviewDecisions(props: ReviewDecisionsProps) {
         )
         : (
           <div className="flex flex-wrap gap-2">
-            {canApprove && (
+            {decisions.filter((decision) => decision.offered).map((decision) => (
               <button
+                key={decision.name}
                 type="button"
-                data-decision="approve"
-                aria-keyshortcuts="a"
-                disabled={waiting}
-                onClick={props.onApprove}
-                className={`${buttonClass("success", "sm")} ${BUTTON}`}
+                data-decision={decision.name}
+                aria-keyshortcuts={decision.key}
+                disabled={waiting || (decision.name === "next" && search === "finding")}
+                onClick={decision.onClick}
+                className={`${buttonClass(decision.variant, "sm")} ${BUTTON}${
+                  decision.name === "next" ? " sm:ml-auto" : ""
+                }`}
               >
-                <CheckIcon />
-                {deciding === "approve" ? "Approving..." : "Approve"}
+                {decision.name === "approve" && <CheckIcon />}
+                {decision.label}
               </button>
-            )}
-            {allows(order, "reject") && (
-              <button
-                type="button"
-                data-decision="reject"
-                aria-keyshortcuts="r"
-                disabled={waiting}
-                onClick={() => props.onRejecting(true)}
-                className={`${buttonClass("outline", "sm")} ${BUTTON}`}
-              >
-                Reject
-              </button>
-            )}
-            {allows(order, "hold") && (
-              <button
-                type="button"
-                data-decision="hold"
-                aria-keyshortcuts="h"
-                disabled={waiting}
-                onClick={props.onHold}
-                className={`${buttonClass("outline", "sm")} ${BUTTON}`}
-              >
-                {deciding === "hold" ? "Holding..." : "Hold"}
-              </button>
-            )}
-            <button
-              type="button"
-              data-decision="next"
-              aria-keyshortcuts="n"
-              disabled={waiting || search === "finding"}
-              onClick={props.onNext}
-              className={`${buttonClass("primary", "sm")} ${BUTTON} sm:ml-auto`}
-            >
-              Next in Review
-            </button>
+            ))}
           </div>
         )}
       {/* Always there, so a screen reader hears it change; out of sight while it has nothing to say. */}
