@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { buttonClass } from "../../components/ui.ts";
 
 export interface DialogProps {
   title: ReactNode;
@@ -119,5 +120,14 @@ export function Dialog({ title, description, onClose, children, size = "md" }: D
         {children}
       </div>
     </div>
+  );
+}
+
+/** The Close button at a dialog's foot, for dialogs that only show things. */
+export function CloseButton({ onClose }: { onClose(): void }) {
+  return (
+    <button type="button" onClick={onClose} className={`${buttonClass("outline", "sm")} min-h-[44px]`}>
+      Close
+    </button>
   );
 }

@@ -16,6 +16,7 @@ import {
   deliveryZoneOf,
   type FormClock,
   songRecipientOf,
+  type TextField,
 } from "./values.ts";
 
 /**
@@ -23,6 +24,22 @@ import {
  * choices, what is required and how long an answer may be come from the form's table
  * (domain/order/form_fields.ts); here are the layout, placeholders and hints.
  */
+
+/** The child's details after the name, age and birthday, with an example each; the last three take both columns. */
+const DETAILS: [TextField, string, wide?: boolean][] = [
+  ["favoriteColor", "e.g. Purple"],
+  ["bestFriend", "e.g. Leo"],
+  ["petName", "e.g. Biscuit the dog"],
+  ["parentCallName", "e.g. Mommy, Papa, Nana"],
+  ["favoriteToy", "e.g. Mr. Bunny"],
+  ["favoritePlace", "e.g. The beach"],
+  ["favoriteActivity", "e.g. Dancing in the kitchen"],
+  ["specialTalent", "e.g. Cartwheels"],
+  ["dreamAspiration", "e.g. Astronaut"],
+  ["favoriteSaying", "e.g. To infinity and beyond!", true],
+  ["childFriends", "e.g. Leo, Ava, Sam", true],
+  ["childActivities", "e.g. Soccer, piano, swimming", true],
+];
 
 export function AboutYourChild({ form }: { form: FormBinding }) {
   return (
@@ -49,45 +66,9 @@ export function AboutYourChild({ form }: { form: FormBinding }) {
       />
       <Select form={form} name="childAge" prompt="Select age" />
       <TextInput form={form} name="childBirthday" />
-      <TextInput form={form} name="favoriteColor" placeholder="e.g. Purple" />
-      <TextInput form={form} name="bestFriend" placeholder="e.g. Leo" />
-      <TextInput form={form} name="petName" placeholder="e.g. Biscuit the dog" />
-      <TextInput
-        form={form}
-        name="parentCallName"
-        placeholder="e.g. Mommy, Papa, Nana"
-      />
-      <TextInput form={form} name="favoriteToy" placeholder="e.g. Mr. Bunny" />
-      <TextInput form={form} name="favoritePlace" placeholder="e.g. The beach" />
-      <TextInput
-        form={form}
-        name="favoriteActivity"
-        placeholder="e.g. Dancing in the kitchen"
-      />
-      <TextInput form={form} name="specialTalent" placeholder="e.g. Cartwheels" />
-      <TextInput
-        form={form}
-        name="dreamAspiration"
-        placeholder="e.g. Astronaut"
-      />
-      <TextInput
-        form={form}
-        name="favoriteSaying"
-        placeholder="e.g. To infinity and beyond!"
-        wide
-      />
-      <TextInput
-        form={form}
-        name="childFriends"
-        placeholder="e.g. Leo, Ava, Sam"
-        wide
-      />
-      <TextInput
-        form={form}
-        name="childActivities"
-        placeholder="e.g. Soccer, piano, swimming"
-        wide
-      />
+      {DETAILS.map(([name, placeholder, wide]) => (
+        <TextInput key={name} form={form} name={name} placeholder={placeholder} wide={wide} />
+      ))}
       <TextArea
         form={form}
         name="extraDetails"

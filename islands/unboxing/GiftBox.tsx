@@ -26,6 +26,14 @@ const TWINKLES = [
 ];
 const SPARK_COUNT = 12;
 
+/** The paper's polka dots. */
+const SPOTS = [
+  "left-[14%] top-[30%] h-3 w-3 bg-white/40",
+  "left-[26%] top-[62%] h-2 w-2 bg-white/30",
+  "right-[16%] top-[44%] h-3 w-3 bg-white/40",
+  "right-[28%] top-[76%] h-2 w-2 bg-white/30",
+];
+
 /**
  * The wrapped present and its 'Tap to Open!' button (customer-side §2, box state). `onOpen` runs
  * inside the tap's click, so it may start the song (song_audio.ts).
@@ -71,10 +79,7 @@ export function GiftBox({ childName, gift, opening, onOpen, songElementId }: Gif
           <div className="absolute inset-x-[7%] bottom-0 top-[36%] overflow-hidden rounded-b-3xl rounded-t-lg bg-gradient-to-br from-pink-500 via-fuchsia-500 to-violet-600 shadow-2xl">
             <div className="absolute inset-y-0 left-[43%] w-[14%] bg-yellow-300 shadow-inner" />
             <div className="absolute inset-x-0 top-0 h-[10%] bg-black/10" />
-            <span className="absolute left-[14%] top-[30%] h-3 w-3 rounded-full bg-white/40" />
-            <span className="absolute left-[26%] top-[62%] h-2 w-2 rounded-full bg-white/30" />
-            <span className="absolute right-[16%] top-[44%] h-3 w-3 rounded-full bg-white/40" />
-            <span className="absolute right-[28%] top-[76%] h-2 w-2 rounded-full bg-white/30" />
+            {SPOTS.map((spot) => <span key={spot} className={`absolute rounded-full ${spot}`} />)}
           </div>
           <div ref={lid} className="absolute inset-x-0 top-[22%] h-[17%]">
             <div className="absolute bottom-[80%] left-[19%] h-[210%] w-[31%] origin-bottom-right rotate-[-20deg] rounded-[50%] border-[10px] border-yellow-300 bg-yellow-200/30 shadow sm:border-[13px]" />

@@ -1,7 +1,6 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { buttonClass } from "../../../components/ui.ts";
-import { Dialog } from "../../lib/Dialog.tsx";
+import { CloseButton, Dialog } from "../../lib/Dialog.tsx";
 import { RowActions } from "../actions/RowActions.tsx";
 import { statusView } from "../status.ts";
 import { panelId, tabId, TabList } from "../Tabs.tsx";
@@ -82,9 +81,7 @@ export function OrderDetailDialog({ order, onClose, onChanged, busy, onAction }:
         </div>
         {/* Long tabs scroll inside the dialog; the way out stays in reach, on a phone too. */}
         <div className="sticky -bottom-6 -mx-6 -mb-6 flex justify-end border-t border-slate-200 bg-white px-6 py-3">
-          <button type="button" onClick={onClose} className={`${buttonClass("outline", "sm")} min-h-[44px]`}>
-            Close
-          </button>
+          <CloseButton onClose={onClose} />
         </div>
       </div>
     </Dialog>

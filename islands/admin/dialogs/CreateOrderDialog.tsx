@@ -142,6 +142,14 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
   };
 
   const isInvalid = (field: ManualOrderField) => invalid.value.includes(field);
+  /** What every box of the form takes from it: its value, whether it is in error, and its setter. */
+  const bound = <F extends keyof ManualOrderFields & ManualOrderField>(field: F) => ({
+    field,
+    value: fields.value[field],
+    invalid: isInvalid(field),
+    disabled: busy,
+    onValue: set(field),
+  });
   return (
     <Dialog
       title="Create Manual Order"
@@ -162,55 +170,34 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
         <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
           <Field
             label="Child's name"
-            field="childName"
-            value={fields.value.childName}
-            invalid={isInvalid("childName")}
-            disabled={busy}
-            onValue={set("childName")}
+            {...bound("childName")}
             maxLength={MANUAL_CHILD_NAME_MAX_CHARS}
             autoComplete="off"
             data-autofocus=""
           />
           <Field
             label="Age"
-            field="childAge"
+            {...bound("childAge")}
             type="number"
             inputMode="numeric"
             min={MIN_CHILD_AGE}
             max={MAX_CHILD_AGE}
             step={1}
-            value={fields.value.childAge}
-            invalid={isInvalid("childAge")}
-            disabled={busy}
-            onValue={set("childAge")}
           />
         </div>
         <Field
           label="Parent's email"
-          field="parentEmail"
+          {...bound("parentEmail")}
           type="email"
           maxLength={EMAIL_MAX_CHARS}
           autoComplete="off"
-          value={fields.value.parentEmail}
-          invalid={isInvalid("parentEmail")}
-          disabled={busy}
-          onValue={set("parentEmail")}
         />
         <Field
           label="Song title"
-          field="songTitle"
-          value={fields.value.songTitle}
-          invalid={isInvalid("songTitle")}
-          disabled={busy}
+          {...bound("songTitle")}
           maxLength={MANUAL_SONG_TITLE_MAX_CHARS}
-          onValue={set("songTitle")}
         />
-        <LyricsField
-          value={fields.value.songLyrics}
-          invalid={isInvalid("songLyrics")}
-          disabled={busy}
-          onValue={set("songLyrics")}
-        />
+        <LyricsField {...bound("songLyrics")} />
         <SongFileField
           label="Song file (MP3)"
           accept={MANUAL_ORDER_ACCEPT}

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
-import { buttonClass } from "../../../components/ui.ts";
-import { Dialog } from "../../lib/Dialog.tsx";
+import { CloseButton, Dialog } from "../../lib/Dialog.tsx";
 import { PLAYER_KEYS, REASON_KEYS, type ShortcutScope, shortcutsIn } from "./shortcuts.ts";
 
 const KBD =
@@ -31,9 +30,7 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
         <KeyList title="In the song player" keys={PLAYER_KEYS} />
         <KeyList title="Saying why a song is rejected" keys={REASON_KEYS} />
         <div className="flex justify-end">
-          <button type="button" onClick={onClose} className={`${buttonClass("outline", "sm")} min-h-[44px]`}>
-            Close
-          </button>
+          <CloseButton onClose={onClose} />
         </div>
       </div>
     </Dialog>
