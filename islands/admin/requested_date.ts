@@ -24,7 +24,7 @@ export const NO_REQUEST = "As soon as it's ready";
  * The zone the family's moment is said in: the one stored with the request (for a gift, the clock it
  * was timed on). Read here alone, so the rows follow however the request keeps it.
  */
-export const familyZoneOf = (request: RequestedDelivery): string => request.timeZone;
+const familyZoneOf = (request: RequestedDelivery): string => request.timeZone;
 
 /** The moment in a few characters with the family's place: "14 Mar 8:00 London". */
 const shortWithPlace = (request: RequestedDelivery) =>

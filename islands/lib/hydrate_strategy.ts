@@ -2,7 +2,7 @@
  * When an island hydrates. The rules live here without the DOM so they can be tested
  * alone; islands/lib/boot.ts supplies the browser's signals (observer, idle callback, listeners).
  */
-export const HYDRATE_STRATEGIES = ["load", "visible", "idle", "interaction"] as const;
+const HYDRATE_STRATEGIES = ["load", "visible", "idle", "interaction"] as const;
 export type Hydrate = typeof HYDRATE_STRATEGIES[number];
 
 /** A marker from an older page or a typo hydrates at once: late is worse than early. */

@@ -29,7 +29,7 @@ export interface DeliveryChoice {
 }
 
 /** The birthday morning: most families want the song waiting when the child wakes up. */
-export const MORNING = "08:00";
+const MORNING = "08:00";
 
 export const AS_SOON_AS_READY: DeliveryChoice = { when: "ready", date: "", time: MORNING };
 

@@ -70,7 +70,7 @@ export function deliveryChoiceOf(values: DeliveryValues): DeliveryChoice {
   return { when: values.deliveryWhen, date: values.deliveryDate, time: values.deliveryTime };
 }
 
-export function deliveryValuesOf(choice: DeliveryChoice): Omit<DeliveryValues, "deliveryTimeZone"> {
+function deliveryValuesOf(choice: DeliveryChoice): Omit<DeliveryValues, "deliveryTimeZone"> {
   return { deliveryWhen: choice.when, deliveryDate: choice.date, deliveryTime: choice.time };
 }
 

@@ -18,7 +18,7 @@ export const restartLabel = (order: Pick<ListedOrder, "currentStage">) =>
 /** A finished song whose email has gone: the family has it, and Regenerate replaces it. */
 export const replacesDelivered = (order: RegenerateFacts) => order.status !== "failed" && !!order.emailSentAt;
 
-export const DELIVERED_ONE =
+const DELIVERED_ONE =
   "The family already received the song being replaced: their link stops playing it until the new one is approved and sent.";
 
 /** The row's own question (Confirm Regenerate). */

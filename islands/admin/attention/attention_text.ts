@@ -18,7 +18,7 @@ import { panelId } from "../Tabs.tsx";
  */
 
 /** The groups in the order staff should act on them: what has gone wrong, then what is about to. */
-export const GROUP_ORDER: readonly AttentionGroupName[] = [
+const GROUP_ORDER: readonly AttentionGroupName[] = [
   "failed",
   "storageWait",
   "overdueSends",

@@ -44,7 +44,7 @@ export interface ReferralCodeBody {
 }
 
 /** Staff-side §9: a new code starts as 10 % off. */
-export const DEFAULT_PERCENTAGE = "10";
+const DEFAULT_PERCENTAGE = "10";
 
 const WHOLE_NUMBER = /^\d+$/;
 /** The server keeps percentages to two decimals, as Stripe does. */

@@ -6,7 +6,7 @@
  */
 
 /** A step longer than this between two updates is a jump the player made, not time heard. */
-export const MAX_HEARD_STEP_SECONDS = 1.5;
+const MAX_HEARD_STEP_SECONDS = 1.5;
 
 export interface ListenClock {
   /** Seconds heard so far. */
