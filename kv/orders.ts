@@ -1,11 +1,6 @@
-import { filterBits, filtersOf } from "../domain/admin/order_list.ts";
-import { promiseWaitingSince } from "../domain/admin/attention.ts";
-import { viewsOf } from "../domain/admin/list_views.ts";
-import { type SearchIndex, searchTermsOf } from "../domain/admin/search.ts";
-import { releasedAudioOf } from "../domain/delivery/release.ts";
-import { dueWorkOf } from "../domain/order/due_work.ts";
+import type { SearchIndex } from "../domain/admin/search.ts";
+import { indexPlanOf } from "../domain/order/index_plan.ts";
 import { isOrderId, type Order } from "../domain/order/orders.ts";
-import { referralTakingsOf } from "../domain/referral/stats.ts";
 import { CONFLICT, retryOnConflict } from "./atomic.ts";
 import { getManyInChunks } from "./get_many.ts";
 import { keys } from "./keys.ts";
@@ -19,8 +14,6 @@ import { keys } from "./keys.ts";
 /** Customer-side §9: order numbers start at 1000. */
 export const FIRST_ORDER_NUMBER = 1000;
 
-const ONE = 1n;
-
 /** Orders per block of the filter indexes' block counters (see keys.orderBlockCount). */
 export const ORDER_BLOCK_SIZE = 500;
 
@@ -28,141 +21,101 @@ export const blockOf = (orderNumber: number) => Math.floor(orderNumber / ORDER_B
 
 type IndexEntry = readonly [Deno.KvKey, unknown];
 
-function indexEntriesOf(order: Order): IndexEntry[] {
-  const byId = (key: Deno.KvKey): IndexEntry => [key, order.id];
-  const index: IndexEntry[] = [
-    byId(keys.orderByNumber(order.orderNumber)),
-    byId(keys.orderByEmail(order.parentEmail, order.id)),
-  ];
-  if (order.userId) index.push(byId(keys.orderByUser(order.userId, order.id)));
-  // Only orders in the pipeline are listed by stage; a failed order keeps its stage for display.
-  if (order.status === "generating" && order.currentStage) {
-    index.push(byId(keys.orderByStage(order.currentStage, order.id)));
-  }
-  // A finished song waiting for our audio storage: staff's "Needs attention" reads these.
-  if (order.status === "generating" && order.storageWaitSince) {
-    index.push(byId(keys.orderAwaitingStorage(Date.parse(order.storageWaitSince), order.orderNumber)));
-  }
-  for (const work of dueWorkOf(order)) {
-    index.push(byId(keys.jobDue(work.lane, work.dueAt, order.id, work.job)));
-  }
-  if (order.payment.kind === "checkout") index.push(byId(keys.orderBySession(order.payment.sessionId)));
-  for (const filter of filtersOf(order)) {
-    index.push(byId(keys.orderByFilter(filter, order.orderNumber)));
-    if (filter === "dated") {
-      const at = Date.parse(order.requestedDelivery!.at);
-      index.push(byId(keys.orderByRequestedDelivery(at, order.orderNumber)));
-    }
-  }
-  index.push(...searchEntriesOf(order), ...listEntriesOf(order), ...promiseEntriesOf(order));
-  index.push(...releasedAudioEntriesOf(order));
-  return index;
-}
-
-/**
- * The order's entries among the audio anyone may hear, one per blob the family has now: for writeOrder
- * and for the migration that adds them to orders written before. Written with every change of the
- * order, so a take withdrawn or replaced, or an order deleted, stops being served in the same write.
- */
-export function releasedAudioEntriesOf(order: Order): IndexEntry[] {
-  return releasedAudioOf(order).map((blobId): IndexEntry => [keys.releasedAudio(blobId, order.id), order.id]);
-}
-
-/** Whether some order's family has this audio now (releasedAudioEntriesOf): one short read. */
-export async function isReleasedAudio(kv: Deno.Kv, blobId: string): Promise<boolean> {
-  for await (const _ of kv.list({ prefix: keys.releasedAudioOfBlob(blobId) }, { limit: 1 })) return true;
-  return false;
-}
-
-/**
- * The order's entry among those whose family still waits on the 24-hour promise, if it is one: for
- * writeOrder and for the migration that adds it to orders written before.
- */
-export function promiseEntriesOf(order: Order): IndexEntry[] {
-  const since = promiseWaitingSince(order);
-  return since === null ? [] : [[keys.orderAwaitingSong(since, order.orderNumber), order.id]];
-}
-
-/**
- * An order's entries in the list's views and its placing time, for writeOrder and for the migration
- * that adds them to orders written before.
- */
-export function listEntriesOf(order: Order): IndexEntry[] {
-  const bits = filterBits(filtersOf(order));
-  return [
-    [keys.orderByPlacedAt(Date.parse(order.createdAt), order.orderNumber), order.id],
-    ...viewsOf(order).map((view): IndexEntry => [keys.orderInView(view, order.orderNumber), bits]),
-  ];
-}
-
-/** What an order adds to its views' counters: one per tab it is in, in all and in its block. */
-export function viewCountersOf(order: Order): Counted[] {
-  const block = blockOf(order.orderNumber);
-  return filtersOf(order).flatMap((filter) =>
-    viewsOf(order).flatMap((view) => [
-      { key: keys.orderViewCount(filter, view), amount: ONE },
-      { key: keys.orderViewBlockCount(filter, view, block), amount: ONE },
-    ])
-  );
-}
-
-const SEARCH_INDEXES: readonly SearchIndex[] = ["word", "email", "domain"];
-
-/**
- * An order's entries in the dashboard's search indexes (all of them, or only `indexes`), for
- * writeOrder and for migrations that add an index to orders written before it existed.
- */
-export function searchEntriesOf(order: Order, indexes = SEARCH_INDEXES): IndexEntry[] {
-  // Only the filter bits: a search reads thousands of these, so each must cost next to nothing.
-  const bits = filterBits(filtersOf(order));
-  const terms = searchTermsOf(order);
-  const tokens: Record<SearchIndex, string[]> = {
-    word: terms.words,
-    email: terms.emails.filter(Boolean),
-    domain: terms.domains,
-  };
-  return indexes.flatMap((index) =>
-    tokens[index].map((token): IndexEntry => [keys.orderSearch(index, token, order.orderNumber), bits])
-  );
-}
-
 /** A counter and what an order adds to it while the order is as it is (always above 0). */
 export interface Counted {
   key: Deno.KvKey;
   amount: bigint;
 }
 
-/**
- * The counters an order adds to: one each to the totals, its status, its filter tabs and their
- * blocks; and its referral code's figures.
- */
-function countersOf(order: Order): Counted[] {
-  const counters: Counted[] = [{ key: keys.orderCount(`status:${order.status}`), amount: ONE }];
-  for (const filter of filtersOf(order)) {
-    counters.push(
-      { key: keys.orderCount(filter), amount: ONE },
-      { key: keys.orderBlockCount(filter, blockOf(order.orderNumber)), amount: ONE },
-    );
+/** What the store keeps beside an order: its index entries, and what it adds to each counter. */
+interface StoredIndex {
+  entries: IndexEntry[];
+  counters: Counted[];
+}
+
+const SEARCH_INDEXES: readonly SearchIndex[] = ["word", "email", "domain"];
+
+/** The order's index plan (domain/order/index_plan.ts) as keys: the one place an order's indexes are named. */
+function storedIndexOf(order: Order): StoredIndex {
+  const plan = indexPlanOf(order);
+  const { id, orderNumber } = order;
+  const block = blockOf(orderNumber);
+  const byId = (key: Deno.KvKey): IndexEntry => [key, id];
+  const one = (key: Deno.KvKey): Counted => ({ key, amount: 1n });
+
+  const entries: IndexEntry[] = [
+    byId(keys.orderByNumber(orderNumber)),
+    byId(keys.orderByEmail(order.parentEmail, id)),
+    byId(keys.orderByPlacedAt(plan.placedAt, orderNumber)),
+  ];
+  if (order.userId) entries.push(byId(keys.orderByUser(order.userId, id)));
+  if (plan.stage) entries.push(byId(keys.orderByStage(plan.stage, id)));
+  if (plan.sessionId) entries.push(byId(keys.orderBySession(plan.sessionId)));
+  if (plan.storageWaitSince !== null) {
+    entries.push(byId(keys.orderAwaitingStorage(plan.storageWaitSince, orderNumber)));
   }
-  counters.push(...referralCountersOf(order), ...viewCountersOf(order));
-  return counters;
+  if (plan.promiseSince !== null) entries.push(byId(keys.orderAwaitingSong(plan.promiseSince, orderNumber)));
+  if (plan.requestedAt !== null) {
+    entries.push(byId(keys.orderByRequestedDelivery(plan.requestedAt, orderNumber)));
+  }
+  for (const work of plan.due) entries.push(byId(keys.jobDue(work.lane, work.dueAt, id, work.job)));
+  for (const filter of plan.filters) entries.push(byId(keys.orderByFilter(filter, orderNumber)));
+  // Written with every change of the order, so a take withdrawn or replaced stops being served at once.
+  for (const blobId of plan.releasedAudio) entries.push(byId(keys.releasedAudio(blobId, id)));
+  for (const view of plan.views) entries.push([keys.orderInView(view, orderNumber), plan.filterBits]);
+  for (const index of SEARCH_INDEXES) {
+    for (const token of plan.search[index]) {
+      entries.push([keys.orderSearch(index, token, orderNumber), plan.filterBits]);
+    }
+  }
+
+  const counters = [one(keys.orderCount(`status:${order.status}`))];
+  for (const filter of plan.filters) {
+    counters.push(one(keys.orderCount(filter)), one(keys.orderBlockCount(filter, block)));
+    for (const view of plan.views) {
+      counters.push(
+        one(keys.orderViewCount(filter, view)),
+        one(keys.orderViewBlockCount(filter, view, block)),
+      );
+    }
+  }
+  if (plan.referral) {
+    const { code, revenueCents } = plan.referral;
+    counters.push(one(keys.referralCodeStat(code, "orders")));
+    if (revenueCents > 0) {
+      counters.push({ key: keys.referralCodeStat(code, "revenue"), amount: BigInt(revenueCents) });
+    }
+  }
+  return { entries, counters };
 }
 
 /**
- * What an order adds to its referral code's figures (domain/referral/stats.ts): one order, and its
- * revenue. For writeOrder and for the migration that counts orders written before.
+ * The part of an order's stored index under any of `prefixes` (a key counts as under itself): what a
+ * migration adds to orders written before that part existed.
  */
-export function referralCountersOf(order: Order): Counted[] {
-  const takings = referralTakingsOf(order);
-  if (!takings) return [];
-  const counters: Counted[] = [{ key: keys.referralCodeStat(takings.code, "orders"), amount: ONE }];
-  if (takings.revenueCents > 0) {
-    counters.push({
-      key: keys.referralCodeStat(takings.code, "revenue"),
-      amount: BigInt(takings.revenueCents),
-    });
-  }
-  return counters;
+export function storedIndexUnder(order: Order, prefixes: readonly Deno.KvKey[]): StoredIndex {
+  const under = (key: Deno.KvKey) => prefixes.some((prefix) => prefix.every((part, i) => key[i] === part));
+  const { entries, counters } = storedIndexOf(order);
+  return {
+    entries: entries.filter(([key]) => under(key)),
+    counters: counters.filter(({ key }) => under(key)),
+  };
+}
+
+/** An order's entries in the dashboard's search indexes (all of them, or only `indexes`). */
+export function searchEntriesOf(order: Order, indexes = SEARCH_INDEXES): IndexEntry[] {
+  return storedIndexUnder(order, indexes.map((index) => keys.orderSearchIndex(index))).entries;
+}
+
+/** What an order adds to its views' counters: one per tab it is in, in all and in its block. */
+export function viewCountersOf(order: Order): Counted[] {
+  return storedIndexUnder(order, [keys.allOrderViewCounts(), keys.allOrderViewBlockCounts()]).counters;
+}
+
+/** Whether some order's family has this audio now (plan.releasedAudio): one short read. */
+export async function isReleasedAudio(kv: Deno.Kv, blobId: string): Promise<boolean> {
+  for await (const _ of kv.list({ prefix: keys.releasedAudioOfBlob(blobId) }, { limit: 1 })) return true;
+  return false;
 }
 
 const keyText = (key: Deno.KvKey) => JSON.stringify(key);
@@ -183,29 +136,32 @@ function sumCounter(operation: Deno.AtomicOperation, key: Deno.KvKey, delta: big
   return operation.sum(key, delta > 0n ? delta : BigInt.asUintN(64, delta));
 }
 
+const NOTHING: StoredIndex = { entries: [], counters: [] };
+
 /** Adds the writes that store `after` in place of `before` (null for a new order) to `operation`. */
 export function writeOrder(operation: Deno.AtomicOperation, before: Order | null, after: Order) {
   operation.set(keys.order(after.id), after);
+  const was = before ? storedIndexOf(before) : NOTHING;
+  const now = storedIndexOf(after);
   // Only the entries that change are written: an order has a hundred or more (its search terms, views
   // and tabs), and most of its writes (a stage done, an email claimed) touch two or three of them. The
   // rest are as `before` left them, since every write of an order commits its entries with it.
-  const afterEntries = indexEntriesOf(after);
-  const kept = new Set(afterEntries.map(([key]) => keyText(key)));
+  const kept = new Set(now.entries.map(([key]) => keyText(key)));
   const beforeValues = new Map<string, unknown>();
-  for (const [key, value] of before ? indexEntriesOf(before) : []) {
+  for (const [key, value] of was.entries) {
     const text = keyText(key);
     if (kept.has(text)) beforeValues.set(text, value);
     else operation.delete(key);
   }
-  for (const [key, value] of afterEntries) {
+  for (const [key, value] of now.entries) {
     const text = keyText(key);
     if (!beforeValues.has(text) || !Object.is(beforeValues.get(text), value)) operation.set(key, value);
   }
 
   // Each counter moves by what the order adds to it now less what it added before: 1 → 0 when it
   // leaves a tab, a revenue that drops by a refund, nothing for a counter it stays in as it was.
-  const beforeCounters = byKey(before ? countersOf(before) : []);
-  const afterCounters = byKey(countersOf(after));
+  const beforeCounters = byKey(was.counters);
+  const afterCounters = byKey(now.counters);
   for (const [text, { key, amount }] of beforeCounters) {
     sumCounter(operation, key, (afterCounters.get(text)?.amount ?? 0n) - amount);
   }
@@ -220,7 +176,8 @@ export function writeOrder(operation: Deno.AtomicOperation, before: Order | null
  * which takes at most 1,000 (an order with a referral code and streaming is over a hundred).
  */
 export function newOrderMutations(order: Order): number {
-  return 1 + indexEntriesOf(order).length + byKey(countersOf(order)).size;
+  const { entries, counters } = storedIndexOf(order);
+  return 1 + entries.length + byKey(counters).size;
 }
 
 /** Mutations a commit that writes several orders may hold, leaving room for a checkpoint and a lease. */
@@ -228,9 +185,10 @@ export const MUTATIONS_PER_BATCH = 800;
 
 /** Adds the writes that remove `order` with its indexes and counters to `operation`. */
 export function unwriteOrder(operation: Deno.AtomicOperation, order: Order) {
+  const { entries, counters } = storedIndexOf(order);
   operation.delete(keys.order(order.id));
-  for (const [key] of indexEntriesOf(order)) operation.delete(key);
-  for (const { key, amount } of byKey(countersOf(order)).values()) sumCounter(operation, key, -amount);
+  for (const [key] of entries) operation.delete(key);
+  for (const { key, amount } of byKey(counters).values()) sumCounter(operation, key, -amount);
   return operation;
 }
 

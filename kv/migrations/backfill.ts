@@ -1,20 +1,20 @@
 import type { Order } from "../../domain/order/orders.ts";
 import { keys } from "../keys.ts";
 import type { MigrationContext } from "../migrations.ts";
-import type { Counted } from "../orders.ts";
+import { type Counted, storedIndexUnder } from "../orders.ts";
 import { deleteUnder } from "./delete_under.ts";
 
 /**
  * What a migration adds to every order written before an index existed: the entries and counters
- * writeOrder now keeps with each order.
+ * writeOrder now keeps with each order where the migration clears, unless it says otherwise.
  */
 export interface Backfill {
   /** Where what is added lives, cleared first: a run on an older store may already have written some. */
   clear: Deno.KvKey[];
   /** Single entries cleared first too (a prefix never covers the key it names). */
   clearKeys?: Deno.KvKey[];
-  entriesOf(order: Order): (readonly [Deno.KvKey, unknown])[];
-  countersOf(order: Order): Counted[];
+  /** The entries to add, when not those writeOrder keeps under `clear` (`cleared`). */
+  entriesOf?(order: Order, cleared: (readonly [Deno.KvKey, unknown])[]): (readonly [Deno.KvKey, unknown])[];
 }
 
 /** Well inside the 1,000 mutations of a commit (the runner adds its checkpoint and lease). */
@@ -59,8 +59,9 @@ export async function backfillOrders(kv: Deno.Kv, context: MigrationContext, bac
   for await (const entry of orders) {
     if (entry.key[1] === progress.after) continue;
     const order = entry.value;
-    const entries = backfill.entriesOf(order);
-    const counted = backfill.countersOf(order);
+    const kept = storedIndexUnder(order, [...backfill.clear, ...backfill.clearKeys ?? []]);
+    const entries = backfill.entriesOf?.(order, kept.entries) ?? kept.entries;
+    const counted = kept.counters;
     const fresh = counted.filter(({ key }) => !counters.has(JSON.stringify(key))).length;
     if (sets + counters.size + entries.length + fresh > MUTATIONS_PER_COMMIT) await flush();
     for (const [key, value] of entries) operation.set(key, value);

@@ -1,6 +1,5 @@
 import { keys } from "../keys.ts";
 import type { Migration } from "../migrations.ts";
-import { releasedAudioEntriesOf } from "../orders.ts";
 import { backfillOrders } from "./backfill.ts";
 
 /**
@@ -14,7 +13,5 @@ export const releasedAudio: Migration = {
   up: (kv, context) =>
     backfillOrders(kv, context, {
       clear: [keys.allReleasedAudio()],
-      entriesOf: releasedAudioEntriesOf,
-      countersOf: () => [],
     }),
 };

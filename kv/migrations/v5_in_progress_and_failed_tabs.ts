@@ -1,8 +1,7 @@
-import { type AdminFilter, filtersOf } from "../../domain/admin/order_list.ts";
-import type { Order } from "../../domain/order/orders.ts";
+import type { AdminFilter } from "../../domain/admin/order_list.ts";
 import { keys } from "../keys.ts";
 import type { Migration } from "../migrations.ts";
-import { blockOf, searchEntriesOf } from "../orders.ts";
+import { searchEntriesOf } from "../orders.ts";
 import { backfillOrders } from "./backfill.ts";
 
 /**
@@ -17,8 +16,6 @@ import { backfillOrders } from "./backfill.ts";
  */
 const NEW_FILTERS: readonly AdminFilter[] = ["in-progress", "failed"];
 
-const newFiltersOf = (order: Order) => NEW_FILTERS.filter((filter) => filtersOf(order).includes(filter));
-
 export const inProgressAndFailedTabs: Migration = {
   version: 5,
   name: "in-progress-and-failed-tabs",
@@ -26,18 +23,6 @@ export const inProgressAndFailedTabs: Migration = {
     backfillOrders(kv, context, {
       clear: NEW_FILTERS.flatMap((filter) => [keys.ordersByFilter(filter), keys.orderBlockCounts(filter)]),
       clearKeys: NEW_FILTERS.map((filter) => keys.orderCount(filter)),
-      entriesOf(order) {
-        const added = newFiltersOf(order);
-        if (!added.length) return [];
-        const listed = added.map((filter) =>
-          [keys.orderByFilter(filter, order.orderNumber), order.id] as const
-        );
-        return [...listed, ...searchEntriesOf(order)];
-      },
-      countersOf: (order) =>
-        newFiltersOf(order).flatMap((filter) => [
-          { key: keys.orderCount(filter), amount: 1n },
-          { key: keys.orderBlockCount(filter, blockOf(order.orderNumber)), amount: 1n },
-        ]),
+      entriesOf: (order, listed) => listed.length ? [...listed, ...searchEntriesOf(order)] : [],
     }),
 };

@@ -1,6 +1,5 @@
 import { keys } from "../keys.ts";
 import type { Migration } from "../migrations.ts";
-import { referralCountersOf } from "../orders.ts";
 import { backfillOrders } from "./backfill.ts";
 
 /**
@@ -14,7 +13,5 @@ export const referralCodeStats: Migration = {
   up: (kv, context) =>
     backfillOrders(kv, context, {
       clear: [keys.referralCodeStats()],
-      entriesOf: () => [],
-      countersOf: referralCountersOf,
     }),
 };

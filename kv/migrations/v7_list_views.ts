@@ -1,6 +1,5 @@
 import { keys } from "../keys.ts";
 import type { Migration } from "../migrations.ts";
-import { listEntriesOf, viewCountersOf } from "../orders.ts";
 import { backfillOrders } from "./backfill.ts";
 
 /**
@@ -20,7 +19,5 @@ export const listViews: Migration = {
         keys.allOrderViewBlockCounts(),
         keys.ordersByPlacedAt(),
       ],
-      entriesOf: listEntriesOf,
-      countersOf: viewCountersOf,
     }),
 };

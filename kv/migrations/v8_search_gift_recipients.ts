@@ -1,6 +1,5 @@
 import { keys } from "../keys.ts";
 import type { Migration } from "../migrations.ts";
-import { searchEntriesOf } from "../orders.ts";
 import { backfillOrders } from "./backfill.ts";
 
 /**
@@ -15,7 +14,5 @@ export const searchGiftRecipients: Migration = {
   up: (kv, context) =>
     backfillOrders(kv, context, {
       clear: [keys.orderSearchIndex("word"), keys.orderSearchIndex("email"), keys.orderSearchIndex("domain")],
-      entriesOf: (order) => searchEntriesOf(order),
-      countersOf: () => [],
     }),
 };
