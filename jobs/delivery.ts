@@ -8,7 +8,7 @@ import { giftDeliveredEmail, giftSongEmail, songReadyEmail } from "../domain/ema
 import type { ComposedEmail } from "../domain/email/layout.ts";
 import { buildEvent, type EventDraft } from "../domain/generation/events.ts";
 import { backoffMs } from "../domain/generation/call_errors.ts";
-import { emailSent, sendClaimed, sendFailed, sentDetail } from "../domain/order/lifecycle.ts";
+import { emailSent, sendClaimed, sendFailed, sendPartSent, sentDetail } from "../domain/order/lifecycle.ts";
 import { completesOrder, orderRevenue } from "../domain/analytics/orders.ts";
 import type { DeliveryClaim, DeliveryPart, Order } from "../domain/order/orders.ts";
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
@@ -220,11 +220,7 @@ function recordPartSent(
   part: DeliveryPart,
 ) {
   return recordOutcome(deps, lease, orderId, round, (order, claim) => ({
-    next: {
-      ...order,
-      deliveryClaim: { ...claim, sent: [...claim.sent, part] },
-      updatedAt: iso(deps.clock.now()),
-    },
+    next: sendPartSent(order, claim, part, deps.clock.now()),
   }));
 }
 

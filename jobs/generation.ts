@@ -1,6 +1,6 @@
 import { buildEvent, type EventDraft } from "../domain/generation/events.ts";
 import type { Order } from "../domain/order/orders.ts";
-import { FIRST_GENERATION_STAGE } from "../domain/order/lifecycle.ts";
+import { FIRST_GENERATION_STAGE, stepAwaitsCallback, stepClaimed } from "../domain/order/lifecycle.ts";
 import { overEmailBookkeeping } from "../domain/email/owed.ts";
 import { type GenerationStage, isGenerationStage, STAGE_LABELS } from "../domain/generation/stages.ts";
 import { isTransient } from "../domain/generation/call_errors.ts";
@@ -12,7 +12,7 @@ import { acquireLease, type Lease, releaseLease, releaseWith, stillHeld } from "
 import { setDebugTexts } from "../kv/order_debug.ts";
 import { writeOrder } from "../kv/orders.ts";
 import type { Deps } from "../deps.ts";
-import { iso, seconds } from "../domain/time.ts";
+import { seconds } from "../domain/time.ts";
 import { jobMessage } from "./messages.ts";
 import { settle } from "./settle.ts";
 import { writeLyrics } from "./stages/lyrics.ts";
@@ -87,11 +87,7 @@ async function runLeased(
   if (interrupted && stage === "SUNO_CREATE") {
     const waitUntil = Date.parse(interrupted.claimedAt) + INTERRUPTED_CREATE_GRACE_MS;
     if (now() < waitUntil) {
-      const waiting = {
-        ...order,
-        nextPollAt: iso(waitUntil),
-        statusDetail: "Waiting to hear whether the music service took the song before the worker stopped.",
-      };
+      const waiting = stepAwaitsCallback(order, waitUntil);
       const result = await writeOrder(kv.atomic().check(entry, stillHeld(lease)), order, waiting).commit();
       return result.ok ? "done" : "lost-race";
     }
@@ -112,20 +108,8 @@ async function runLeased(
 
   const attemptId = crypto.randomUUID();
   const startedAt = now();
-  const claimed: Order = {
-    ...order,
-    currentStage: stage,
-    stepClaim: { stage, attemptId, claimedAt: iso(startedAt) },
-    stageStartedAt: order.stageStartedAt ?? iso(startedAt),
-    // If this worker vanishes, the step is due again once its lease has run out.
-    nextPollAt: iso(startedAt + leaseMs),
-    // While polling, the last word from the music service says more than "in progress".
-    statusDetail: stage === "SUNO_STATUS" && order.statusDetail?.startsWith("The music service")
-      ? order.statusDetail
-      : `${STAGE_LABELS[stage]} in progress.`,
-    lastEventAt: events.length > 0 ? iso(startedAt) : order.lastEventAt ?? null,
-    updatedAt: iso(startedAt),
-  };
+  // If this worker vanishes, the step is due again once its lease has run out.
+  const claimed = stepClaimed(order, { stage, attemptId }, startedAt, startedAt + leaseMs, events.length > 0);
   const claim = writeOrder(kv.atomic().check(entry, stillHeld(lease)), order, claimed);
   addEvents(claim, orderId, events.map((draft, index) => buildEvent(draft, startedAt, index)));
   const claimResult = await claim.commit();

@@ -1,11 +1,17 @@
 import type { EventDraft } from "../domain/generation/events.ts";
 import { backoffMs, classifyStatus, MAX_STAGE_RETRIES } from "../domain/generation/call_errors.ts";
-import { generationFailed } from "../domain/order/lifecycle.ts";
+import {
+  generationFailed,
+  stageAdvanced,
+  stageCompleted,
+  stageRetried,
+  stageWaiting,
+  stepSettled,
+} from "../domain/order/lifecycle.ts";
 import type { Order } from "../domain/order/orders.ts";
 import { callEventFields, type CallFacts, serviceName } from "../domain/generation/provider_calls.ts";
 import { type GenerationStage, STAGE_LABELS } from "../domain/generation/stages.ts";
 import type { DebugTexts } from "../kv/order_debug.ts";
-import { iso } from "../domain/time.ts";
 import type { StageFailure, StageOutcome } from "./stages/mod.ts";
 
 /** Retries in one generation run, across stages; bounds a song that keeps failing and being remade. */
@@ -37,20 +43,11 @@ export function settle(
   now: number,
   settings: SettleSettings,
 ): Settled {
-  const base = { ...order, stepClaim: null, updatedAt: iso(now), lastEventAt: iso(now) };
   switch (outcome.kind) {
     case "advance": {
       const delayMs = outcome.delayMs ?? 0;
       return {
-        order: {
-          ...base,
-          ...outcome.patch,
-          currentStage: outcome.to,
-          stageStartedAt: null,
-          stageRetries: 0,
-          nextPollAt: iso(now + delayMs),
-          statusDetail: `${STAGE_LABELS[outcome.to]} is next.`,
-        },
+        order: stageAdvanced(order, outcome.to, outcome.patch, now, delayMs),
         events: [success(stage, outcome.message, outcome.call, order)],
         debug: outcome.debug,
         delayMs,
@@ -58,14 +55,7 @@ export function settle(
     }
     case "wait":
       return {
-        order: {
-          ...base,
-          ...outcome.patch,
-          lastEventAt: outcome.note ? iso(now) : order.lastEventAt ?? null,
-          stageRetries: 0,
-          nextPollAt: iso(now + outcome.delayMs),
-          statusDetail: outcome.statusDetail,
-        },
+        order: stageWaiting(order, { ...outcome, noted: !!outcome.note }, now),
         events: outcome.note
           ? [{ stage, type: "RETRY", provider: "app", message: outcome.note, retryCount: order.retryCount }]
           : [],
@@ -73,12 +63,12 @@ export function settle(
       };
     case "complete":
       return {
-        order: { ...base, ...outcome.patch, stageStartedAt: null, stageRetries: 0, nextPollAt: null },
+        order: stageCompleted(order, outcome.patch, now),
         events: [success(stage, outcome.message, outcome.call, order)],
         delayMs: 0,
       };
     case "fail":
-      return settleFailure(base, stage, outcome.failure, now, settings);
+      return settleFailure(order, stage, outcome.failure, now, settings);
   }
 }
 
@@ -95,18 +85,12 @@ function settleFailure(
     const delayMs = backoffMs(stageRetries + 1, settings.retryBaseMs, settings.random);
     const retryStage = failure.retryAt ?? stage;
     return {
-      order: {
-        ...order,
-        currentStage: retryStage,
-        stageStartedAt: retryStage === stage ? order.stageStartedAt ?? null : null,
-        stageRetries: stageRetries + 1,
-        retryCount: order.retryCount + 1,
-        lastErrorCode: failure.httpStatus,
-        nextPollAt: iso(now + delayMs),
-        statusDetail: `${STAGE_LABELS[stage]}: ${failure.message} Trying again in ${
-          Math.ceil(delayMs / 1000)
-        } s.`,
-      },
+      order: stageRetried(
+        order,
+        stage,
+        { at: retryStage, delayMs, httpStatus: failure.httpStatus, message: failure.message },
+        now,
+      ),
       events: [{
         stage,
         type: "RETRY",
@@ -121,7 +105,7 @@ function settleFailure(
   }
   return {
     order: generationFailed(
-      order,
+      stepSettled(order, now),
       stage,
       { error: failureSummary(stage, failure), httpStatus: failure.httpStatus },
       now + settings.failureEmailGraceMs,

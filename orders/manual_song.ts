@@ -187,7 +187,6 @@ function manualOrder(
     ...songMade(song, null, facts.now),
     childAge: String(input.childAge),
     songLyrics: input.songLyrics,
-    nextPollAt: null,
     statusDetail: `Created by ${admin.username} with an uploaded song.`,
     lastEventAt: iso(facts.now),
   };

@@ -2,7 +2,7 @@ import { buildEvent } from "../domain/generation/events.ts";
 import type { Order } from "../domain/order/orders.ts";
 import { addEvents } from "../kv/events.ts";
 import { getOrder, updateOrder } from "../kv/orders.ts";
-import { iso } from "../domain/time.ts";
+import { pollDueNow, songTaskTaken, stageAdvanced } from "../domain/order/lifecycle.ts";
 import { jobMessage } from "../jobs/messages.ts";
 import type { Deps } from "../deps.ts";
 
@@ -24,8 +24,9 @@ export async function noteSongCallback(
   callback: SongCallback,
 ): Promise<CallbackEffect> {
   const { kv, jobs } = deps;
+  const { taskId } = callback;
   const current = await getOrder(kv, callback.orderId);
-  if (!current || current.status !== "generating" || !callback.taskId) return "ignored";
+  if (!current || current.status !== "generating" || !taskId) return "ignored";
   const now = deps.clock.now();
   let effect: CallbackEffect = "ignored";
   await updateOrder(
@@ -33,21 +34,10 @@ export async function noteSongCallback(
     callback.orderId,
     (order) => {
       effect = effectOf(order, callback, now);
-      if (effect === "recheck") return { ...order, nextPollAt: iso(now), updatedAt: iso(now) };
+      if (effect === "recheck") return pollDueNow(order, now);
       if (effect !== "adopted") return null;
-      return {
-        ...order,
-        songTaskId: callback.taskId,
-        currentStage: "SUNO_STATUS",
-        stageStartedAt: null,
-        stageRetries: 0,
-        stepClaim: null,
-        songDeadlineAt: iso(now + deps.config.jobs.songDeadlineMinutes * 60_000),
-        nextPollAt: iso(now),
-        statusDetail: "Song Status Check is next.",
-        lastEventAt: iso(now),
-        updatedAt: iso(now),
-      };
+      const deadlineAt = now + deps.config.jobs.songDeadlineMinutes * 60_000;
+      return stageAdvanced(order, "SUNO_STATUS", songTaskTaken(taskId, deadlineAt), now);
     },
     (operation, next) => {
       if (effect === "adopted") {
@@ -58,7 +48,7 @@ export async function noteSongCallback(
             provider: "suno",
             message:
               "Learned the song's task id from the music service's callback after an interrupted request.",
-            taskId: callback.taskId,
+            taskId,
           }, now),
         ]);
       }

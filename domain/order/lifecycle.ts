@@ -1,4 +1,4 @@
-import type { DeliveryClaim, Order } from "./orders.ts";
+import type { DeliveryClaim, DeliveryPart, Order } from "./orders.ts";
 import type { RequestedDelivery } from "../delivery/requested.ts";
 import type { Rejection, ReviewListen } from "../admin/staff_actions.ts";
 import { owedEmailDueNow } from "../email/owed.ts";
@@ -92,6 +92,127 @@ export function orderPlaced(order: Order, now: number): Order {
   return { ...generationStarted(order, now), confirmationEmail: owedEmailDueNow(now) };
 }
 
+/**
+ * A step of `stage` begins (jobs/generation.ts): the claim is stored before the outside call, so a
+ * crash is seen, and the step is due again at `dueAgainAt`, when the worker's lease runs out.
+ * `noted`: the claim's write records events (the stage's START, an interrupted step's RETRY).
+ */
+export function stepClaimed(
+  order: Order,
+  claim: { stage: GenerationStage; attemptId: string },
+  now: number,
+  dueAgainAt: number,
+  noted: boolean,
+): Order {
+  const { stage } = claim;
+  return {
+    ...order,
+    currentStage: stage,
+    stepClaim: { ...claim, claimedAt: iso(now) },
+    stageStartedAt: order.stageStartedAt ?? iso(now),
+    nextPollAt: iso(dueAgainAt),
+    // While polling, the last word from the music service says more than "in progress".
+    statusDetail: stage === "SUNO_STATUS" && order.statusDetail?.startsWith("The music service")
+      ? order.statusDetail
+      : `${STAGE_LABELS[stage]} in progress.`,
+    lastEventAt: noted ? iso(now) : order.lastEventAt ?? null,
+    updatedAt: iso(now),
+  };
+}
+
+/**
+ * Song creation was interrupted by a crash: its callback, which names the attempt, may yet tell us
+ * the task id, so the step is not run again before `until`.
+ */
+export function stepAwaitsCallback(order: Order, until: number): Order {
+  return {
+    ...order,
+    nextPollAt: iso(until),
+    statusDetail: "Waiting to hear whether the music service took the song before the worker stopped.",
+  };
+}
+
+/** A step's outcome settles it: its claim is let go, and the outcome is the order's latest news. */
+export function stepSettled(order: Order, now: number): Order {
+  return { ...order, stepClaim: null, updatedAt: iso(now), lastEventAt: iso(now) };
+}
+
+/** A stage is done: what it `made` is kept, and stage `to` is due `delayMs` later, with retries of its own. */
+export function stageAdvanced(
+  order: Order,
+  to: GenerationStage,
+  made: Partial<Order>,
+  now: number,
+  delayMs = 0,
+): Order {
+  return {
+    ...stepSettled(order, now),
+    ...made,
+    currentStage: to,
+    stageStartedAt: null,
+    stageRetries: 0,
+    nextPollAt: iso(now + delayMs),
+    statusDetail: `${STAGE_LABELS[to]} is next.`,
+  };
+}
+
+/**
+ * The stage is not done yet (the song is still being made, or waits for our storage): looked at again
+ * `delayMs` later, costing no retry. `noted`: the wait records an event on the order's timeline.
+ */
+export function stageWaiting(
+  order: Order,
+  wait: { delayMs: number; statusDetail: string; patch?: Partial<Order>; noted: boolean },
+  now: number,
+): Order {
+  return {
+    ...stepSettled(order, now),
+    ...wait.patch,
+    lastEventAt: wait.noted ? iso(now) : order.lastEventAt ?? null,
+    stageRetries: 0,
+    nextPollAt: iso(now + wait.delayMs),
+    statusDetail: wait.statusDetail,
+  };
+}
+
+/** The pipeline's last stage made the song (`made`: songMade's fields): nothing of it is due again. */
+export function stageCompleted(order: Order, made: Partial<Order>, now: number): Order {
+  return { ...stepSettled(order, now), ...made, stageStartedAt: null, stageRetries: 0, nextPollAt: null };
+}
+
+/**
+ * A step of `stage` failed and is tried again `delayMs` later, at `retry.at` (a failed song task is
+ * made again from its creation): one more retry of the stage and of the run.
+ */
+export function stageRetried(
+  order: Order,
+  stage: GenerationStage,
+  retry: { at: GenerationStage; delayMs: number; httpStatus: number | null; message: string },
+  now: number,
+): Order {
+  const seconds = Math.ceil(retry.delayMs / 1000);
+  return {
+    ...stepSettled(order, now),
+    currentStage: retry.at,
+    stageStartedAt: retry.at === stage ? order.stageStartedAt ?? null : null,
+    stageRetries: (order.stageRetries ?? 0) + 1,
+    retryCount: order.retryCount + 1,
+    lastErrorCode: retry.httpStatus,
+    nextPollAt: iso(now + retry.delayMs),
+    statusDetail: `${STAGE_LABELS[stage]}: ${retry.message} Trying again in ${seconds} s.`,
+  };
+}
+
+/** The music service took the song as task `taskId`; it is given up on at `deadlineAt` if not finished. */
+export function songTaskTaken(taskId: string, deadlineAt: number) {
+  return { songTaskId: taskId, songDeadlineAt: iso(deadlineAt) } as const satisfies Partial<Order>;
+}
+
+/** The music service's callback says the song may be ready: the next look is due now. */
+export function pollDueNow(order: Order, now: number): Order {
+  return { ...order, nextPollAt: iso(now), updatedAt: iso(now) };
+}
+
 /** A new run of the pipeline from `stage`: its own retry budget; regenerationCount counts the runs. */
 function newRun(order: Order, stage: GenerationStage, now: number): Order {
   return {
@@ -182,8 +303,8 @@ export interface MadeSong {
 
 /**
  * The pipeline's last stage has the audio: completed and waiting for review, Take 1 to be delivered
- * unless staff choose the other (`takes` is null for a song staff made by hand: one song, no takes). The fields the pipeline itself keeps (stage, poll) are settled by
- * jobs/settle.ts.
+ * unless staff choose the other (`takes` is null for a song staff made by hand: one song, no takes).
+ * The step that made it is settled by `stageCompleted`.
  */
 export function songMade(song: MadeSong, takes: SongTake[] | null, now: number) {
   return {
@@ -195,8 +316,9 @@ export function songMade(song: MadeSong, takes: SongTake[] | null, now: number) 
     status: "completed",
     approvalStatus: "pending",
     completedAt: iso(now),
-    // Kept: nothing waits for our storage any more.
+    // Kept: nothing waits for our storage any more, and nothing of the pipeline is due.
     storageWaitSince: null,
+    nextPollAt: null,
     statusDetail: "The song is ready for review.",
   } as const satisfies Partial<Order>;
 }
@@ -376,6 +498,11 @@ export function sendFailed(
       : "The delivery email could not be sent; trying again shortly.",
     updatedAt: iso(now),
   };
+}
+
+/** One email of send `claim` went (a gift's copy goes apart from the recipient's): a retry sends the rest. */
+export function sendPartSent(order: Order, claim: DeliveryClaim, part: DeliveryPart, now: number): Order {
+  return { ...order, deliveryClaim: { ...claim, sent: [...claim.sent, part] }, updatedAt: iso(now) };
 }
 
 /** What staff read once send `round` went (a resend is round 2 and on). */

@@ -1,3 +1,4 @@
+import { songTaskTaken } from "../../domain/order/lifecycle.ts";
 import { seconds } from "../../domain/time.ts";
 import type { Stage } from "./mod.ts";
 
@@ -20,10 +21,7 @@ export const createSong: Stage = async ({ deps, order, attemptId, signal }) => {
     kind: "advance",
     to: "SUNO_STATUS",
     delayMs: seconds(config.songPollSeconds),
-    patch: {
-      songTaskId: created.taskId,
-      songDeadlineAt: new Date(now() + config.jobs.songDeadlineMinutes * 60_000).toISOString(),
-    },
+    patch: songTaskTaken(created.taskId, now() + config.jobs.songDeadlineMinutes * 60_000),
     message: `The music service took the song (task ${created.taskId}).`,
     call: { ...created.call, taskId: created.taskId },
   };
