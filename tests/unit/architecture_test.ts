@@ -4,7 +4,7 @@
  * checked against MAY_IMPORT; the module graph must also have no cycles. A failure names each broken
  * rule as "from → to".
  */
-import { assert } from "@std/assert";
+import { assert, assertEquals } from "@std/assert";
 
 type Layer =
   | "domain"
@@ -294,4 +294,131 @@ Deno.test("islands name a hook's file use_{name}.ts, one style for every hook", 
     .filter((file) => file.startsWith("islands/"))
     .filter((file) => /^use(?!_[a-z0-9_]+\.ts$)/.test(file.slice(file.lastIndexOf("/") + 1)));
   assert(misnamed.length === 0, `hook files not named use_{name}.ts:\n${misnamed.join("\n")}`);
+});
+
+/**
+ * The lifecycle owns the state machine (docs/architecture.md, How an order moves): outside
+ * domain/order/lifecycle.ts no server module writes an order's status, its place in the pipeline,
+ * its approval or its delivery schedule, in an object literal or by assignment. Files are parsed
+ * (`Deno.lint.runPlugin`), so a type's or a parameter's annotation is never taken for a write.
+ */
+const LIFECYCLE_FIELDS = new Set([
+  "status",
+  "currentStage",
+  "generationStartedAt",
+  "stepClaim",
+  "stageStartedAt",
+  "stageRetries",
+  "nextPollAt",
+  "songDeadlineAt",
+  "approvalStatus",
+  "approvedAt",
+  "approvedBy",
+  "deliveryScheduledFor",
+  "emailScheduledFor",
+  "deliveryDueAt",
+  "deliveryAttempts",
+  "deliveryClaim",
+  "deliveryError",
+  "emailSentAt",
+  "emailSendCount",
+]);
+/** Where a lifecycle field may be written, and why. */
+const LIFECYCLE_WRITERS: Record<string, { fields: "all" | string[]; why: string }> = {
+  "domain/order/lifecycle.ts": { fields: "all", why: "the one home of every move" },
+  "domain/order/orders.ts": { fields: "all", why: "buildOrder: a new order, before any move" },
+  "domain/order/views.ts": {
+    fields: ["deliveryScheduledFor"],
+    why: "the family's view of an order copies it; a view, never stored",
+  },
+};
+/** Server code: islands and components run in the browser or render, and hold views, never an order. */
+const ORDER_WRITERS: readonly Layer[] = [
+  "domain",
+  "kv",
+  "providers",
+  "jobs",
+  "orders",
+  "routes",
+  "serve",
+  "deps.ts",
+];
+const ORDER_STATUS_VALUES = new Set(["pending", "generating", "completed", "failed"]);
+
+/**
+ * `status` is every HTTP answer's and session's word too: it counts as the order's when its value is
+ * an order status, or when the literal spreads an order (`{ ...order, status }`). The other fields
+ * are the order's own names and count wherever they are written.
+ */
+function lifecycleWrites(file: string, source: string): { field: string; line: number }[] {
+  const writes: { field: string; line: number }[] = [];
+  const lineOf = (offset: number) => source.slice(0, offset).split("\n").length;
+  const spreadsOrder = (literal: Deno.lint.ObjectExpression) =>
+    literal.properties.some((part) =>
+      part.type === "SpreadElement" && /order/i.test(source.slice(...part.argument.range))
+    );
+  const plugin: Deno.lint.Plugin = {
+    name: "lifecycle",
+    rules: {
+      writes: {
+        create: () => ({
+          ObjectExpression(literal) {
+            for (const part of literal.properties) {
+              if (part.type !== "Property" || part.computed || part.key.type !== "Identifier") continue;
+              const field = part.key.name;
+              if (!LIFECYCLE_FIELDS.has(field)) continue;
+              if (field === "status") {
+                const value = part.value;
+                const named = value.type === "Literal" && ORDER_STATUS_VALUES.has(String(value.value));
+                if (!named && !spreadsOrder(literal)) continue;
+              }
+              writes.push({ field, line: lineOf(part.range[0]) });
+            }
+          },
+          AssignmentExpression(assignment) {
+            const target = assignment.left;
+            if (target.type !== "MemberExpression" || target.property.type !== "Identifier") return;
+            if (target.object.type === "ThisExpression") return;
+            const field = target.property.name;
+            if (LIFECYCLE_FIELDS.has(field)) writes.push({ field, line: lineOf(assignment.range[0]) });
+          },
+        }),
+      },
+    },
+  };
+  Deno.lint.runPlugin(plugin, file, source);
+  return writes;
+}
+
+Deno.test("only the lifecycle writes an order's status, stage, approval and delivery schedule", async () => {
+  const found: string[] = [];
+  for (const file of graph.keys()) {
+    const layer = layerOf(file);
+    if (!layer || !ORDER_WRITERS.includes(layer)) continue;
+    const allowed = LIFECYCLE_WRITERS[file]?.fields;
+    if (allowed === "all") continue;
+    const source = await Deno.readTextFile(new URL(file, ROOT));
+    for (const { field, line } of lifecycleWrites(file, source)) {
+      if (!allowed?.includes(field)) found.push(`${file}:${line} writes ${field}`);
+    }
+  }
+  assert(
+    found.length === 0,
+    `${found.length} writes outside domain/order/lifecycle.ts (make them a move there):\n${found.join("\n")}`,
+  );
+});
+
+Deno.test("the lifecycle matcher tells an order's write from an answer's status and a type", () => {
+  const sample = [
+    "const next = { ...order, status: stage };",
+    "return c.json({ ok: false, status: 404 });",
+    "current.deliveryDueAt = null;",
+    "interface View { status: string; currentStage: string | null }",
+    "function f(approvedAt: number) { return { kind: 'x', status: 'failed' }; }",
+  ].join("\n");
+  assertEquals(lifecycleWrites("sample.ts", sample), [
+    { field: "status", line: 1 },
+    { field: "deliveryDueAt", line: 3 },
+    { field: "status", line: 5 },
+  ]);
 });
