@@ -11,10 +11,9 @@ import { backoffMs } from "../domain/generation/call_errors.ts";
 import { emailSent, sendClaimed, sendFailed, sendPartSent, sentDetail } from "../domain/order/lifecycle.ts";
 import { completesOrder, orderRevenue } from "../domain/analytics/orders.ts";
 import type { DeliveryClaim, DeliveryPart, Order } from "../domain/order/orders.ts";
-import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { addEvents } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
-import { acquireLease, type Lease, leaseLost, releaseLease, stillHeld } from "../kv/locks.ts";
+import { type Held, withLease } from "../kv/locks.ts";
 import { mintOrderLink, storeOrderLink } from "../kv/order_links.ts";
 import { writeOrder } from "../kv/orders.ts";
 import { trackOrderEvent } from "../providers/analytics.ts";
@@ -51,13 +50,10 @@ export type DeliveryOutcome =
  * same due time, so whichever comes second finds nothing to do.
  */
 export async function deliverSong(deps: Deps, orderId: string): Promise<DeliveryOutcome> {
-  const { kv } = deps;
-  const now = () => deps.clock.now();
   const leaseMs = seconds(deps.config.jobs.leaseSeconds);
-  const lease = await acquireLease(kv, { type: "delivery", id: orderId }, deps.workerId, leaseMs, now());
-  if (!lease) return "busy";
-  try {
-    const claimed = await claimSend(deps, lease, orderId, leaseMs);
+  const holder = { id: deps.workerId, leaseMs, now: () => deps.clock.now() };
+  const outcome = await withLease(deps.kv, { type: "delivery", id: orderId }, holder, async (held) => {
+    const claimed = await claimSend(deps, held, orderId, leaseMs);
     if (!claimed) return "nothing-due";
     const { claim, letters } = claimed;
     for (const letter of letters) {
@@ -68,16 +64,15 @@ export async function deliverSong(deps: Deps, orderId: string): Promise<Delivery
           messageId: claim.messageIds[letter.part],
         });
       } catch (error) {
-        return await recordFailure(deps, lease, orderId, claim.round, error);
+        return await recordFailure(deps, held, orderId, claim.round, error);
       }
       // Null: the order was deleted or the send taken over meanwhile; nothing more is ours to send.
-      if (!await recordPartSent(deps, lease, orderId, claim.round, letter.part)) return "busy";
+      if (!await recordPartSent(deps, held, orderId, claim.round, letter.part)) return "busy";
     }
-    await recordSendComplete(deps, lease, orderId, claim.round);
+    await recordSendComplete(deps, held, orderId, claim.round);
     return "sent";
-  } finally {
-    await releaseLease(kv, lease, now()).catch(() => {});
-  }
+  });
+  return outcome ?? "busy";
 }
 
 /** An email of this send that has not gone out yet, composed with its fresh link. */
@@ -90,13 +85,13 @@ interface Letter extends DeliveryAddressee {
  * to the order in between (a lyrics-timing job, staff editing) only makes the claim read it again:
  * the send is still this lease holder's to make.
  */
-function claimSend(deps: Deps, lease: Lease, orderId: string, leaseMs: number) {
+function claimSend(deps: Deps, held: Held, orderId: string, leaseMs: number) {
   const { kv } = deps;
   const now = () => deps.clock.now();
-  return retryOnConflict(`the send of ${orderId}`, async () => {
+  return held.retry(`the send of ${orderId}`, async () => {
     const entry = await kv.get<Order>(keys.order(orderId));
     const order = entry.value;
-    if (!order || !isDue(order, now())) return null;
+    if (!order || !isDue(order, now())) return { value: null };
 
     const round = (order.emailSendCount ?? 0) + 1;
     const fresh = order.deliveryClaim?.round !== round;
@@ -109,7 +104,7 @@ function claimSend(deps: Deps, lease: Lease, orderId: string, leaseMs: number) {
         `<song-${order.id}-${round}-${part}-${crypto.randomUUID()}@littlehits.studio>`;
     }
 
-    const operation = kv.atomic().check(entry, stillHeld(lease));
+    const operation = held.atomic(entry);
     const letters: Letter[] = [];
     let newest = null;
     for (const addressee of pending) {
@@ -127,9 +122,7 @@ function claimSend(deps: Deps, lease: Lease, orderId: string, leaseMs: number) {
         event(deps, { type: "START", message: startMessage(order, round) }),
       ]);
     }
-    const result = await operation.commit();
-    if (result.ok) return { claim, letters };
-    return await leaseLost(kv, lease) ? null : CONFLICT;
+    return { value: { claim, letters }, write: operation };
   });
 }
 
@@ -185,18 +178,18 @@ function event(deps: Deps, draft: Omit<EventDraft, "stage">) {
  */
 function recordOutcome(
   deps: Deps,
-  lease: Lease,
+  held: Held,
   orderId: string,
   round: number,
   change: (order: Order, claim: DeliveryClaim) => { next: Order; events?: Omit<EventDraft, "stage">[] },
 ) {
   const { kv } = deps;
-  return retryOnConflict(`delivery of ${orderId}`, async () => {
+  return held.retry(`delivery of ${orderId}`, async () => {
     const entry = await kv.get<Order>(keys.order(orderId));
     const order = entry.value;
-    if (!order || order.deliveryClaim?.round !== round) return null;
+    if (!order || order.deliveryClaim?.round !== round) return { value: null };
     const { next, events = [] } = change(order, order.deliveryClaim);
-    const operation = writeOrder(kv.atomic().check(entry, stillHeld(lease)), order, next);
+    const operation = writeOrder(held.atomic(entry), order, next);
     addEvents(operation, orderId, events.map((draft) => event(deps, draft)));
     if (next.deliveryDueAt) {
       deps.jobs.add(
@@ -205,28 +198,25 @@ function recordOutcome(
         Date.parse(next.deliveryDueAt) - deps.clock.now(),
       );
     }
-    const result = await operation.commit();
-    if (result.ok) return next;
-    // Lost the lease: whoever holds it now reads the claim and carries on from there.
-    return await leaseLost(kv, lease) ? null : CONFLICT;
+    return { value: next, write: operation };
   });
 }
 
 function recordPartSent(
   deps: Deps,
-  lease: Lease,
+  held: Held,
   orderId: string,
   round: number,
   part: DeliveryPart,
 ) {
-  return recordOutcome(deps, lease, orderId, round, (order, claim) => ({
+  return recordOutcome(deps, held, orderId, round, (order, claim) => ({
     next: sendPartSent(order, claim, part, deps.clock.now()),
   }));
 }
 
-async function recordSendComplete(deps: Deps, lease: Lease, orderId: string, round: number) {
+async function recordSendComplete(deps: Deps, held: Held, orderId: string, round: number) {
   let completes = false;
-  const delivered = await recordOutcome(deps, lease, orderId, round, (order, claim) => {
+  const delivered = await recordOutcome(deps, held, orderId, round, (order, claim) => {
     completes = completesOrder(order);
     return {
       next: emailSent(order, round, claim.messageIds.main ?? null, deps.clock.now()),
@@ -241,14 +231,14 @@ async function recordSendComplete(deps: Deps, lease: Lease, orderId: string, rou
 
 async function recordFailure(
   deps: Deps,
-  lease: Lease,
+  held: Held,
   orderId: string,
   round: number,
   error: unknown,
 ): Promise<DeliveryOutcome> {
   const reason = error instanceof Error ? error.message : String(error);
   let gaveUp = false;
-  await recordOutcome(deps, lease, orderId, round, (order) => {
+  await recordOutcome(deps, held, orderId, round, (order) => {
     const attempts = (order.deliveryAttempts ?? 0) + 1;
     gaveUp = attempts >= MAX_DELIVERY_ATTEMPTS;
     const now = deps.clock.now();

@@ -8,7 +8,7 @@ import { ProviderCallError } from "../providers/calls.ts";
 import { countGenerationStep } from "../kv/backlog.ts";
 import { addEvents } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
-import { acquireLease, type Lease, releaseLease, releaseWith, stillHeld } from "../kv/locks.ts";
+import { type Held, releaseWith, withLease } from "../kv/locks.ts";
 import { setDebugTexts } from "../kv/order_debug.ts";
 import { writeOrder } from "../kv/orders.ts";
 import type { Deps } from "../deps.ts";
@@ -50,27 +50,20 @@ export type GenerationRun = "done" | "busy" | "not-due" | "nothing-to-do" | "los
  */
 export async function runGeneration(deps: Deps, orderId: string): Promise<GenerationRun> {
   const leaseMs = seconds(deps.config.jobs.leaseSeconds);
-  const lease = await acquireLease(
+  const holder = { id: deps.workerId, leaseMs, now: () => deps.clock.now() };
+  const run = await withLease(
     deps.kv,
     { type: "order", id: orderId },
-    deps.workerId,
-    leaseMs,
-    deps.clock.now(),
+    holder,
+    (held) => runLeased(deps, orderId, held, leaseMs),
   );
-  if (!lease) return "busy";
-  try {
-    return await runLeased(deps, orderId, lease, leaseMs);
-  } finally {
-    await releaseLease(deps.kv, lease, deps.clock.now()).catch(() => {
-      // KV closing under us at shutdown: the lease simply runs out.
-    });
-  }
+  return run ?? "busy";
 }
 
 async function runLeased(
   deps: Deps,
   orderId: string,
-  lease: Lease,
+  held: Held,
   leaseMs: number,
 ): Promise<GenerationRun> {
   const { kv } = deps;
@@ -88,7 +81,7 @@ async function runLeased(
     const waitUntil = Date.parse(interrupted.claimedAt) + INTERRUPTED_CREATE_GRACE_MS;
     if (now() < waitUntil) {
       const waiting = stepAwaitsCallback(order, waitUntil);
-      const result = await writeOrder(kv.atomic().check(entry, stillHeld(lease)), order, waiting).commit();
+      const result = await writeOrder(held.atomic(entry), order, waiting).commit();
       return result.ok ? "done" : "lost-race";
     }
   }
@@ -110,7 +103,7 @@ async function runLeased(
   const startedAt = now();
   // If this worker vanishes, the step is due again once its lease has run out.
   const claimed = stepClaimed(order, { stage, attemptId }, startedAt, startedAt + leaseMs, events.length > 0);
-  const claim = writeOrder(kv.atomic().check(entry, stillHeld(lease)), order, claimed);
+  const claim = writeOrder(held.atomic(entry), order, claimed);
   addEvents(claim, orderId, events.map((draft, index) => buildEvent(draft, startedAt, index)));
   const claimResult = await claim.commit();
   if (!claimResult.ok) return "lost-race";
@@ -129,9 +122,9 @@ async function runLeased(
   });
 
   const commitOutcome = (entry: Deno.AtomicCheck, before: Order, next: Order) => {
-    const commit = writeOrder(kv.atomic().check(entry, stillHeld(lease)), before, next);
+    const commit = writeOrder(held.atomic(entry), before, next);
     // The next stage's message goes out in this write: the lease must be free the moment it lands.
-    releaseWith(commit, lease, finishedAt);
+    releaseWith(commit, held.lease, finishedAt);
     addEvents(commit, orderId, settled.events.map((draft, index) => buildEvent(draft, finishedAt, index)));
     countGenerationStep(commit, outcome.kind === "fail" && outcome.failure.call !== null, finishedAt);
     if (settled.debug) setDebugTexts(commit, orderId, settled.debug);

@@ -13,10 +13,9 @@ import {
 import { type TimedLyrics, timedLyricsFromAlignedWords } from "../domain/song/timed_lyrics.ts";
 import { seconds } from "../domain/time.ts";
 import { ProviderCallError } from "../providers/calls.ts";
-import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { addEvents } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
-import { acquireLease, type Lease, leaseLost, releaseLease, stillHeld } from "../kv/locks.ts";
+import { type Held, withLease } from "../kv/locks.ts";
 import { fitsTimedLyrics, setTimedLyrics } from "../kv/lyrics_timing.ts";
 import { getOrder, writeOrder } from "../kv/orders.ts";
 import type { Deps } from "../deps.ts";
@@ -36,25 +35,16 @@ type TimingOutcome =
 export async function fetchTimedLyrics(deps: Deps, orderId: string): Promise<void> {
   const now = () => deps.clock.now();
   const leaseMs = seconds(deps.config.jobs.leaseSeconds);
-  const lease = await acquireLease(
-    deps.kv,
-    { type: "lyrics-timing", id: orderId },
-    deps.workerId,
-    leaseMs,
-    now(),
-  );
-  if (!lease) return;
-  try {
+  const holder = { id: deps.workerId, leaseMs, now };
+  await withLease(deps.kv, { type: "lyrics-timing", id: orderId }, holder, async (held) => {
     const order = await getOrder(deps.kv, orderId);
     if (!order) return;
     const signal = AbortSignal.timeout(leaseMs);
     for (const take of takesDueForTiming(order, now())) {
       const outcome = await askFor(deps, order, take, signal);
-      if (!await record(deps, lease, orderId, take, outcome)) return;
+      if (!await record(deps, held, orderId, take, outcome)) return;
     }
-  } finally {
-    await releaseLease(deps.kv, lease, now()).catch(() => {});
-  }
+  });
 }
 
 async function askFor(deps: Deps, order: Order, take: SongTake, signal: AbortSignal): Promise<TimingOutcome> {
@@ -100,17 +90,17 @@ async function askFor(deps: Deps, order: Order, take: SongTake, signal: AbortSig
  * Records one take's outcome, re-reading on a conflict (staff may act on the order meanwhile) as long
  * as the take still owes its timing and the lease is still ours. Answers whether to go on.
  */
-function record(deps: Deps, lease: Lease, orderId: string, asked: SongTake, outcome: TimingOutcome) {
+async function record(deps: Deps, held: Held, orderId: string, asked: SongTake, outcome: TimingOutcome) {
   const { kv } = deps;
-  return retryOnConflict(`the timed lyrics of ${orderId}`, async () => {
+  const goOn = await held.retry(`the timed lyrics of ${orderId}`, async () => {
     const entry = await kv.get<Order>(keys.order(orderId));
     const order = entry.value;
     const take = order && takesOf(order).find((each) => each.blobId === asked.blobId);
     // Another song replaced this one meanwhile (regenerated, uploaded), or the work was done.
-    if (!order || take?.timing.state !== "owed") return true;
+    if (!order || take?.timing.state !== "owed") return { value: true };
     const now = deps.clock.now();
     const label = takeLabel(take.take);
-    const operation = kv.atomic().check(entry, stillHeld(lease));
+    const operation = held.atomic(entry);
     let event: EventDraft;
     let next: Order;
     if (outcome.kind === "stored") {
@@ -139,7 +129,7 @@ function record(deps: Deps, lease: Lease, orderId: string, asked: SongTake, outc
     }
     writeOrder(operation, order, { ...next, updatedAt: new Date(now).toISOString() });
     addEvents(operation, orderId, [buildEvent({ ...callEventFields(outcome.call), ...event }, now)]);
-    if ((await operation.commit()).ok) return true;
-    return await leaseLost(kv, lease) ? false : CONFLICT;
+    return { value: true, write: operation };
   });
+  return goOn ?? false;
 }

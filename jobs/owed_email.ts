@@ -5,10 +5,9 @@ import { backoffMs } from "../domain/generation/call_errors.ts";
 import type { Order, OwedEmailState } from "../domain/order/orders.ts";
 import { isOwedEmailDue, owedEmailClaimed, owedEmailRefused, owedEmailSent } from "../domain/email/owed.ts";
 import { seconds } from "../domain/time.ts";
-import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { addEvents } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
-import { acquireLease, type Lease, leaseLost, releaseLease, releaseWith, stillHeld } from "../kv/locks.ts";
+import { type Held, releaseWith, withLease } from "../kv/locks.ts";
 import { writeOrder } from "../kv/orders.ts";
 import type { Deps } from "../deps.ts";
 import { jobMessage } from "./messages.ts";
@@ -45,11 +44,9 @@ export interface OwedEmail {
 export async function sendOwedEmail(deps: Deps, email: OwedEmail, orderId: string): Promise<void> {
   const now = () => deps.clock.now();
   const leaseMs = seconds(deps.config.jobs.leaseSeconds);
-  const lease = await acquireLease(deps.kv, { type: email.job, id: orderId }, deps.workerId, leaseMs, now());
-  if (!lease) return;
-  let released = false;
-  try {
-    const order = await claim(deps, email, lease, orderId, leaseMs);
+  const holder = { id: deps.workerId, leaseMs, now };
+  await withLease(deps.kv, { type: email.job, id: orderId }, holder, async (held) => {
+    const order = await claim(deps, email, held, orderId, leaseMs);
     if (!order) return;
     const messageId = email.stateOf(order)!.messageId!;
     let refusal: string | null = null;
@@ -59,28 +56,24 @@ export async function sendOwedEmail(deps: Deps, email: OwedEmail, orderId: strin
     } catch (error) {
       refusal = error instanceof Error ? error.message : String(error);
     }
-    released = await record(deps, email, lease, orderId, messageId, refusal) !== null;
-  } finally {
-    if (!released) await releaseLease(deps.kv, lease, now()).catch(() => {});
-  }
+    await record(deps, email, held, orderId, messageId, refusal);
+  });
 }
 
 /** The order with its email claimed, or null when nothing is due or the lease was lost. */
-function claim(deps: Deps, email: OwedEmail, lease: Lease, orderId: string, leaseMs: number) {
+function claim(deps: Deps, email: OwedEmail, held: Held, orderId: string, leaseMs: number) {
   const { kv } = deps;
-  return retryOnConflict(`the claim of the ${email.job} of ${orderId}`, async () => {
+  return held.retry(`the claim of the ${email.job} of ${orderId}`, async () => {
     const entry = await kv.get<Order>(keys.order(orderId));
     const order = entry.value;
     const state = order && email.stateOf(order);
     const now = deps.clock.now();
-    if (!order || !state || !isOwedEmailDue(state, now)) return null;
+    if (!order || !state || !isOwedEmailDue(state, now)) return { value: null };
     // Claimed before a crash: the same Message-ID goes again.
-    if (state.messageId) return order;
+    if (state.messageId) return { value: order };
     const messageId = `<${email.messageIdPrefix}-${crypto.randomUUID()}@littlehits.studio>`;
     const claimed = email.withState(order, owedEmailClaimed(state, messageId, now, now + leaseMs));
-    const result = await writeOrder(kv.atomic().check(entry, stillHeld(lease)), order, claimed).commit();
-    if (result.ok) return claimed;
-    return await leaseLost(kv, lease) ? null : CONFLICT;
+    return { value: claimed, write: writeOrder(held.atomic(entry), order, claimed) };
   });
 }
 
@@ -91,17 +84,17 @@ function claim(deps: Deps, email: OwedEmail, lease: Lease, orderId: string, leas
 function record(
   deps: Deps,
   email: OwedEmail,
-  lease: Lease,
+  held: Held,
   orderId: string,
   messageId: string,
   refusal: string | null,
 ) {
   const { kv } = deps;
-  return retryOnConflict(`the outcome of the ${email.job} of ${orderId}`, async () => {
+  return held.retry(`the outcome of the ${email.job} of ${orderId}`, async () => {
     const entry = await kv.get<Order>(keys.order(orderId));
     const order = entry.value;
     const state = order && email.stateOf(order);
-    if (!order || !state || state.messageId !== messageId) return null;
+    if (!order || !state || state.messageId !== messageId) return { value: null };
     const now = deps.clock.now();
     const attempts = state.attempts + 1;
     const gaveUp = refusal !== null && attempts >= email.maxAttempts;
@@ -120,8 +113,8 @@ function record(
       };
     // Letting go in the same write: after a rush of orders every email's writes queue together.
     const operation = releaseWith(
-      writeOrder(kv.atomic().check(entry, stillHeld(lease)), order, next),
-      lease,
+      writeOrder(held.atomic(entry), order, next),
+      held.lease,
       now,
     );
     addEvents(operation, orderId, [
@@ -137,8 +130,6 @@ function record(
       ),
     ]);
     if (retryAt !== null) deps.jobs.add(operation, jobMessage(email.job, orderId), retryAt - now);
-    const result = await operation.commit();
-    if (result.ok) return next;
-    return await leaseLost(kv, lease) ? null : CONFLICT;
+    return { value: next, write: operation };
   });
 }

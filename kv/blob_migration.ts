@@ -11,7 +11,7 @@ import {
 } from "./blobs.ts";
 import { type BlobBucket, type BlobStore, objectKeyOf } from "./blob_store.ts";
 import { keys } from "./keys.ts";
-import { acquireLease, leaseLost, releaseLease } from "./locks.ts";
+import { leaseLost, withLease } from "./locks.ts";
 
 /**
  * Moving audio from KV chunks to the bucket (`deno task blobs:migrate`), one blob at a time. A blob's
@@ -109,25 +109,25 @@ export async function moveKeptBlobs(
     listed.push(entry.key);
   }
   if (listed.length === 0 || !(await blobs.writable())) return 0;
-  const lease = await acquireLease(kv, KEPT_MOVES, holder, KEPT_MOVES_LEASE_MS, now());
-  if (!lease) return 0;
-  let moved = 0;
-  try {
-    for (const key of listed) {
-      if (await leaseLost(kv, lease)) break;
-      const id = key[key.length - 1] as string;
-      // A failure (the bucket away again) leaves the blob listed and playing from KV: the next run tries it.
-      const result = await moveBlobToBucket(kv, bucket, id, now());
-      if (result === "damaged") {
-        console.error(`blob ${id}, kept in KV, does not match its SHA-256; left there.`);
+  const lease = { id: holder, leaseMs: KEPT_MOVES_LEASE_MS, now };
+  const moved = await withLease(kv, KEPT_MOVES, lease, async (held) => {
+    let moved = 0;
+    try {
+      for (const key of listed) {
+        if (await leaseLost(kv, held.lease)) break;
+        const id = key[key.length - 1] as string;
+        // A failure (the bucket away again) leaves the blob listed and playing from KV: the next run tries it.
+        const result = await moveBlobToBucket(kv, bucket, id, now());
+        if (result === "damaged") {
+          console.error(`blob ${id}, kept in KV, does not match its SHA-256; left there.`);
+        }
+        if (result === "moved") moved++;
+        await kv.delete(key);
       }
-      if (result === "moved") moved++;
-      await kv.delete(key);
+    } catch (error) {
+      console.warn("could not move audio kept in KV to the bucket yet:", error);
     }
-  } catch (error) {
-    console.warn("could not move audio kept in KV to the bucket yet:", error);
-  } finally {
-    await releaseLease(kv, lease, now()).catch(() => {});
-  }
-  return moved;
+    return moved;
+  });
+  return moved ?? 0;
 }

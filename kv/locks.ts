@@ -1,3 +1,4 @@
+import { CONFLICT, retryOnConflict } from "./atomic.ts";
 import { keys } from "./keys.ts";
 
 /**
@@ -84,4 +85,51 @@ export function releaseWith(
 ): Deno.AtomicOperation {
   const released = { ...lease.lock, releasedAt: new Date(now).toISOString() };
   return operation.set(lease.key, released, { expireIn: KEEP_RELEASED_MS });
+}
+
+/** A lease held for some work, and how that work writes under it. */
+export interface Held {
+  lease: Lease;
+  /** An atomic write that commits only while the lease is still ours and each of `checks` is unchanged. */
+  atomic(...checks: Deno.AtomicCheck[]): Deno.AtomicOperation;
+  /**
+   * Runs `attempt` until its `write` commits (an attempt with nothing to write answers its `value`
+   * alone), again after another writer's conflict: its value, or null once the lease is someone
+   * else's, who reads the state and carries on from there.
+   */
+  retry<T>(
+    what: string,
+    attempt: () => Promise<{ value: T; write?: Deno.AtomicOperation }>,
+  ): Promise<T | null>;
+}
+
+/**
+ * Runs `work` under a lease on `resource`, or answers null at once when someone else holds it. The
+ * lease is let go when the work ends, however it ends; after a write that let go already
+ * (`releaseWith`) that finds it changed and does nothing.
+ */
+export async function withLease<T>(
+  kv: Deno.Kv,
+  resource: { type: string; id: string },
+  holder: { id: string; leaseMs: number; now: () => number },
+  work: (held: Held) => Promise<T>,
+): Promise<T | null> {
+  const lease = await acquireLease(kv, resource, holder.id, holder.leaseMs, holder.now());
+  if (!lease) return null;
+  const held: Held = {
+    lease,
+    atomic: (...checks) => kv.atomic().check(...checks, stillHeld(lease)),
+    retry: (what, attempt) =>
+      retryOnConflict(what, async () => {
+        const { value, write } = await attempt();
+        if (!write || (await write.commit()).ok) return value;
+        return await leaseLost(kv, lease) ? null : CONFLICT;
+      }),
+  };
+  try {
+    return await work(held);
+  } finally {
+    // KV closing under us at shutdown: the lease simply runs out.
+    await releaseLease(kv, lease, holder.now()).catch(() => {});
+  }
 }

@@ -8,7 +8,7 @@ import { briefOf, cleanLyrics, lyricsUserMessage } from "../domain/prompts/defau
 import { promptScopeOfOrder } from "../domain/prompts/scope.ts";
 import { ProviderCallError } from "../providers/calls.ts";
 import { addEvents, addStaffEvent } from "../kv/events.ts";
-import { acquireLease, releaseLease } from "../kv/locks.ts";
+import { withLease } from "../kv/locks.ts";
 import { addLyricsVersion } from "../kv/lyrics_history.ts";
 import { setDebugTexts } from "../kv/order_debug.ts";
 import { getOrder, updateOrder } from "../kv/orders.ts";
@@ -40,19 +40,16 @@ export async function regenerateLyrics(
   if (!order) throw new NotFoundError("Order not found.");
   if (!allows(order, "regenerateLyrics")) throw new ConflictError(REFUSALS.lyricsBusy);
 
-  const lease = await acquireLease(
+  const holder = { id: admin, leaseMs: LYRICS_TIMEOUT_MS + 5_000, now: () => deps.clock.now() };
+  const resource = { type: "lyrics-regeneration", id: orderId };
+  const written = await withLease(
     deps.kv,
-    { type: "lyrics-regeneration", id: orderId },
-    admin,
-    LYRICS_TIMEOUT_MS + 5_000,
-    deps.clock.now(),
+    resource,
+    holder,
+    () => writeNewLyrics(deps, order, customInput, admin),
   );
-  if (!lease) throw new ConflictError(MESSAGES.busy);
-  try {
-    return await writeNewLyrics(deps, order, customInput, admin);
-  } finally {
-    await releaseLease(deps.kv, lease, deps.clock.now());
-  }
+  if (!written) throw new ConflictError(MESSAGES.busy);
+  return written;
 }
 
 async function writeNewLyrics(

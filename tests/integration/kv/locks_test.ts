@@ -1,6 +1,6 @@
-import { assert, assertEquals } from "@std/assert";
+import { assert, assertEquals, assertRejects } from "@std/assert";
 import { keys } from "../../../kv/keys.ts";
-import { acquireLease, type Lock, releaseLease, stillHeld } from "../../../kv/locks.ts";
+import { acquireLease, type Lock, releaseLease, stillHeld, withLease } from "../../../kv/locks.ts";
 
 const ORDER = { type: "order", id: "o1" };
 
@@ -39,4 +39,39 @@ Deno.test("two workers racing for one lease: exactly one gets it", async () => {
     Array.from({ length: 10 }, (_, i) => acquireLease(kv, ORDER, `worker-${i}`, 1000, now)),
   );
   assertEquals(results.filter(Boolean).length, 1);
+});
+
+Deno.test("withLease: busy answers null, the lease is let go however the work ends, and a lost lease stops a retry", async () => {
+  await using kv = await Deno.openKv(":memory:");
+  let now = Date.parse("2026-03-01T10:00:00Z");
+  const holder = (id: string) => ({ id, leaseMs: 1000, now: () => now });
+  const released = async () => !!(await kv.get<Lock>(keys.lock("order", "o1"))).value?.releasedAt;
+
+  assertEquals(
+    await withLease(
+      kv,
+      ORDER,
+      holder("a"),
+      () => withLease(kv, ORDER, holder("b"), () => Promise.resolve(1)),
+    ),
+    null,
+  );
+  assert(await released(), "released after the work");
+  await assertRejects(() => withLease(kv, ORDER, holder("a"), () => Promise.reject(new Error("boom"))));
+  assert(await released(), "released after a failure too");
+
+  const tries: string[] = [];
+  const answer = await withLease(kv, ORDER, holder("a"), async (held) => {
+    assertEquals(
+      await held.retry("nothing to write", () => Promise.resolve({ value: "read only" })),
+      "read only",
+    );
+    now += 1500;
+    await acquireLease(kv, ORDER, "b", 1000, now);
+    return await held.retry("after the lease ran out", () => {
+      tries.push("try");
+      return Promise.resolve({ value: "written", write: held.atomic().set(["x"], 1) });
+    });
+  });
+  assertEquals([answer, tries.length, (await kv.get(["x"])).value], [null, 1, null]);
 });
