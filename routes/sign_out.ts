@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { revokeSession } from "../kv/sessions.ts";
+import { endSession } from "../accounts/sign_in.ts";
 import type { AppEnv } from "./request_context.ts";
 import { clearSessionCookie } from "./session_cookie.ts";
 
@@ -8,10 +8,6 @@ import { clearSessionCookie } from "./session_cookie.ts";
  * cookie. Signing out when already signed out is not an error: the end state is the same.
  */
 export async function signOut(c: Context<AppEnv>) {
-  const session = c.var.session;
-  if (session) {
-    await revokeSession(c.var.deps.kv, session);
-    c.var.deps.track("User Logout");
-  }
+  if (c.var.session) await endSession(c.var.deps, c.var.session);
   clearSessionCookie(c);
 }

@@ -1,22 +1,13 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import {
-  emailSchema,
-  MAGIC_LINK_TTL_MS,
-  MESSAGES,
-  ORDER_LINK_LIMIT,
-  SIGN_IN_LIMITS,
-} from "../../domain/account/sign_in_limits.ts";
-import { BadRequestError, ForbiddenError, RateLimitError, UnauthorizedError } from "../../domain/errors.ts";
+import { emailSchema, MESSAGES } from "../../domain/account/sign_in_limits.ts";
+import { BadRequestError, ForbiddenError, UnauthorizedError } from "../../domain/errors.ts";
 import { hashToken } from "../../domain/account/tokens.ts";
 import { isOrderId } from "../../domain/order/orders.ts";
-import { signInEmail } from "../../domain/email/sign_in.ts";
 import { toSessionUser } from "../../domain/account/users.ts";
-import { consumeMagicLink, createMagicLink, findMagicLink } from "../../kv/magic_links.ts";
-import { takeRateLimit } from "../../kv/rate_limits.ts";
-import { openOrderLink } from "../../orders/open_order_link.ts";
-import { createSession } from "../../kv/sessions.ts";
-import { upsertUserOnSignIn } from "../../kv/users.ts";
+import { findMagicLink } from "../../kv/magic_links.ts";
+import { openOrderLink } from "../../accounts/open_order_link.ts";
+import { sendSignInLink, signIn } from "../../accounts/sign_in.ts";
 import { clientAddress } from "../client_address.ts";
 import type { AppEnv } from "../request_context.ts";
 import { currentUser, isFromAnotherSite } from "../middleware/session.ts";
@@ -33,37 +24,9 @@ authApi.use(async (c, next) => {
   c.header("cache-control", "no-store");
 });
 
-/**
- * Every address gets the same answer and the same work (there is no "unknown address" branch: a
- * first sign-in creates the account), so neither the reply nor its timing says who has an account.
- */
+/** The same answer for every address (accounts/sign_in.ts), so it says nobody has an account. */
 authApi.post("/request-magic-link", valid("json", z.object({ email: emailSchema })), async (c) => {
-  const { kv, clock, config, providers } = c.var.deps;
-  const { email } = c.req.valid("json");
-  const now = clock.now();
-  const decision = await takeRateLimit(
-    kv,
-    [
-      { scope: "sign-in:client", subject: clientAddress(c), limit: SIGN_IN_LIMITS.perClient },
-      { scope: "sign-in:email", subject: email, limit: SIGN_IN_LIMITS.perEmail },
-    ],
-    SIGN_IN_LIMITS.windowMs,
-    now,
-  );
-  if (decision.exceeded) {
-    const message = decision.exceeded.scope === "sign-in:email"
-      ? MESSAGES.tooManyForEmail
-      : MESSAGES.tooManyForClient;
-    throw new RateLimitError(message, Math.ceil(decision.retryAfterMs / 1000));
-  }
-
-  const token = await createMagicLink(kv, email, now, await hashToken(markSignInBrowser(c)));
-  const link = `${config.appUrl}/auth/verify?t=${token}`;
-  // A failed send becomes a 503 in the error mapper; the unused link simply expires.
-  await providers.mail.send({
-    to: email,
-    ...signInEmail({ link, expiresInMinutes: MAGIC_LINK_TTL_MS / 60_000 }),
-  });
+  await sendSignInLink(c.var.deps, c.req.valid("json").email, clientAddress(c), () => markSignInBrowser(c));
   return c.json({ message: MESSAGES.linkSent });
 });
 
@@ -92,17 +55,13 @@ authApi.post("/verify-magic-link", valid("json", z.object({ t: z.string().min(1)
 });
 
 async function signInWithLink(c: Context<AppEnv>, token: string) {
-  const { kv, clock, config, track } = c.var.deps;
-  const now = clock.now();
-  const email = await consumeMagicLink(kv, token, now);
-  if (!email) throw new UnauthorizedError(MESSAGES.badSignInToken);
-
-  const { user, created } = await upsertUserOnSignIn(kv, email, config, now);
-  const sessionToken = await createSession(kv, user.id, now);
+  const { user, sessionToken } = await signIn(c.var.deps, token);
   setSessionCookie(c, sessionToken);
-  if (created) track("User Signup", { method: "magic_link" });
-  track("User Login", { method: "magic_link" });
-  return c.json({ token: sessionToken, user: toSessionUser(user, config), message: MESSAGES.signedIn });
+  return c.json({
+    token: sessionToken,
+    user: toSessionUser(user, c.var.deps.config),
+    message: MESSAGES.signedIn,
+  });
 }
 
 /**
@@ -110,28 +69,19 @@ async function signInWithLink(c: Context<AppEnv>, token: string) {
  * to (a gift's recipient becomes their own user, not the parent) and lets that user see the order.
  */
 authApi.get("/magic-link/:orderId", async (c) => {
-  const { kv, clock, config, track } = c.var.deps;
   const orderId = c.req.param("orderId");
   const token = c.req.query("t");
   if (!token || !isOrderId(orderId)) throw new BadRequestError(MESSAGES.badOrderLink);
-  const now = clock.now();
-  const decision = await takeRateLimit(
-    kv,
-    [{ scope: "order-link:client", subject: clientAddress(c), limit: ORDER_LINK_LIMIT.perClient }],
-    ORDER_LINK_LIMIT.windowMs,
-    now,
+  const { user, created, sessionToken, greeting } = await openOrderLink(
+    c.var.deps,
+    orderId,
+    token,
+    clientAddress(c),
   );
-  if (decision.exceeded) {
-    throw new RateLimitError(MESSAGES.tooManyOrderLinks, Math.ceil(decision.retryAfterMs / 1000));
-  }
-
-  const { order, user, created, sessionToken, greeting } = await openOrderLink(c.var.deps, orderId, token);
   setSessionCookie(c, sessionToken);
-  if (created) track("User Signup", { method: "order_link" });
-  track("Magic Link Accessed", { isGift: order.isGift });
   return c.json({
     token: sessionToken,
-    user: toSessionUser(user, config),
+    user: toSessionUser(user, c.var.deps.config),
     orderId,
     message: MESSAGES.orderLinkOpened,
     // No account had this address before.

@@ -12,6 +12,7 @@ type Layer =
   | "providers"
   | "jobs"
   | "orders"
+  | "accounts"
   | "routes"
   | "components"
   | "islands"
@@ -29,6 +30,7 @@ const APP: readonly Layer[] = [
   "providers",
   "jobs",
   "orders",
+  "accounts",
   "routes",
   "components",
   "islands",
@@ -48,6 +50,8 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   jobs: ["domain", "kv", "providers", "jobs", "deps.ts"],
   // jobs: a command queues its follow-up work as job messages (jobs/messages.ts) in its own write.
   orders: ["domain", "kv", "providers", "jobs", "orders", "deps.ts"],
+  // Sign-in and sessions: commands like orders/, but about who is asking rather than an order.
+  accounts: ["domain", "kv", "providers", "accounts", "deps.ts"],
   routes: APP,
   // Not islands: the renderer (routes/) passes an island into the layout as a prop.
   components: ["domain", "components"],
@@ -118,7 +122,19 @@ async function importGraph(): Promise<Map<string, string[]>> {
 const graph = await importGraph();
 
 Deno.test("the import graph was read (every app folder has files and imports)", () => {
-  for (const folder of ["domain", "kv", "providers", "jobs", "orders", "routes", "components", "islands"]) {
+  for (
+    const folder of [
+      "domain",
+      "kv",
+      "providers",
+      "jobs",
+      "orders",
+      "accounts",
+      "routes",
+      "components",
+      "islands",
+    ]
+  ) {
     assert([...graph.keys()].some((file) => file.startsWith(folder + "/")), `no files in ${folder}/`);
   }
   assert([...graph.values()].flat().length > 1000, "too few imports found: the parser is broken");
