@@ -1,15 +1,15 @@
 import type { Deps } from "../deps.ts";
 import { ReferralRefusedError } from "../domain/errors.ts";
-import { REFERRAL_REFUSALS, type ReferralCode } from "../domain/referral/referrals.ts";
+import { maxRedemptionsOf, promotionTermsOf } from "../domain/referral/promotion_terms.ts";
+import { isFirstOrderCode, REFERRAL_REFUSALS, type ReferralCode } from "../domain/referral/referrals.ts";
 import {
   type HoldAnswer,
   holdReferralUse,
   type ReferralHold,
   releaseHoldOfSession,
 } from "../kv/referral_holds.ts";
-import { getReferralCodeByCode } from "../kv/referral_codes.ts";
-import type { CheckoutDiscount } from "../providers/payments/mod.ts";
-import { promotionFor } from "./promotions.ts";
+import { getReferralCodeByCode, savePromotionIds } from "../kv/referral_codes.ts";
+import type { CheckoutDiscount, PromotionIds } from "../providers/payments/mod.ts";
 
 /**
  * How long a checkout may be paid: Stripe's shortest session (30 minutes from creation; one more so
@@ -64,4 +64,43 @@ export async function checkoutDiscount(
     value: code.discountValue,
     promotionCodeId: ids.promoId,
   };
+}
+
+/**
+ * The provider's promotion code for one of our codes, carrying our limits (domain/referral/promotion_terms.ts):
+ * the stored one while its terms still hold, otherwise the stale one is turned off and a new one
+ * made and stored, so a code typed on Stripe's page obeys the same limits as one that came through
+ * the order form.
+ */
+async function promotionFor(
+  deps: Pick<Deps, "kv" | "providers" | "clock">,
+  code: ReferralCode,
+): Promise<PromotionIds> {
+  const { kv } = deps;
+  const { payments } = deps.providers;
+  if (payments.kind === "local") return { couponId: null, promoId: null };
+  const terms = promotionTermsOf(code);
+  if (code.stripePromoId && code.stripePromoTerms === terms) {
+    return { couponId: code.stripeCouponId, promoId: code.stripePromoId };
+  }
+  // Made before these limits (or before limits were sent at all): it must not stay typeable.
+  if (code.stripePromoId) await payments.deactivatePromotion(code.stripePromoId);
+  const ids = await payments.ensurePromotion({
+    code: code.code,
+    discountType: code.discountType,
+    discountValue: code.discountValue,
+    stripeCouponId: code.stripeCouponId,
+    stripePromoId: null,
+    maxRedemptions: maxRedemptionsOf(code),
+    expiresAt: code.expiresAt,
+    firstTimeTransaction: isFirstOrderCode(code),
+  });
+  await savePromotionIds(
+    kv,
+    code.id,
+    { stripeCouponId: ids.couponId, stripePromoId: ids.promoId },
+    deps.clock.now(),
+    code,
+  );
+  return ids;
 }

@@ -1,10 +1,8 @@
 import { type Context, Hono } from "hono";
 import { ReferralRefusedError } from "../domain/errors.ts";
-import { discountOf, REFERRAL_REFUSALS, referralCodeSchema } from "../domain/referral/referrals.ts";
-import { CHECKOUT_LIFETIME_MS, reserveReferral } from "../orders/checkout_referral.ts";
-import { fulfil } from "../orders/fulfil.ts";
-import { applyLocalPromotion, getLocalSession, payLocalSession } from "../kv/local_checkout.ts";
-import { attachHold, releaseHold } from "../kv/referral_holds.ts";
+import { REFERRAL_REFUSALS, referralCodeSchema } from "../domain/referral/referrals.ts";
+import { applyLocalPromotionCode, payLocalCheckout } from "../orders/local_checkout.ts";
+import { getLocalSession } from "../kv/local_checkout.ts";
 import { LocalCheckoutPage } from "../components/checkout/LocalCheckoutPage.tsx";
 import type { AppEnv } from "./request_context.ts";
 import { thisMachineOnly } from "./middleware/this_machine_only.ts";
@@ -22,9 +20,8 @@ localCheckout.use("/checkout/local/*", thisMachineOnly);
 localCheckout.get("/checkout/local/:id", (c) => show(c));
 
 localCheckout.post("/checkout/local/:id/promo", async (c) => {
-  const { kv, clock, track } = c.var.deps;
   const id = sessionIdOf(c);
-  const session = id ? await getLocalSession(kv, id) : null;
+  const session = id ? await getLocalSession(c.var.deps.kv, id) : null;
   if (!session || session.status !== "open" || !session.allowPromotionCodes) return show(c);
   // A body that is not a form (a multipart type without its boundary) reads as an empty one.
   const form = await c.req.parseBody().catch(() => ({} as Record<string, unknown>));
@@ -32,47 +29,19 @@ localCheckout.post("/checkout/local/:id/promo", async (c) => {
   if (!typed) return show(c, "Enter a promotion code.");
   // Not a code's shape: refused without a lookup (a long one would not even fit in a KV key).
   if (!referralCodeSchema.safeParse(typed).success) return show(c, REFERRAL_REFUSALS.unknown);
-  // The same rules and the same hold as a code from the order form (orders/checkout_referral.ts).
-  const expiresAt = session.expiresAt ? Date.parse(session.expiresAt) : clock.now() + CHECKOUT_LIFETIME_MS;
-  let reserved;
   try {
-    reserved = await reserveReferral(
-      c.var.deps,
-      typed,
-      session.customerEmail,
-      expiresAt,
-      session.id,
-    );
+    if (!await applyLocalPromotionCode(c.var.deps, session, typed)) return show(c);
   } catch (error) {
     if (error instanceof ReferralRefusedError) return show(c, error.message);
     throw error;
   }
-  const { code, hold } = reserved;
-  if (!await applyLocalPromotion(kv, session.id, code.code, discountOf(code))) {
-    await releaseHold(kv, hold, clock.now());
-    return show(c);
-  }
-  await attachHold(kv, hold, session.id, clock.now());
-  track("Promo Code Applied", { discountType: code.discountType, discountValue: code.discountValue });
   return c.redirect(`/checkout/local/${session.id}`, 303);
 });
 
 localCheckout.post("/checkout/local/:id/pay", async (c) => {
-  const { kv } = c.var.deps;
   const id = sessionIdOf(c);
-  if (!id) return show(c);
-  const paid = await payLocalSession(kv, id, c.var.deps.clock.now());
-  const session = paid ?? await getLocalSession(kv, id);
+  const session = id && await payLocalCheckout(c.var.deps, id);
   if (!session) return show(c);
-  // Past its expiry the session expired instead of being paid: nothing to fulfil.
-  if (paid?.paid) {
-    try {
-      await fulfil(c.var.deps, id);
-    } catch (error) {
-      // As with a failed Stripe webhook, the return page fulfils again and reports what went wrong.
-      console.error(`local checkout ${id}: fulfilment after payment failed:`, error);
-    }
-  }
   return c.redirect(session.status === "complete" ? session.successUrl : `/checkout/local/${id}`, 303);
 });
 

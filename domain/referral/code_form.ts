@@ -191,7 +191,7 @@ export function editedReferralCode(
       isActive,
       stripeCouponId: givenCoupon ?? (newDiscount ? null : current.stripeCouponId),
       stripePromoId: givenPromo ?? (promotionEnds ? null : current.stripePromoId),
-      // Absent until a promotion is made (orders/promotions.ts); a new or ended one has no terms yet.
+      // Absent until a promotion is made (orders/checkout_referral.ts); a new or ended one has no terms yet.
       ...(current.stripePromoTerms === undefined
         ? {}
         : { stripePromoTerms: givenPromo || promotionEnds ? null : current.stripePromoTerms }),
