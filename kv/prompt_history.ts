@@ -1,25 +1,15 @@
-import { ConflictError, NotFoundError } from "../domain/errors.ts";
 import {
   PROMPT_HISTORY_LIMIT,
-  PROMPT_LABELS,
   type PromptKind,
   type PromptVersionEntry,
   type PromptVersionList,
-  type SystemPromptView,
 } from "../domain/prompts/kinds.ts";
 import type { PromptScope } from "../domain/prompts/scope.ts";
-import {
-  currentIn,
-  readSystemPromptVersion,
-  saveSystemPrompt,
-  SCOPE_KEYS,
-  type StoredPrompt,
-} from "./prompts.ts";
+import { currentIn, readSystemPromptVersion, SCOPE_KEYS, type StoredPrompt } from "./prompts.ts";
 
 /**
  * A system prompt's history ("who did what"): its saved versions with who saved each and
- * when, and restoring one, which saves its text again as a new version rather than rewinding.
- * Numbers are those of the scope whose prompt the reader sees now, as in readSystemPromptVersion.
+ * when (restoring one is orders/system_prompts.ts). Numbers are those of the scope whose prompt the reader sees now, as in readSystemPromptVersion.
  */
 export async function listSystemPromptVersions(
   kv: Deno.Kv,
@@ -37,28 +27,6 @@ export async function listSystemPromptVersions(
   if (current && versions[0]?.version !== current.version) versions.unshift(entryOf(current));
   if (!truncated) versions.push(entryOf(null, (await readSystemPromptVersion(kv, kind, 0, scope))!.prompt));
   return { kind, current: current?.version ?? 0, versions, truncated };
-}
-
-/**
- * Saves version `version`'s text as the newest version, recorded as a restore by `by`. An unknown
- * version is a NotFoundError; the version already in use, a ConflictError (it would change nothing).
- */
-export async function restoreSystemPromptVersion(
-  kv: Deno.Kv,
-  kind: PromptKind,
-  version: number,
-  by: string,
-  now: number,
-  scope: PromptScope,
-): Promise<SystemPromptView> {
-  const label = PROMPT_LABELS[kind];
-  const earlier = await readSystemPromptVersion(kv, kind, version, scope);
-  if (!earlier) throw new NotFoundError(`The ${kind} prompt has no version ${version}.`);
-  const { stored: current } = await currentIn(kv, kind, scope);
-  if ((current?.version ?? 0) === version) {
-    throw new ConflictError(`Version ${version} is already the ${label.toLowerCase()} prompt in use.`);
-  }
-  return saveSystemPrompt(kv, kind, earlier.prompt, by, now, scope, version);
 }
 
 function entryOf(stored: StoredPrompt | null, defaultText = ""): PromptVersionEntry {

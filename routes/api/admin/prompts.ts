@@ -9,8 +9,9 @@ import {
 } from "../../../domain/prompts/form.ts";
 import { promptRestoredMessage } from "../../../domain/prompts/kinds.ts";
 import { promptScopeOfUser } from "../../../domain/prompts/scope.ts";
-import { listSystemPromptVersions, restoreSystemPromptVersion } from "../../../kv/prompt_history.ts";
-import { readSystemPrompt, readSystemPromptVersion, saveSystemPrompt } from "../../../kv/prompts.ts";
+import { listSystemPromptVersions } from "../../../kv/prompt_history.ts";
+import { readSystemPrompt, readSystemPromptVersion } from "../../../kv/prompts.ts";
+import { restorePromptVersion, savePrompt } from "../../../orders/system_prompts.ts";
 import type { AppEnv } from "../../request_context.ts";
 import { currentUser, requireAdminOrDemo } from "../../middleware/session.ts";
 import { valid } from "../validate.ts";
@@ -34,16 +35,7 @@ for (const kind of PROMPT_KINDS) {
   });
 
   promptsAdminApi.post(`/system-prompt/${kind}`, valid("json", promptBodySchema(kind)), async (c) => {
-    const { kv, clock } = c.var.deps;
-    const user = currentUser(c);
-    const saved = await saveSystemPrompt(
-      kv,
-      kind,
-      c.req.valid("json").prompt,
-      user.username,
-      clock.now(),
-      promptScopeOfUser(user),
-    );
+    const saved = await savePrompt(c.var.deps, kind, c.req.valid("json").prompt, currentUser(c));
     return c.json({ message: promptSavedMessage(kind, saved.version), ...saved });
   });
 
@@ -63,17 +55,8 @@ for (const kind of PROMPT_KINDS) {
       }
     }),
     async (c) => {
-      const { kv, clock } = c.var.deps;
-      const user = currentUser(c);
       const { version } = c.req.valid("param");
-      const saved = await restoreSystemPromptVersion(
-        kv,
-        kind,
-        version,
-        user.username,
-        clock.now(),
-        promptScopeOfUser(user),
-      );
+      const saved = await restorePromptVersion(c.var.deps, kind, version, currentUser(c));
       return c.json({ message: promptRestoredMessage(kind, version, saved.version), ...saved });
     },
   );

@@ -17,15 +17,10 @@ import {
 } from "../../../domain/admin/manual_order.ts";
 import { inspectMp3 } from "../../../domain/song/mp3.ts";
 import { adminOrderView } from "../../../domain/order/views.ts";
-import {
-  cleanFileName,
-  SONG_UPLOAD_ROUTE,
-  SONG_UPLOAD_TTL_MS,
-  UPLOAD_MESSAGES,
-} from "../../../domain/song/uploads.ts";
+import { cleanFileName, SONG_UPLOAD_ROUTE, UPLOAD_MESSAGES } from "../../../domain/song/uploads.ts";
 import { SONG_WORDS_MESSAGES } from "../../../domain/song/upload_words.ts";
 import { createManualOrder, uploadSong } from "../../../orders/manual_song.ts";
-import { collectExpiredUploads, recordSongUpload } from "../../../kv/song_uploads.ts";
+import { keepSongUpload } from "../../../orders/song_upload.ts";
 import type { AppEnv } from "../../request_context.ts";
 import { currentUser, requireAdmin } from "../../middleware/session.ts";
 import { describeIssue, valid } from "../validate.ts";
@@ -48,42 +43,19 @@ songsAdminApi.post(SONG_UPLOAD_ROUTE, requireAdmin, async (c) => {
   const check = inspectMp3(bytes);
   if (!check.ok) return c.json({ message: UPLOAD_MESSAGES.notMp3, details: check.reason }, 400);
 
-  const { kv, config, clock, blobs } = c.var.deps;
-  const admin = currentUser(c);
-  const now = clock.now();
-  // Staff's song is kept even while the bucket is away: in KV, moved to the bucket once it is back.
-  const blob = await blobs.stage(bytes, { contentType: "audio/mpeg", now, ifBucketAway: "kv" });
   const fileName = cleanFileName(body.fileName);
-  await recordSongUpload(
-    kv,
-    blobs,
-    {
-      blobId: blob.id,
-      fileName,
-      sizeBytes: blob.size,
-      durationSeconds: check.durationSeconds,
-      bitrateKbps: check.bitrateKbps,
-      uploadedBy: admin.username,
-      uploadedById: admin.id,
-      uploadedAt: new Date(now).toISOString(),
-      expiresAt: new Date(now + SONG_UPLOAD_TTL_MS).toISOString(),
-      attachedTo: null,
-      attachedAt: null,
-      words: body.words,
-    },
-    blob,
-    now,
+  const { durationSeconds, bitrateKbps } = check;
+  const blob = await keepSongUpload(
+    c.var.deps,
+    { bytes, fileName, durationSeconds, bitrateKbps, words: body.words },
+    currentUser(c),
   );
-  // Old uploads nobody used are tidied a few at a time, riding along with new ones.
-  await collectExpiredUploads(kv, blobs, now).catch((error) => {
-    console.warn("could not collect expired song uploads:", error);
-  });
   return c.json({
-    songUrl: songUrlFor(config.appUrl, blob.id),
+    songUrl: songUrlFor(c.var.deps.config.appUrl, blob.id),
     message: UPLOAD_MESSAGES.uploaded,
     sizeBytes: blob.size,
     fileName,
-    durationSeconds: check.durationSeconds,
+    durationSeconds,
   }, 201);
 });
 
