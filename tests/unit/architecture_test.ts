@@ -438,3 +438,55 @@ Deno.test("the lifecycle matcher tells an order's write from an answer's status 
     { field: "status", line: 5 },
   ]);
 });
+
+/**
+ * Routes validate and call: every write to the store is a command's (orders/, accounts/), so what a
+ * routes/ file takes from kv/ is readers only, named by a read verb, plus the key builders, types and
+ * error classes to catch. Whole-module imports cannot be checked name by name, so they fail too.
+ */
+const KV_READ_VERB = /^(get|list|read|find|has|is|count)[A-Z]|^keys$|^[A-Z]\w*Error$/;
+/** Readers whose names do not start with a read verb. */
+const KV_READERS = new Set(["buyerHasOrders", "listedOrderIds", "storeOf", "timingsOfOrder"]);
+/** Writes routes may still make, each with its reason. */
+const ROUTE_KV_WRITES: Record<string, readonly string[]> = {
+  // Per-client rate limits are HTTP's own guard, taken before any command runs (or for none).
+  "routes/middleware/client_limit.ts": ["takeRateLimit"],
+};
+const IMPORT_CLAUSE = /^[ \t]*(?:import|export)\b(\s+type\b)?([\s\w${},*]*?)\bfrom\s*["']([^"']+)["']/gm;
+/** Direct writes on the store or the blob store, which bypass any import. */
+const DIRECT_WRITE = /\bkv\.(set|delete|atomic|enqueue)\(|\bblobs\.(stage|commit|delete)\(/;
+
+Deno.test("routes/ only read from kv/: every write is a command's", async () => {
+  const writes: string[] = [];
+  for (const file of graph.keys()) {
+    if (layerOf(file) !== "routes") continue;
+    const url = new URL(file, ROOT);
+    const source = await Deno.readTextFile(url);
+    for (const [, typeKeyword, clause, specifier] of source.matchAll(IMPORT_CLAUSE)) {
+      const target = decodeURIComponent(new URL(specifier, url).pathname.slice(ROOT.pathname.length));
+      if (typeKeyword || !specifier.startsWith(".") || layerOf(target) !== "kv") continue;
+      const named = clause.match(/\{([^}]*)\}/)?.[1] ?? "";
+      if (clause.replace(/\{[^}]*\}/, "").replace(/[\s,]/g, "")) {
+        writes.push(`${file} → ${target} (whole module)`);
+      }
+      for (const part of named.split(",").map((name) => name.trim()).filter(Boolean)) {
+        if (part.startsWith("type ")) continue;
+        const name = part.split(/\s+as\s+/)[0];
+        if (KV_READ_VERB.test(name) || KV_READERS.has(name) || ROUTE_KV_WRITES[file]?.includes(name)) {
+          continue;
+        }
+        writes.push(`${file} → ${name}`);
+      }
+    }
+    for (const specifier of source.matchAll(DYNAMIC_IMPORT)) {
+      const target = new URL(specifier[1], url).pathname.slice(ROOT.pathname.length);
+      if (layerOf(target) === "kv") writes.push(`${file} → ${target} (dynamic import)`);
+    }
+    const direct = source.match(DIRECT_WRITE);
+    if (direct) writes.push(`${file} → ${direct[0]} (a direct write)`);
+  }
+  assert(
+    writes.length === 0,
+    `${writes.length} writes from routes/ that belong in a command:\n${writes.join("\n")}`,
+  );
+});
