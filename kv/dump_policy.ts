@@ -27,7 +27,7 @@ export interface PrefixPolicy {
 const DAY = 24 * 60 * 60 * 1000;
 /** kv/local_checkout.ts: SESSION_TTL_MS × 14, renewed on each change (so from createdAt is a floor). */
 const LOCAL_CHECKOUT_TTL_MS = 14 * DAY;
-/** routes/webhooks/stripe.ts EVENT_MEMORY_MS. */
+/** orders/payment_events.ts EVENT_MEMORY_MS. */
 const PAYMENT_EVENT_TTL_MS = 30 * DAY;
 /** kv/song_uploads.ts RECORD_GRACE_MS. */
 const SONG_UPLOAD_GRACE_MS = DAY;

@@ -1,8 +1,9 @@
 import type { Deps } from "../deps.ts";
 import { refusalOf, REFUSALS } from "../domain/order/guards.ts";
-import { BadRequestError, ConflictError, NotFoundError } from "../domain/errors.ts";
+import { AppError, BadRequestError, ConflictError, NotFoundError } from "../domain/errors.ts";
 import { songUrlFor } from "../domain/song/download.ts";
 import type { ManualOrderBody } from "../domain/admin/manual_order.ts";
+import { DUPLICATE_ORDER_CODE, duplicateOrderMessage } from "../domain/admin/manual_order_duplicates.ts";
 import type { UploadedFile } from "../domain/admin/staff_actions.ts";
 import { songMade, songUploaded } from "../domain/order/lifecycle.ts";
 import {
@@ -18,7 +19,7 @@ import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { addStaffEvent } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
 import { claimOrderNumber, inOrderNumberTurn, writeOrder } from "../kv/orders.ts";
-import { DuplicateOrderError, duplicatesOf } from "./manual_order_duplicates.ts";
+import { findDuplicateOrders } from "../kv/order_duplicates.ts";
 import { attachSongUpload, getSongUpload, type SongUpload } from "../kv/song_uploads.ts";
 import { getUserByEmail } from "../kv/users.ts";
 import { iso } from "../domain/time.ts";
@@ -104,6 +105,13 @@ function withWords(order: Order, words: SongWords | null): Order {
   return words?.songLyrics ? { ...order, songLyrics: words.songLyrics } : order;
 }
 
+/** A manual order like one that exists: 409 with a `code`, so the dialog can offer to go on anyway. */
+class DuplicateOrderError extends AppError {
+  constructor(readonly orderNumbers: number[]) {
+    super(409, duplicateOrderMessage(orderNumbers), { code: DUPLICATE_ORDER_CODE });
+  }
+}
+
 /**
  * The fields staff typed (domain/admin/manual_order.ts, checked by the route) and the uploaded song. Words
  * sent with the upload are not used: the form's own title and lyrics are required.
@@ -126,7 +134,7 @@ export async function createManualOrder(
 ): Promise<Order> {
   const { kv } = deps;
   const blobId = ourBlobId(deps, input.songUrl);
-  const duplicateOf = (await duplicatesOf(kv, input)).map((order) => order.orderNumber);
+  const duplicateOf = (await findDuplicateOrders(kv, input)).map((order) => order.orderNumber);
   if (duplicateOf.length > 0 && !input.allowDuplicate) throw new DuplicateOrderError(duplicateOf);
   const owner = await getUserByEmail(kv, input.parentEmail);
   return await inOrderNumberTurn(() =>

@@ -10,7 +10,7 @@ import { PaymentProviderError, type Payments, WebhookSignatureError } from "./mo
 
 /**
  * The local default for payments (ARCHITECTURE.md §3): sessions live in KV and are paid on our own
- * checkout page (routes/local_checkout.tsx), which then fulfils the order exactly as Stripe's
+ * checkout page (orders/local_checkout.ts), which then fulfils the order exactly as Stripe's
  * webhook would and redirects to the success URL with the session id, as Stripe does.
  */
 export function createLocalPayments(kv: Deno.Kv, appUrl: string, now: () => number = Date.now): Payments {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { BadRequestError } from "../../domain/errors.ts";
-import { noteSongCallback } from "../../orders/song_callback.ts";
+import { noteSongCallback } from "../../jobs/song_callback.ts";
 import type { AppEnv } from "../request_context.ts";
 
 /**

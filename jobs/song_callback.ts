@@ -3,7 +3,7 @@ import type { Order } from "../domain/order/orders.ts";
 import { addEvents } from "../kv/events.ts";
 import { getOrder, updateOrder } from "../kv/orders.ts";
 import { pollDueNow, songTaskTaken, stageAdvanced } from "../domain/order/lifecycle.ts";
-import { jobMessage } from "../jobs/messages.ts";
+import { jobMessage } from "./messages.ts";
 import type { Deps } from "../deps.ts";
 
 export interface SongCallback {
