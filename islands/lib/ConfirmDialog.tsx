@@ -1,5 +1,5 @@
-import { buttonClass } from "../../components/ui.ts";
 import { Dialog } from "./Dialog.tsx";
+import { DialogActions } from "./DialogActions.tsx";
 
 export interface ConfirmDialogProps {
   title: string;
@@ -24,26 +24,15 @@ export function ConfirmDialog(
 ) {
   return (
     <Dialog title={title} description={message} onClose={onCancel}>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button
-          data-autofocus={destructive || undefined}
-          type="button"
-          className={buttonClass("outline")}
-          onClick={onCancel}
-          disabled={!!busyLabel}
-        >
-          {cancelLabel}
-        </button>
-        <button
-          data-autofocus={!destructive || undefined}
-          type="button"
-          className={buttonClass(destructive ? "destructive" : "primary")}
-          onClick={onConfirm}
-          disabled={!!busyLabel}
-        >
-          {busyLabel ?? confirmLabel}
-        </button>
-      </div>
+      <DialogActions
+        label={busyLabel ?? confirmLabel}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+        cancelLabel={cancelLabel}
+        variant={destructive ? "destructive" : "primary"}
+        busy={!!busyLabel}
+        autoFocus={destructive ? "cancel" : "confirm"}
+      />
     </Dialog>
   );
 }

@@ -2,9 +2,9 @@ import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type FormEvent, useId } from "react";
 import { AlertCircleIcon } from "../../components/icons.tsx";
-import { buttonClass } from "../../components/ui.ts";
 import type { MySongsItem } from "../../domain/order/views.ts";
 import { Dialog } from "../lib/Dialog.tsx";
+import { DialogActions } from "../lib/DialogActions.tsx";
 import { type DeliveryPart, DeliveryTimeFields } from "../order/DeliveryTimeFields.tsx";
 import {
   browserTimeZone,
@@ -92,14 +92,7 @@ export function DeliveryTimeDialog({ song, save, onClose }: DeliveryTimeDialogPr
             {failure.value}
           </p>
         )}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} disabled={saving.value} className={buttonClass("outline")}>
-            Cancel
-          </button>
-          <button type="submit" disabled={saving.value} className={buttonClass("primary")}>
-            {saving.value ? "Saving..." : "Save"}
-          </button>
-        </div>
+        <DialogActions label={saving.value ? "Saving..." : "Save"} onCancel={onClose} busy={saving.value} />
       </form>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { buttonClass } from "../../../components/ui.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
+import { DialogActions } from "../../lib/DialogActions.tsx";
 import { bulkQuestion } from "./bulk_questions.ts";
 import type { ListedOrder } from "../types.ts";
 
@@ -54,26 +54,14 @@ export function BulkConfirm({ action, confirmLabel, ticked, busy, onConfirm, onC
           ))}
         </fieldset>
       )}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button
-          data-autofocus={!canConfirm || undefined}
-          type="button"
-          className={buttonClass("outline")}
-          onClick={onCancel}
-          disabled={busy}
-        >
-          Cancel
-        </button>
-        <button
-          data-autofocus={canConfirm || undefined}
-          type="button"
-          className={buttonClass("primary")}
-          onClick={() => onConfirm(daysConfirmed(ticked, sendEarly))}
-          disabled={!canConfirm}
-        >
-          {busy ? "Working..." : confirmLabel}
-        </button>
-      </div>
+      <DialogActions
+        label={busy ? "Working..." : confirmLabel}
+        onConfirm={() => onConfirm(daysConfirmed(ticked, sendEarly))}
+        onCancel={onCancel}
+        busy={busy}
+        disabled={question.count === 0}
+        autoFocus={canConfirm ? "confirm" : "cancel"}
+      />
     </Dialog>
   );
 }

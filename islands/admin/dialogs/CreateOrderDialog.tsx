@@ -11,8 +11,10 @@ import {
 } from "../../../domain/admin/manual_order.ts";
 import { api, serverMessage } from "../../lib/api.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
+import { DialogActions } from "../../lib/DialogActions.tsx";
 import { toast } from "../../lib/toast.ts";
 import { keepKnownEvents } from "./answered_order.ts";
+import { fieldClass, FieldLabel } from "../FieldLabel.tsx";
 import {
   checkManualOrder,
   duplicateWarning,
@@ -22,7 +24,7 @@ import {
   MIN_CHILD_AGE,
 } from "./manual_order.ts";
 import { SongFileField } from "./SongFileField.tsx";
-import { MANUAL_ORDER_ACCEPT, songFileProblem } from "./song_file.ts";
+import { MANUAL_ORDER_ACCEPT } from "./song_file.ts";
 import { UploadProgress } from "./UploadProgress.tsx";
 import { refuseUnfitSong, useSongUpload } from "./use_song_upload.ts";
 
@@ -38,11 +40,6 @@ const EMPTY: ManualOrderFields = {
   songTitle: "",
   songLyrics: "",
 };
-
-const FIELD_CLASS =
-  "block w-full min-h-[44px] rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder-slate-400 focus:border-violet-600 focus:outline-none focus:ring-2 focus:ring-violet-200 disabled:bg-slate-50";
-const INVALID_FIELD_CLASS =
-  "block w-full min-h-[44px] rounded-lg border border-red-500 bg-white px-3 py-2 text-base text-slate-900 placeholder-slate-400 focus:border-red-600 focus:outline-none focus:ring-2 focus:ring-red-200 disabled:bg-slate-50";
 
 /**
  * Staff-side §2, Create Manual Order: a song made outside the pipeline becomes a completed order
@@ -93,8 +90,6 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
       target?.focus();
       return;
     }
-    const problem = songFileProblem(file.value!);
-    if (problem) return toast({ ...problem, variant: "destructive" });
 
     // The fields are disabled while busy: keep the focus inside the dialog, on what says what is going on.
     submitButton.current?.focus();
@@ -220,24 +215,17 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
           />
         )}
         <p className="text-sm text-slate-600">All fields are required.</p>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className={`${buttonClass("outline")} min-h-[44px]`} onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            ref={submitButton}
-            type="submit"
-            className={`${buttonClass("primary")} min-h-[44px] ${busy ? "cursor-wait opacity-60" : ""}`}
-            // Not `disabled` while busy: focus stays on it, inside the dialog, and submit ignores clicks.
-            aria-disabled={busy || undefined}
-          >
-            {phase.value === "uploading"
-              ? "Uploading song..."
-              : phase.value === "creating"
-              ? "Creating order..."
-              : "Create Order"}
-          </button>
-        </div>
+        <DialogActions
+          label={phase.value === "uploading"
+            ? "Uploading song..."
+            : phase.value === "creating"
+            ? "Creating order..."
+            : "Create Order"}
+          onCancel={onClose}
+          busy={busy}
+          holdFocus
+          confirmRef={submitButton}
+        />
       </form>
     </Dialog>
   );
@@ -281,7 +269,7 @@ function Field({ label, field, invalid, onValue, ...input }: FieldProps) {
   const id = useId();
   return (
     <div className="grid content-start gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-slate-800">{label}</label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <input
         {...input}
         id={id}
@@ -289,7 +277,7 @@ function Field({ label, field, invalid, onValue, ...input }: FieldProps) {
         data-field={field}
         required
         aria-invalid={invalid || undefined}
-        className={invalid ? INVALID_FIELD_CLASS : FIELD_CLASS}
+        className={fieldClass(invalid)}
         onChange={(event) => onValue(event.currentTarget.value)}
       />
     </div>
@@ -307,7 +295,7 @@ function LyricsField(
   const id = useId();
   return (
     <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-slate-800">Lyrics</label>
+      <FieldLabel htmlFor={id}>Lyrics</FieldLabel>
       <textarea
         id={id}
         name="songLyrics"
@@ -317,7 +305,7 @@ function LyricsField(
         value={value}
         disabled={disabled}
         aria-invalid={invalid || undefined}
-        className={invalid ? INVALID_FIELD_CLASS : FIELD_CLASS}
+        className={fieldClass(invalid)}
         onChange={(event) => onValue(event.currentTarget.value)}
       />
     </div>

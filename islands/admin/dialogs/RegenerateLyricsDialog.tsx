@@ -3,11 +3,12 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useId, useRef } from "react";
 import type { AdminOrder } from "../../../domain/admin/order_list.ts";
 import { AlertCircleIcon, SpinnerIcon } from "../../../components/icons.tsx";
-import { buttonClass } from "../../../components/ui.ts";
 import { api, serverMessage } from "../../lib/api.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
+import { DialogActions } from "../../lib/DialogActions.tsx";
 import { toast } from "../../lib/toast.ts";
 import { keepKnownEvents } from "./answered_order.ts";
+import { fieldClass, FieldLabel } from "../FieldLabel.tsx";
 import {
   instructionsState,
   regeneratedText,
@@ -100,9 +101,7 @@ export function RegenerateLyricsDialog({ order, onClose, onRegenerated }: Regene
         </div>
 
         <div className="grid gap-1.5">
-          <label htmlFor={fieldId} className="text-sm font-semibold text-slate-800">
-            Additional instructions <span className="font-normal text-slate-500">(optional)</span>
-          </label>
+          <FieldLabel htmlFor={fieldId} optional>Additional instructions</FieldLabel>
           <textarea
             id={fieldId}
             data-autofocus=""
@@ -113,9 +112,7 @@ export function RegenerateLyricsDialog({ order, onClose, onRegenerated }: Regene
             aria-invalid={state.tooLong || undefined}
             placeholder="For example: mention her new baby brother Sam, and make the chorus about dinosaurs."
             onChange={(event) => (instructions.value = event.currentTarget.value)}
-            className={state.tooLong
-              ? "block w-full rounded-lg border border-red-500 bg-white px-3 py-2 text-base text-slate-900 placeholder-slate-400 focus:outline-none focus:ring-2 focus:ring-red-200 disabled:bg-slate-50"
-              : "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder-slate-400 focus:border-violet-600 focus:outline-none focus:ring-2 focus:ring-violet-200 disabled:bg-slate-50"}
+            className={fieldClass(state.tooLong)}
           />
           <p
             id={counterId}
@@ -139,24 +136,20 @@ export function RegenerateLyricsDialog({ order, onClose, onRegenerated }: Regene
           </div>
         )}
 
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className={`${buttonClass("outline")} min-h-[44px]`} onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={`${buttonClass("primary")} min-h-[44px] ${
-              pending.value ? "cursor-wait opacity-60" : ""
-            }`}
-            // While pending it only says so: a disabled button would drop the focus out of the dialog.
-            disabled={state.tooLong}
-            aria-disabled={pending.value || undefined}
-            onClick={regenerate}
-          >
-            {pending.value && <SpinnerIcon className="h-5 w-5" />}
-            {pending.value ? "Regenerating..." : "Regenerate Lyrics"}
-          </button>
-        </div>
+        <DialogActions
+          label={pending.value
+            ? (
+              <>
+                <SpinnerIcon className="h-5 w-5" />Regenerating...
+              </>
+            )
+            : "Regenerate Lyrics"}
+          onConfirm={regenerate}
+          onCancel={onClose}
+          busy={pending.value}
+          holdFocus
+          disabled={state.tooLong}
+        />
         <p className="sr-only" aria-live="polite">{pending.value ? "Regenerating the lyrics…" : ""}</p>
       </div>
     </Dialog>

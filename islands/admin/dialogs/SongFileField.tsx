@@ -1,4 +1,5 @@
 import { type RefObject, useId } from "react";
+import { FieldLabel } from "../FieldLabel.tsx";
 import { formatFileSize, MAX_SONG_MB } from "./song_file.ts";
 
 export interface SongFileFieldProps {
@@ -20,7 +21,7 @@ export function SongFileField(
   const hintId = useId();
   return (
     <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-slate-800">{label}</label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <input
         ref={inputRef}
         id={id}

@@ -2,14 +2,14 @@ import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useRef, useState } from "react";
 import type { AdminOrder } from "../../../domain/admin/order_list.ts";
-import { buttonClass } from "../../../components/ui.ts";
 import { readSongWords, wordsWanted } from "../../../domain/song/upload_words.ts";
 import { api, serverMessage } from "../../lib/api.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
+import { DialogActions } from "../../lib/DialogActions.tsx";
 import { toast } from "../../lib/toast.ts";
 import { keepKnownEvents } from "./answered_order.ts";
 import { SongFileField } from "./SongFileField.tsx";
-import { songFileProblem, UPLOAD_ACCEPT } from "./song_file.ts";
+import { UPLOAD_ACCEPT } from "./song_file.ts";
 import { UploadProgress } from "./UploadProgress.tsx";
 import { UploadWordsFields } from "./UploadWordsFields.tsx";
 import { refuseUnfitSong, useSongUpload } from "./use_song_upload.ts";
@@ -42,8 +42,6 @@ export function UploadSongDialog({ order, onClose, onUploaded }: UploadSongDialo
   const submit = async () => {
     const chosen = file.value;
     if (!chosen || phase.value !== "idle") return;
-    const problem = songFileProblem(chosen);
-    if (problem) return toast({ ...problem, variant: "destructive" });
     const words = readSongWords(wanted.title ? title.value : null, wanted.lyrics ? lyrics.value : null);
     if (!words.ok) {
       return toast({ title: "Upload failed", description: words.message, variant: "destructive" });
@@ -125,24 +123,17 @@ export function UploadSongDialog({ order, onClose, onUploaded }: UploadSongDialo
             label={phase.value === "saving" ? "Uploaded, updating the order…" : "Uploading song…"}
           />
         )}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className={`${buttonClass("outline")} min-h-[44px]`} onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className={`${buttonClass("primary")} min-h-[44px] ${busy ? "cursor-wait opacity-60" : ""}`}
-            // While busy it only says so: a disabled button would drop the focus out of the dialog.
-            disabled={!file.value}
-            aria-disabled={busy || undefined}
-          >
-            {phase.value === "uploading"
-              ? "Uploading..."
-              : phase.value === "saving"
-              ? "Saving..."
-              : "Upload Song"}
-          </button>
-        </div>
+        <DialogActions
+          label={phase.value === "uploading"
+            ? "Uploading..."
+            : phase.value === "saving"
+            ? "Saving..."
+            : "Upload Song"}
+          onCancel={onClose}
+          busy={busy}
+          holdFocus
+          disabled={!file.value}
+        />
       </form>
     </Dialog>
   );

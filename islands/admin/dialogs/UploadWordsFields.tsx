@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { SONG_LYRICS_MAX_CHARS, SONG_TITLE_MAX_CHARS } from "../../../domain/song/upload_words.ts";
+import { fieldClass, FieldLabel } from "../FieldLabel.tsx";
 
 export interface UploadWordsFieldsProps {
   /** Which of the two the order lacks (wordsWanted): only those are offered. */
@@ -10,9 +11,6 @@ export interface UploadWordsFieldsProps {
   onTitle(value: string): void;
   onLyrics(value: string): void;
 }
-
-const FIELD_CLASS =
-  "block w-full min-h-[44px] rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder-slate-500 focus:border-violet-600 focus:outline-none focus:ring-2 focus:ring-violet-200 disabled:bg-slate-50";
 
 /**
  * The title and lyrics an upload may bring to an order whose generation stopped before it
@@ -36,9 +34,7 @@ export function UploadWordsFields(
       </p>
       {wanted.title && (
         <div className="grid gap-1.5">
-          <label htmlFor={titleId} className="text-sm font-semibold text-slate-800">
-            Song title <span className="font-normal text-slate-600">(optional)</span>
-          </label>
+          <FieldLabel htmlFor={titleId} optional>Song title</FieldLabel>
           <input
             id={titleId}
             name="songTitle"
@@ -46,16 +42,14 @@ export function UploadWordsFields(
             maxLength={SONG_TITLE_MAX_CHARS}
             autoComplete="off"
             disabled={disabled}
-            className={FIELD_CLASS}
+            className={fieldClass()}
             onChange={(event) => onTitle(event.currentTarget.value)}
           />
         </div>
       )}
       {wanted.lyrics && (
         <div className="grid gap-1.5">
-          <label htmlFor={lyricsId} className="text-sm font-semibold text-slate-800">
-            Lyrics <span className="font-normal text-slate-600">(optional)</span>
-          </label>
+          <FieldLabel htmlFor={lyricsId} optional>Lyrics</FieldLabel>
           <textarea
             id={lyricsId}
             name="songLyrics"
@@ -63,7 +57,7 @@ export function UploadWordsFields(
             value={lyrics}
             maxLength={SONG_LYRICS_MAX_CHARS}
             disabled={disabled}
-            className={FIELD_CLASS}
+            className={fieldClass()}
             onChange={(event) => onLyrics(event.currentTarget.value)}
           />
         </div>

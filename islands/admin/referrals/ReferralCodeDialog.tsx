@@ -1,10 +1,10 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type FormEvent, useRef } from "react";
-import { buttonClass } from "../../../components/ui.ts";
 import type { ReferralCode } from "../../../domain/referral/referrals.ts";
 import { api, ApiError, serverMessage } from "../../lib/api.ts";
 import { Dialog } from "../../lib/Dialog.tsx";
+import { DialogActions } from "../../lib/DialogActions.tsx";
 import { toast } from "../../lib/toast.ts";
 import { discountText } from "./display.ts";
 import {
@@ -106,18 +106,12 @@ export function ReferralCodeDialog({ editing, onClose, onSaved }: ReferralCodeDi
             }}
           />
         </div>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className={buttonClass("outline")} onClick={onClose} disabled={saving.value}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className={buttonClass("primary")}
-            disabled={saving.value || !canSubmit(form.value)}
-          >
-            {saving.value ? "Saving..." : editing ? "Save Changes" : "Create Code"}
-          </button>
-        </div>
+        <DialogActions
+          label={saving.value ? "Saving..." : editing ? "Save Changes" : "Create Code"}
+          onCancel={onClose}
+          busy={saving.value}
+          disabled={!canSubmit(form.value)}
+        />
       </form>
     </Dialog>
   );

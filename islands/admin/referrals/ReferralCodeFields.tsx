@@ -1,5 +1,4 @@
-import type { ReactElement } from "react";
-import { cloneElement } from "react";
+import { type ChangeEvent, cloneElement, type ReactElement } from "react";
 import { INPUT_CLASS } from "../../../components/ui.ts";
 import {
   type DiscountType,
@@ -8,6 +7,7 @@ import {
   MAX_PERCENT_OFF,
 } from "../../../domain/order/pricing.ts";
 import { REFERRAL_CODE_MAX, REFERRAL_CODE_MIN } from "../../../domain/referral/code.ts";
+import { FieldLabel } from "../FieldLabel.tsx";
 import { codeInput, type ReferralForm, type ReferralProblems, withDiscountType } from "./form.ts";
 
 export interface ReferralCodeFieldsProps {
@@ -27,6 +27,12 @@ export function ReferralCodeFields(
 ) {
   const set = <K extends keyof ReferralForm>(key: K, value: ReferralForm[K]) =>
     onChange({ ...form, [key]: value });
+  /** A text box holding one of the form's texts as typed. */
+  const typed = (key: "value" | "description" | "usageLimit" | "expiresAt") => ({
+    value: form[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, event.currentTarget.value),
+    className: INPUT_CLASS,
+  });
   const fixed = form.discountType === "fixed_amount";
   return (
     <fieldset disabled={disabled} className="grid gap-4 sm:grid-cols-2">
@@ -71,56 +77,33 @@ export function ReferralCodeFields(
         problem={problems.value}
         note={notes.value}
       >
-        <input
-          type="text"
-          inputMode={fixed ? "decimal" : "numeric"}
-          value={form.value}
-          autoComplete="off"
-          onChange={(event) => set("value", event.currentTarget.value)}
-          className={INPUT_CLASS}
-        />
+        <input type="text" inputMode={fixed ? "decimal" : "numeric"} autoComplete="off" {...typed("value")} />
       </Field>
 
-      <Field id="referral-description" label="Description (optional)" wide>
-        <input
-          type="text"
-          value={form.description}
-          maxLength={200}
-          onChange={(event) => set("description", event.currentTarget.value)}
-          className={INPUT_CLASS}
-        />
+      <Field id="referral-description" label="Description" optional wide>
+        <input type="text" maxLength={200} {...typed("description")} />
       </Field>
 
       <Field
         id="referral-limit"
-        label="Usage limit (optional)"
+        label="Usage limit"
+        optional
         hint="Empty for unlimited"
         problem={problems.usageLimit}
       >
-        <input
-          type="text"
-          inputMode="numeric"
-          value={form.usageLimit}
-          autoComplete="off"
-          onChange={(event) => set("usageLimit", event.currentTarget.value)}
-          className={INPUT_CLASS}
-        />
+        <input type="text" inputMode="numeric" autoComplete="off" {...typed("usageLimit")} />
       </Field>
 
       <Field
         id="referral-expires"
-        label="Expiry date (optional)"
+        label="Expiry date"
+        optional
         hint="Empty for no expiry"
         problem={problems.expiresAt}
         note={notes.expiresAt}
         warning
       >
-        <input
-          type="date"
-          value={form.expiresAt}
-          onChange={(event) => set("expiresAt", event.currentTarget.value)}
-          className={INPUT_CLASS}
-        />
+        <input type="date" {...typed("expiresAt")} />
       </Field>
 
       {editing && <ActiveSwitch checked={form.isActive} onChange={(checked) => set("isActive", checked)} />}
@@ -131,6 +114,7 @@ export function ReferralCodeFields(
 interface FieldProps {
   id: string;
   label: string;
+  optional?: boolean;
   hint?: string;
   problem?: string;
   /** Said below the hint; a problem, when there is one, says more. */
@@ -143,13 +127,13 @@ interface FieldProps {
   children: ReactElement<Record<string, unknown>>;
 }
 
-function Field({ id, label, hint, problem, note, warning, wide, children }: FieldProps) {
+function Field({ id, label, optional, hint, problem, note, warning, wide, children }: FieldProps) {
   const shownNote = problem ? undefined : note;
   const described = [hint && `${id}-hint`, shownNote && `${id}-note`, problem && `${id}-problem`]
     .filter(Boolean).join(" ");
   return (
     <div className={wide ? "grid content-start gap-1.5 sm:col-span-2" : "grid content-start gap-1.5"}>
-      <label htmlFor={id} className="text-sm font-semibold text-slate-800">{label}</label>
+      <FieldLabel htmlFor={id} optional={optional}>{label}</FieldLabel>
       {cloneElement(children, {
         id,
         "aria-invalid": problem ? true : undefined,

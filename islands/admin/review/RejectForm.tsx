@@ -1,8 +1,10 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type FormEvent, useId } from "react";
-import { buttonClass, INPUT_CLASS } from "../../../components/ui.ts";
+import { INPUT_CLASS } from "../../../components/ui.ts";
 import { MAX_REJECTION_REASON_CHARS } from "../../../domain/admin/staff_actions.ts";
+import { DialogActions } from "../../lib/DialogActions.tsx";
+import { FieldLabel } from "../FieldLabel.tsx";
 
 export interface RejectFormProps {
   /** The call is under way: the form waits and its button says so. */
@@ -35,9 +37,7 @@ export function RejectForm({ busy, onReject, onCancel }: RejectFormProps) {
   };
   return (
     <form data-reject-form="" onSubmit={submit} noValidate className="grid gap-2">
-      <label htmlFor={`${id}-reason`} className="text-sm font-semibold text-slate-900">
-        Why is it sent back?
-      </label>
+      <FieldLabel htmlFor={`${id}-reason`}>Why is it sent back?</FieldLabel>
       <textarea
         id={`${id}-reason`}
         // Opened to write in: the focus goes here (Escape still closes the dialog).
@@ -69,23 +69,13 @@ export function RejectForm({ busy, onReject, onCancel }: RejectFormProps) {
           {reason.value.length}/{MAX_REJECTION_REASON_CHARS}
         </p>
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button
-          type="button"
-          onClick={onCancel}
-          disabled={busy}
-          className={`${buttonClass("outline", "sm")} min-h-[44px]`}
-        >
-          Cancel
-        </button>
-        <button
-          type="submit"
-          disabled={busy}
-          className={`${buttonClass("destructive", "sm")} min-h-[44px]`}
-        >
-          {busy ? "Sending back..." : "Send back to be made again"}
-        </button>
-      </div>
+      <DialogActions
+        label={busy ? "Sending back..." : "Send back to be made again"}
+        onCancel={onCancel}
+        variant="destructive"
+        size="sm"
+        busy={busy}
+      />
     </form>
   );
 }
