@@ -1,11 +1,12 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import type { AnotherVersion as AnotherVersionView } from "../../domain/order/views.ts";
-import { DownloadIcon, MusicNoteIcon, PauseIcon, PlayIcon } from "../../components/icons.tsx";
+import { DownloadIcon, MusicNoteIcon } from "../../components/icons.tsx";
 import { track } from "../lib/analytics.ts";
 import { SingAlong } from "../lib/SingAlong.tsx";
 import type { SongAudio } from "./song_audio.ts";
 import { PlayProgress } from "./PlayProgress.tsx";
+import { PlayToggle } from "./PlayToggle.tsx";
 import { disclosure } from "../lib/disclosure.ts";
 
 const TITLE_ID = "another-version-title";
@@ -27,8 +28,7 @@ export interface AnotherVersionProps {
 export function AnotherVersion({ orderId, childName, version, song }: AnotherVersionProps) {
   useSignals();
   const showWords = useSignal(false);
-  const { playing, elapsed, duration } = song;
-  const togglePlay = () => (playing.value ? song.pause() : song.play("button"));
+  const { elapsed, duration } = song;
 
   return (
     <section
@@ -47,15 +47,12 @@ export function AnotherVersion({ orderId, childName, version, song }: AnotherVer
       </div>
 
       <div className="flex flex-wrap items-center gap-4">
-        <button
-          type="button"
-          onClick={togglePlay}
-          aria-label={playing.value ? "Pause another version" : "Play another version"}
-          data-playing={playing.value ? "true" : "false"}
+        <PlayToggle
+          song={song}
+          what="another version"
+          icon={{ play: "ml-0.5 h-6 w-6", pause: "h-6 w-6" }}
           className="grid h-12 w-12 shrink-0 place-items-center rounded-full bg-violet-700 text-white shadow-md hover:bg-violet-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-violet-400"
-        >
-          {playing.value ? <PauseIcon className="h-6 w-6" /> : <PlayIcon className="ml-0.5 h-6 w-6" />}
-        </button>
+        />
         <div className="grid min-w-[10rem] flex-1 gap-1">
           <PlayProgress
             elapsed={elapsed.value}

@@ -1,10 +1,11 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
 import type { PublicOrderView } from "../../domain/order/views.ts";
-import { DownloadIcon, PauseIcon, PlayIcon } from "../../components/icons.tsx";
+import { DownloadIcon } from "../../components/icons.tsx";
 import { track } from "../lib/analytics.ts";
 import type { SongAudio } from "./song_audio.ts";
 import { PlayProgress } from "./PlayProgress.tsx";
+import { PlayToggle } from "./PlayToggle.tsx";
 import { songFacts } from "./song_facts.ts";
 import { SpinningDisc } from "./SpinningDisc.tsx";
 
@@ -29,9 +30,6 @@ export function SongPlayer({ order, song, focusTitle }: SongPlayerProps) {
     if (focusTitle) title.current?.focus({ preventScroll: true });
   }, []);
 
-  // Pressing play again pauses (customer-side §4).
-  const togglePlay = () => (playing.value ? song.pause() : song.play("button"));
-
   return (
     <div className="relative overflow-hidden rounded-[2rem] bg-gradient-to-br from-violet-700 via-fuchsia-600 to-pink-500 p-5 text-white shadow-2xl shadow-fuchsia-300/50 sm:p-8">
       <div
@@ -41,14 +39,12 @@ export function SongPlayer({ order, song, focusTitle }: SongPlayerProps) {
       <div className="relative grid items-center gap-8 md:grid-cols-[auto_1fr] md:gap-10">
         <div className="relative mx-auto">
           <SpinningDisc playing={playing.value} initial={order.childName.slice(0, 1)} />
-          <button
-            type="button"
-            onClick={togglePlay}
-            aria-label={playing.value ? "Pause song" : "Play song"}
+          <PlayToggle
+            song={song}
+            what="song"
+            icon={{ play: "ml-1 h-7 w-7", pause: "h-7 w-7" }}
             className="absolute bottom-1 right-1 grid h-16 w-16 place-items-center rounded-full bg-white text-violet-700 shadow-xl ring-4 ring-violet-700/30 transition hover:bg-pink-50 focus:outline-none focus-visible:ring-4 focus-visible:ring-yellow-300 motion-safe:hover:scale-105"
-          >
-            {playing.value ? <PauseIcon className="h-7 w-7" /> : <PlayIcon className="ml-1 h-7 w-7" />}
-          </button>
+          />
         </div>
 
         <div className="grid gap-5">
@@ -87,15 +83,12 @@ export function SongPlayer({ order, song, focusTitle }: SongPlayerProps) {
           </div>
 
           <div className="grid gap-3 sm:grid-cols-2">
-            <button
-              type="button"
-              onClick={togglePlay}
-              data-playing={playing.value ? "true" : "false"}
+            <PlayToggle
+              song={song}
+              words={["PLAY", "PAUSE"]}
+              icon={{ play: "h-6 w-6", pause: "h-6 w-6" }}
               className="inline-flex items-center justify-center gap-3 rounded-full bg-white px-8 py-4 font-display text-2xl font-extrabold tracking-widest text-violet-700 shadow-lg transition hover:bg-yellow-50 focus:outline-none focus-visible:ring-4 focus-visible:ring-yellow-300 motion-safe:hover:scale-[1.03]"
-            >
-              {playing.value ? <PauseIcon className="h-6 w-6" /> : <PlayIcon className="h-6 w-6" />}
-              {playing.value ? "PAUSE" : "PLAY"}
-            </button>
+            />
             {
               /* hover:bg-white/20, not /15: twind has no 15 % step and drew /15 solid white, hiding the
                 white words under the finger that had just tapped 'Tap to Open!' on a phone. */
