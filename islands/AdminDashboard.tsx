@@ -13,7 +13,7 @@ import type { ListQuery } from "../domain/admin/list_query.ts";
 import { OrderManagement } from "./admin/list/OrderManagement.tsx";
 import { PromptEditorDialog } from "./admin/prompts/PromptEditorDialog.tsx";
 import { ReferralCodesTab } from "./admin/referrals/ReferralCodesTab.tsx";
-import { panelId, tabId, TabList } from "./admin/Tabs.tsx";
+import { TabList, TabPanel } from "./admin/Tabs.tsx";
 import { useOrderList } from "./admin/list/use_order_list.ts";
 import { track } from "./lib/analytics.ts";
 
@@ -121,30 +121,15 @@ export default function AdminDashboard({ appUrl, initialQuery, initialList }: Ad
             }`}
         />
 
-        <div
-          role="tabpanel"
-          id={panelId(ID_BASE, "orders")}
-          aria-labelledby={tabId(ID_BASE, "orders")}
-          hidden={tab.value !== "orders"}
-        >
+        <TabPanel idBase={ID_BASE} tab="orders" hidden={tab.value !== "orders"}>
           <OrderManagement state={orders} />
-        </div>
-        <div
-          role="tabpanel"
-          id={panelId(ID_BASE, "referrals")}
-          aria-labelledby={tabId(ID_BASE, "referrals")}
-          hidden={tab.value !== "referrals"}
-        >
+        </TabPanel>
+        <TabPanel idBase={ID_BASE} tab="referrals" hidden={tab.value !== "referrals"}>
           {referralsVisited.value && <ReferralCodesTab appUrl={appUrl} />}
-        </div>
-        <div
-          role="tabpanel"
-          id={panelId(ID_BASE, "activity")}
-          aria-labelledby={tabId(ID_BASE, "activity")}
-          hidden={tab.value !== "activity"}
-        >
+        </TabPanel>
+        <TabPanel idBase={ID_BASE} tab="activity" hidden={tab.value !== "activity"}>
           {activityVisited.value && <StaffActivityTab />}
-        </div>
+        </TabPanel>
       </div>
 
       {headerDialog.value === "create" && (

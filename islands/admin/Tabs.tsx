@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useRef } from "react";
+import { type HTMLAttributes, type KeyboardEvent, type ReactNode, useRef } from "react";
 
 export interface TabItem<K extends string> {
   key: K;
@@ -67,4 +67,16 @@ export function TabList<K extends string>(
       })}
     </div>
   );
+}
+
+export interface TabPanelProps extends HTMLAttributes<HTMLDivElement> {
+  /** The tab list's `idBase`. */
+  idBase: string;
+  /** The key of the tab that shows this panel. */
+  tab: string;
+}
+
+/** The panel of one tab of a `TabList`, found by its tab's `aria-controls` and named by the tab. */
+export function TabPanel({ idBase, tab, ...panel }: TabPanelProps) {
+  return <div role="tabpanel" id={panelId(idBase, tab)} aria-labelledby={tabId(idBase, tab)} {...panel} />;
 }

@@ -3,7 +3,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { CloseButton, Dialog } from "../../lib/Dialog.tsx";
 import { RowActions } from "../actions/RowActions.tsx";
 import { statusView } from "../status.ts";
-import { panelId, tabId, TabList } from "../Tabs.tsx";
+import { TabList, TabPanel } from "../Tabs.tsx";
 import type { ListedOrder, OrderBusy, RowAction } from "../types.ts";
 import { ChildInfoTab } from "./ChildInfoTab.tsx";
 import { DetailsTab } from "./DetailsTab.tsx";
@@ -65,10 +65,9 @@ export function OrderDetailDialog({ order, onClose, onChanged, busy, onAction }:
               selected ? "bg-white text-violet-800 shadow-sm" : "text-slate-600 hover:text-slate-900"
             }`}
         />
-        <div
-          role="tabpanel"
-          id={panelId(ID_BASE, tab.value)}
-          aria-labelledby={tabId(ID_BASE, tab.value)}
+        <TabPanel
+          idBase={ID_BASE}
+          tab={tab.value}
           tabIndex={0}
           className="rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-600"
         >
@@ -78,7 +77,7 @@ export function OrderDetailDialog({ order, onClose, onChanged, busy, onAction }:
           {tab.value === "technical" && (
             <TechnicalTab order={order} detail={withDetail} detailFailed={failed.value} onRetry={reload} />
           )}
-        </div>
+        </TabPanel>
         {/* Long tabs scroll inside the dialog; the way out stays in reach, on a phone too. */}
         <div className="sticky -bottom-6 -mx-6 -mb-6 flex justify-end border-t border-slate-200 bg-white px-6 py-3">
           <CloseButton onClose={onClose} />

@@ -16,7 +16,7 @@ import { OrderTable } from "./OrderTable.tsx";
 import { Pagination } from "./Pagination.tsx";
 import { SearchBox } from "./SearchBox.tsx";
 import { ShortcutsDialog } from "../keyboard/ShortcutsDialog.tsx";
-import { panelId, tabId } from "../Tabs.tsx";
+import { TabPanel } from "../Tabs.tsx";
 import type { ListedOrder, OrderBusy, RowAction } from "../types.ts";
 import { useBulk } from "../bulk/use_bulk.ts";
 import { useCurrentRow } from "../keyboard/use_current_row.ts";
@@ -215,10 +215,9 @@ export function OrderManagement({ state }: { state: OrderListState }) {
         </p>
       )}
 
-      <div
-        role="tabpanel"
-        id={panelId(FILTER_TABS_ID, query.value.filter)}
-        aria-labelledby={tabId(FILTER_TABS_ID, query.value.filter)}
+      <TabPanel
+        idBase={FILTER_TABS_ID}
+        tab={query.value.filter}
         aria-busy={pending.value}
         className={`grid grid-cols-1 gap-4 transition-opacity ${pending.value ? "opacity-60" : ""}`}
       >
@@ -253,7 +252,7 @@ export function OrderManagement({ state }: { state: OrderListState }) {
             }}
           />
         )}
-      </div>
+      </TabPanel>
 
       {open && openOrder && (
         <OrderDialogs

@@ -13,7 +13,7 @@ import {
 } from "../../../domain/song/takes.ts";
 import { ConfirmDialog } from "../../lib/ConfirmDialog.tsx";
 import { localDateTime } from "../LocalTime.tsx";
-import { panelId, tabId, TabList } from "../Tabs.tsx";
+import { tabId, TabList, TabPanel } from "../Tabs.tsx";
 import { deliveredBadgeText, redeliverQuestion, timingNote, timingsSignature } from "./take_texts.ts";
 import type { ListedOrder } from "../types.ts";
 import { PreviewSong } from "./PreviewSong.tsx";
@@ -119,14 +119,9 @@ export function TakesPreview({ order, onAnswered, session }: TakesPreviewProps) 
                   selected ? "bg-white text-violet-800 shadow-sm" : "text-slate-700 hover:text-slate-900"
                 }`}
             />
-            <div
-              role="tabpanel"
-              id={panelId(idBase, String(take.take))}
-              aria-labelledby={tabId(idBase, String(take.take))}
-              data-take-panel={take.take}
-            >
+            <TabPanel idBase={idBase} tab={String(take.take)} data-take-panel={take.take}>
               {song}
-            </div>
+            </TabPanel>
           </div>
         )
         : song}
