@@ -1,5 +1,5 @@
 import { useSignals } from "@preact/signals-react/runtime";
-import { clientNow } from "./clock.ts";
+import { clientNow, ownTimeZone } from "./clock.ts";
 import {
   requestedDeliveryText,
   requestedLabel,
@@ -23,9 +23,6 @@ export interface RequestedDateProps {
 const CHIP =
   "inline-flex w-fit items-center rounded-xl bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200";
 
-/** The staff member's own zone: known only in the browser, so the server's render leaves it out. */
-const staffZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /**
  * The moment the family chose for the song's email, on their own clock and named by their
  * place, with the staff member's own time under it where it differs; nothing without one.
@@ -37,7 +34,7 @@ export function RequestedDate({ order, words }: RequestedDateProps) {
   // Without the browser's clock (the server's render) the year and the staff's own time are left out;
   // they show once the island runs.
   const now = clientNow.value ?? undefined;
-  const zone = now === undefined ? undefined : staffZone();
+  const zone = now === undefined ? undefined : ownTimeZone();
   const ours = zone ? staffClockText(request, zone) : null;
   const chip = words === "full"
     ? <span data-requested-delivery="" className={CHIP}>{requestedLong(request, now)}</span>

@@ -7,6 +7,9 @@ import { COUNTDOWN_REFRESH_MS } from "./countdown.ts";
  */
 export const clientNow = signal<number | null>(null);
 
+/** The browser's own time zone: the days staff pick and the times they read are on their clock. */
+export const ownTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** Started once by the dashboard; answers a function that stops it. */
 export function startClientClock(intervalMs = COUNTDOWN_REFRESH_MS): () => void {
   clientNow.value = Date.now();

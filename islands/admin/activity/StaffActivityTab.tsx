@@ -6,18 +6,10 @@ import type { StaffActivityPage } from "../../../domain/admin/staff_activity.ts"
 import { api } from "../../lib/api.ts";
 import { orderHref } from "../attention/attention_text.ts";
 import { LocalTime } from "../LocalTime.tsx";
-import {
-  activityApiPath,
-  type ActivityFilters,
-  isNarrowed,
-  NO_FILTERS,
-  ownTimeZone,
-  today,
-} from "./activity_query.ts";
+import { ownTimeZone } from "../clock.ts";
+import { NARROW_CONTROL, NarrowField, NarrowSelect } from "../Narrowing.tsx";
+import { activityApiPath, type ActivityFilters, isNarrowed, NO_FILTERS, today } from "./activity_query.ts";
 
-const FIELD = "grid min-w-0 gap-1 text-sm font-medium text-slate-700";
-const CONTROL =
-  "block h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-violet-600 focus:outline-none focus:ring-2 focus:ring-violet-200";
 const HEADING_ID = "staff-activity-heading";
 
 /**
@@ -72,28 +64,22 @@ export function StaffActivityTab() {
       </div>
       <form onSubmit={submit} aria-label="Narrow the staff activity" className="grid gap-3">
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-          <label className={FIELD}>
-            Staff member
-            <select
-              value={filters.value.by}
-              onChange={(event) => set({ by: event.currentTarget.value })}
-              className={CONTROL}
-            >
-              <option value="">Everyone</option>
-              {(current?.staff ?? []).map((name) => <option key={name} value={name}>{name}</option>)}
-            </select>
-          </label>
-          <label className={FIELD}>
-            Day
+          <NarrowSelect
+            label="Staff member"
+            value={filters.value.by}
+            choices={["", ...(current?.staff ?? [])]}
+            labelOf={(name) => name || "Everyone"}
+            onChange={(by) => set({ by })}
+          />
+          <NarrowField label="Day">
             <input
               type="date"
               value={filters.value.day}
               onChange={(event) => set({ day: event.currentTarget.value })}
-              className={CONTROL}
+              className={NARROW_CONTROL}
             />
-          </label>
-          <label className={FIELD}>
-            Order number
+          </NarrowField>
+          <NarrowField label="Order number">
             <input
               type="text"
               inputMode="numeric"
@@ -101,9 +87,9 @@ export function StaffActivityTab() {
               placeholder="Any, or e.g. 1070"
               value={filters.value.order}
               onChange={(event) => set({ order: event.currentTarget.value })}
-              className={CONTROL}
+              className={NARROW_CONTROL}
             />
-          </label>
+          </NarrowField>
         </div>
         <div className="flex flex-wrap gap-2">
           <button

@@ -10,9 +10,6 @@ export interface ActivityFilters {
 
 export const NO_FILTERS: ActivityFilters = { by: "", day: "", order: "" };
 
-/** The browser's own time zone: the day staff pick is their day. */
-export const ownTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /** Today on the browser's clock, as the day box writes it ("2026-11-27"). */
 export function today(now = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, "0");

@@ -9,18 +9,13 @@ import {
   STREAMING_LABELS,
 } from "../../../domain/admin/list_views.ts";
 import { parseReferralCode } from "../../../domain/referral/code.ts";
+import { ownTimeZone } from "../clock.ts";
+import { NARROW_CONTROL, NarrowField, NarrowSelect } from "../Narrowing.tsx";
 
 export interface ListNarrowingProps {
   query: ListQuery;
   onChange(next: Partial<ListQuery>): void;
 }
-
-const FIELD = "grid min-w-0 gap-1 text-sm font-medium text-slate-700";
-const CONTROL =
-  "block h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-violet-600 focus:outline-none focus:ring-2 focus:ring-violet-200";
-
-/** The browser's own time zone: the days staff pick are their days. */
-const ownTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The list sorted oldest or newest first, and narrowed by gift, the streaming add-on and its
@@ -76,41 +71,28 @@ export function ListNarrowing({ query, onChange }: ListNarrowingProps) {
   return (
     <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
       <legend className="sr-only">Sort and narrow the orders</legend>
-      <label className={FIELD}>
-        Sort
-        <select
-          value={query.sort}
-          onChange={(event) => onChange({ sort: event.currentTarget.value as ListQuery["sort"], page: 1 })}
-          className={CONTROL}
-        >
-          {LIST_SORTS.map((sort) => <option key={sort} value={sort}>{LIST_SORT_LABELS[sort]}</option>)}
-        </select>
-      </label>
-      <label className={FIELD}>
-        Gift
-        <select
-          value={query.gift}
-          onChange={(event) => onChange({ gift: event.currentTarget.value as ListQuery["gift"], page: 1 })}
-          className={CONTROL}
-        >
-          {GIFT_CHOICES.map((gift) => <option key={gift} value={gift}>{GIFT_LABELS[gift]}</option>)}
-        </select>
-      </label>
-      <label className={FIELD}>
-        Streaming
-        <select
-          value={query.streaming}
-          onChange={(event) =>
-            onChange({ streaming: event.currentTarget.value as ListQuery["streaming"], page: 1 })}
-          className={CONTROL}
-        >
-          {STREAMING_CHOICES.map((choice) => (
-            <option key={choice} value={choice}>{STREAMING_LABELS[choice]}</option>
-          ))}
-        </select>
-      </label>
-      <label className={FIELD}>
-        Referral code
+      <NarrowSelect
+        label="Sort"
+        value={query.sort}
+        choices={LIST_SORTS}
+        labelOf={(sort) => LIST_SORT_LABELS[sort]}
+        onChange={(sort) => onChange({ sort, page: 1 })}
+      />
+      <NarrowSelect
+        label="Gift"
+        value={query.gift}
+        choices={GIFT_CHOICES}
+        labelOf={(gift) => GIFT_LABELS[gift]}
+        onChange={(gift) => onChange({ gift, page: 1 })}
+      />
+      <NarrowSelect
+        label="Streaming"
+        value={query.streaming}
+        choices={STREAMING_CHOICES}
+        labelOf={(choice) => STREAMING_LABELS[choice]}
+        onChange={(streaming) => onChange({ streaming, page: 1 })}
+      />
+      <NarrowField label="Referral code">
         <input
           type="text"
           value={code.value}
@@ -124,32 +106,30 @@ export function ListNarrowing({ query, onChange }: ListNarrowingProps) {
           onKeyDown={(event) => {
             if (event.key === "Enter") applyCode();
           }}
-          className={`${CONTROL} uppercase placeholder:normal-case`}
+          className={`${NARROW_CONTROL} uppercase placeholder:normal-case`}
         />
         {codeProblem.value && (
           <span id="list-code-problem" className="text-xs font-normal text-red-700">{codeProblem.value}</span>
         )}
-      </label>
-      <label className={FIELD}>
-        Placed from
+      </NarrowField>
+      <NarrowField label="Placed from">
         <input
           type="date"
           value={query.from}
           max={query.to || undefined}
           onChange={(event) => setDay("from", event.currentTarget.value)}
-          className={CONTROL}
+          className={NARROW_CONTROL}
         />
-      </label>
-      <label className={FIELD}>
-        Placed to
+      </NarrowField>
+      <NarrowField label="Placed to">
         <input
           type="date"
           value={query.to}
           min={query.from || undefined}
           onChange={(event) => setDay("to", event.currentTarget.value)}
-          className={CONTROL}
+          className={NARROW_CONTROL}
         />
-      </label>
+      </NarrowField>
       {otherZone && (
         <p className="col-span-full text-xs text-slate-600">Days are read in the time zone {otherZone}.</p>
       )}
