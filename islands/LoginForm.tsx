@@ -2,6 +2,7 @@ import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { type FormEvent, useEffect, useRef } from "react";
 import { MailIcon } from "../components/icons.tsx";
+import { StatusPanel } from "../components/StatusPanel.tsx";
 import { buttonClass, INPUT_CLASS } from "../components/ui.ts";
 import { api, ApiError, serverMessage } from "./lib/api.ts";
 import { toast } from "./lib/toast.ts";
@@ -57,28 +58,22 @@ export default function LoginForm() {
 
   if (sentTo.value) {
     return (
-      <div className="grid gap-4 text-center">
-        <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-violet-100 text-violet-600">
-          <MailIcon className="h-8 w-8" />
-        </span>
-        <h2 className="font-display text-2xl font-bold text-slate-900">Check Your Email</h2>
+      <StatusPanel layout="section" icon={<MailIcon className="h-8 w-8" />} title="Check Your Email">
         <p className="text-slate-600">
           We sent a sign-in link to <strong className="text-slate-900">{sentTo.value}</strong>.
         </p>
         <p className="text-sm text-slate-500">The link expires in 15 minutes.</p>
         <button
           type="button"
-          className={buttonClass("outline")}
-          onClick={() => {
-            sentTo.value = null;
-          }}
+          className={`${buttonClass("outline")} w-full`}
+          onClick={() => (sentTo.value = null)}
         >
           Try a Different Email
         </button>
         <p className="text-sm text-slate-500">
           Can't find it? Check your spam or junk folder.
         </p>
-      </div>
+      </StatusPanel>
     );
   }
 

@@ -3,6 +3,7 @@ import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useRef } from "react";
 import { AlertCircleIcon, MusicNoteIcon, PlusIcon, SpinnerIcon } from "../components/icons.tsx";
+import { StatusPanel } from "../components/StatusPanel.tsx";
 import { buttonClass, LINK_CLASS } from "../components/ui.ts";
 import type { MySongsItem } from "../domain/order/views.ts";
 import { track } from "./lib/analytics.ts";
@@ -326,15 +327,13 @@ function Unavailable({ onRetry }: { onRetry(): void }) {
 
 function NoSongs() {
   return (
-    <div className="grid justify-items-center gap-4 rounded-2xl border-2 border-dashed border-violet-200 bg-white px-6 py-16 text-center">
-      <span className="flex h-16 w-16 items-center justify-center rounded-full bg-violet-100 text-violet-600">
-        <MusicNoteIcon className="h-8 w-8" />
-      </span>
-      <h2 className="font-display text-2xl font-bold text-slate-900">No songs yet</h2>
-      <p className="max-w-md text-slate-600">
-        Tell us about your child and we'll write a song that's all about them.
-      </p>
-      <a href="/order" className={buttonClass("primary", "lg")}>Create Your First Song</a>
+    <div className="rounded-2xl border-2 border-dashed border-violet-200 bg-white px-6 py-16">
+      <StatusPanel layout="section" icon={<MusicNoteIcon className="h-8 w-8" />} title="No songs yet">
+        <p className="max-w-md text-slate-600">
+          Tell us about your child and we'll write a song that's all about them.
+        </p>
+        <a href="/order" className={buttonClass("primary", "lg")}>Create Your First Song</a>
+      </StatusPanel>
     </div>
   );
 }
