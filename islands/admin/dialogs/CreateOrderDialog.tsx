@@ -1,6 +1,6 @@
 import { useSignal } from "@preact/signals-react";
 import { useSignals } from "@preact/signals-react/runtime";
-import { type InputHTMLAttributes, useId, useRef } from "react";
+import { type ChangeEvent, type InputHTMLAttributes, useId, useRef } from "react";
 import type { AdminOrder } from "../../../domain/admin/order_list.ts";
 import { AlertCircleIcon } from "../../../components/icons.tsx";
 import { buttonClass } from "../../../components/ui.ts";
@@ -50,7 +50,6 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
   const fields = useSignal<ManualOrderFields>(EMPTY);
   const file = useSignal<File | null>(null);
   const invalid = useSignal<ManualOrderField[]>([]);
-  const phase = useSignal<"idle" | "uploading" | "creating">("idle");
   /** The server's warning that this order repeats one that exists, until a field changes. */
   const duplicate = useSignal<string | null>(null);
   /** The chosen file once uploaded: "Create it anyway" sends the same upload, not the file again. */
@@ -58,7 +57,7 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
   const form = useRef<HTMLFormElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
-  const { progress, uploadOrExplain, reset } = useSongUpload();
+  const { progress, phase, uploadOrExplain, saveFailed } = useSongUpload();
   const busy = phase.value !== "idle";
 
   const set = (field: keyof ManualOrderFields) => (value: string) => {
@@ -94,12 +93,7 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
     // The fields are disabled while busy: keep the focus inside the dialog, on what says what is going on.
     submitButton.current?.focus();
     const songUrl = await songUrlOf(file.value!);
-    if (songUrl === null) {
-      phase.value = "idle";
-      return;
-    }
-
-    phase.value = "creating";
+    if (songUrl === null) return;
     try {
       const answer = await api<{ message: string; order: AdminOrder }>(
         "POST",
@@ -113,8 +107,7 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
       });
       onCreated(keepKnownEvents(answer.order, []));
     } catch (error) {
-      phase.value = "idle";
-      reset();
+      saveFailed();
       const warning = duplicateWarning(error);
       if (warning) {
         duplicate.value = warning;
@@ -129,8 +122,10 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
   };
 
   const songUrlOf = async (chosen: File): Promise<string | null> => {
-    if (uploaded.value?.file === chosen) return uploaded.value.songUrl;
-    phase.value = "uploading";
+    if (uploaded.value?.file === chosen) {
+      phase.value = "saving";
+      return uploaded.value.songUrl;
+    }
     const songUrl = await uploadOrExplain(chosen, "Error", "Failed to upload song");
     if (songUrl !== null) uploaded.value = { file: chosen, songUrl };
     return songUrl;
@@ -192,7 +187,7 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
           {...bound("songTitle")}
           maxLength={MANUAL_SONG_TITLE_MAX_CHARS}
         />
-        <LyricsField {...bound("songLyrics")} />
+        <Field label="Lyrics" {...bound("songLyrics")} rows={6} />
         <SongFileField
           label="Song file (MP3)"
           accept={MANUAL_ORDER_ACCEPT}
@@ -205,7 +200,7 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
         {progress.value !== null && (
           <UploadProgress
             percent={progress.value}
-            label={phase.value === "creating" ? "Uploaded, creating the order…" : "Uploading song…"}
+            label={phase.value === "saving" ? "Uploaded, creating the order…" : "Uploading song…"}
           />
         )}
         {duplicate.value && !busy && (
@@ -216,11 +211,11 @@ export function CreateOrderDialog({ onClose, onCreated }: CreateOrderDialogProps
         )}
         <p className="text-sm text-slate-600">All fields are required.</p>
         <DialogActions
-          label={phase.value === "uploading"
-            ? "Uploading song..."
-            : phase.value === "creating"
-            ? "Creating order..."
-            : "Create Order"}
+          label={{
+            idle: "Create Order",
+            uploading: "Uploading song...",
+            saving: "Creating order...",
+          }[phase.value]}
           onCancel={onClose}
           busy={busy}
           holdFocus
@@ -262,52 +257,29 @@ function DuplicateWarning({ message, onCreateAnyway }: { message: string; onCrea
 
 type FieldProps =
   & { label: string; field: keyof ManualOrderFields; invalid: boolean; onValue(value: string): void }
+  /** Given: a text area this many lines high (the lyrics) rather than a one-line box. */
+  & { rows?: number }
   & Omit<InputHTMLAttributes<HTMLInputElement>, "onChange">
   & { "data-autofocus"?: string };
 
-function Field({ label, field, invalid, onValue, ...input }: FieldProps) {
+function Field({ label, field, invalid, onValue, rows, ...input }: FieldProps) {
   const id = useId();
+  const box = {
+    id,
+    name: field,
+    "data-field": field,
+    required: true,
+    "aria-invalid": invalid || undefined,
+    className: fieldClass(invalid),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onValue(event.currentTarget.value),
+  };
   return (
     <div className="grid content-start gap-1.5">
       <FieldLabel htmlFor={id}>{label}</FieldLabel>
-      <input
-        {...input}
-        id={id}
-        name={field}
-        data-field={field}
-        required
-        aria-invalid={invalid || undefined}
-        className={fieldClass(invalid)}
-        onChange={(event) => onValue(event.currentTarget.value)}
-      />
-    </div>
-  );
-}
-
-function LyricsField(
-  { value, invalid, disabled, onValue }: {
-    value: string;
-    invalid: boolean;
-    disabled: boolean;
-    onValue(value: string): void;
-  },
-) {
-  const id = useId();
-  return (
-    <div className="grid gap-1.5">
-      <FieldLabel htmlFor={id}>Lyrics</FieldLabel>
-      <textarea
-        id={id}
-        name="songLyrics"
-        data-field="songLyrics"
-        rows={6}
-        required
-        value={value}
-        disabled={disabled}
-        aria-invalid={invalid || undefined}
-        className={fieldClass(invalid)}
-        onChange={(event) => onValue(event.currentTarget.value)}
-      />
+      {rows
+        ? <textarea {...box} rows={rows} value={input.value} disabled={input.disabled} />
+        : <input {...input} {...box} />}
     </div>
   );
 }

@@ -27,9 +27,8 @@ export interface UploadSongDialogProps {
 export function UploadSongDialog({ order, onClose, onUploaded }: UploadSongDialogProps) {
   useSignals();
   const file = useSignal<File | null>(null);
-  const phase = useSignal<"idle" | "uploading" | "saving">("idle");
   const input = useRef<HTMLInputElement>(null);
-  const { progress, uploadOrExplain, reset } = useSongUpload();
+  const { progress, phase, uploadOrExplain, saveFailed } = useSongUpload();
   // Decided once, from the order as the dialog opened: the fields do not vanish while staff type.
   const [wanted] = useState(() => wordsWanted(order));
   const title = useSignal("");
@@ -47,19 +46,13 @@ export function UploadSongDialog({ order, onClose, onUploaded }: UploadSongDialo
       return toast({ title: "Upload failed", description: words.message, variant: "destructive" });
     }
 
-    phase.value = "uploading";
     const songUrl = await uploadOrExplain(
       chosen,
       "Upload failed",
       "Failed to upload song file. Please try again.",
       words.words,
     );
-    if (songUrl === null) {
-      phase.value = "idle";
-      return;
-    }
-
-    phase.value = "saving";
+    if (songUrl === null) return;
     try {
       const answer = await api<{ message: string; order: AdminOrder }>(
         "POST",
@@ -72,8 +65,7 @@ export function UploadSongDialog({ order, onClose, onUploaded }: UploadSongDialo
       });
       onUploaded(keepKnownEvents(answer.order, order.events));
     } catch (error) {
-      phase.value = "idle";
-      reset();
+      saveFailed();
       toast({
         title: "Warning",
         description: serverMessage(error) ??
@@ -124,11 +116,7 @@ export function UploadSongDialog({ order, onClose, onUploaded }: UploadSongDialo
           />
         )}
         <DialogActions
-          label={phase.value === "uploading"
-            ? "Uploading..."
-            : phase.value === "saving"
-            ? "Saving..."
-            : "Upload Song"}
+          label={{ idle: "Upload Song", uploading: "Uploading...", saving: "Saving..." }[phase.value]}
           onCancel={onClose}
           busy={busy}
           holdFocus

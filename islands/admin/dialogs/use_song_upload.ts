@@ -6,11 +6,13 @@ import { songFileProblem } from "./song_file.ts";
 import { SongUploadError, uploadFailureText, uploadSongFile } from "./song_upload.ts";
 
 /**
- * One song upload at a time for a dialog: its progress (null when none is running) and the upload
- * itself. Closing the dialog cancels the transfer, so a closed dialog does not keep sending 30 MB.
+ * One song upload at a time for a dialog: its progress (null when none is running), its phase (sending
+ * the file, then saving what it is for) and the upload itself. Closing the dialog cancels the transfer,
+ * so a closed dialog does not keep sending 30 MB.
  */
 export function useSongUpload() {
   const progress = useSignal<number | null>(null);
+  const phase = useSignal<"idle" | "uploading" | "saving">("idle");
   const controller = useRef<AbortController | null>(null);
 
   useEffect(() => () => controller.current?.abort(), []);
@@ -42,9 +44,13 @@ export function useSongUpload() {
     fallback: string,
     words?: SongWords | null,
   ): Promise<string | null> {
+    phase.value = "uploading";
     try {
-      return (await upload(file, words)).songUrl;
+      const { songUrl } = await upload(file, words);
+      phase.value = "saving";
+      return songUrl;
     } catch (error) {
+      phase.value = "idle";
       if (!(error instanceof SongUploadError && error.aborted)) {
         toast({ title, description: uploadFailureText(error, fallback), variant: "destructive" });
       }
@@ -52,7 +58,12 @@ export function useSongUpload() {
     }
   }
 
-  return { progress, uploadOrExplain, reset: () => (progress.value = null) };
+  /** The save after the upload failed: the dialog is back to before its submit. */
+  const saveFailed = () => {
+    phase.value = "idle";
+    progress.value = null;
+  };
+  return { progress, phase, uploadOrExplain, saveFailed };
 }
 
 /**
