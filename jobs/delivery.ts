@@ -17,6 +17,7 @@ import { type Held, withLease } from "../kv/locks.ts";
 import { mintOrderLink, storeOrderLink } from "../kv/order_links.ts";
 import { writeOrder } from "../kv/orders.ts";
 import { trackOrderEvent } from "../providers/analytics.ts";
+import { countEmail, inJobSpan, jobFinished } from "../providers/telemetry.ts";
 import type { Deps } from "../deps.ts";
 import { iso, seconds } from "../domain/time.ts";
 import { jobMessage } from "./messages.ts";
@@ -49,30 +50,37 @@ export type DeliveryOutcome =
  * A duplicate message, the sweeper and Send Now racing the schedule all meet the same lease and the
  * same due time, so whichever comes second finds nothing to do.
  */
-export async function deliverSong(deps: Deps, orderId: string): Promise<DeliveryOutcome> {
-  const leaseMs = seconds(deps.config.jobs.leaseSeconds);
-  const holder = { id: deps.workerId, leaseMs, now: () => deps.clock.now() };
-  const outcome = await withLease(deps.kv, { type: "delivery", id: orderId }, holder, async (held) => {
-    const claimed = await claimSend(deps, held, orderId, leaseMs);
-    if (!claimed) return "nothing-due";
-    const { claim, letters } = claimed;
-    for (const letter of letters) {
-      try {
-        await deps.providers.mail.send({
-          to: letter.to,
-          ...letter.email,
-          messageId: claim.messageIds[letter.part],
-        });
-      } catch (error) {
-        return await recordFailure(deps, held, orderId, claim.round, error);
+export function deliverSong(deps: Deps, orderId: string): Promise<DeliveryOutcome> {
+  return inJobSpan(deps.kv, "delivery", orderId, async () => {
+    let orderNumber: number | null = null;
+    const leaseMs = seconds(deps.config.jobs.leaseSeconds);
+    const holder = { id: deps.workerId, leaseMs, now: () => deps.clock.now() };
+    const outcome = await withLease(deps.kv, { type: "delivery", id: orderId }, holder, async (held) => {
+      const claimed = await claimSend(deps, held, orderId, leaseMs);
+      if (!claimed) return "nothing-due";
+      const { claim, letters } = claimed;
+      orderNumber = claimed.orderNumber;
+      for (const letter of letters) {
+        try {
+          await deps.providers.mail.send({
+            to: letter.to,
+            ...letter.email,
+            messageId: claim.messageIds[letter.part],
+          });
+        } catch (error) {
+          countEmail("delivery", false);
+          return await recordFailure(deps, held, orderId, claim.round, error);
+        }
+        countEmail("delivery", true);
+        // Null: the order was deleted or the send taken over meanwhile; nothing more is ours to send.
+        if (!await recordPartSent(deps, held, orderId, claim.round, letter.part)) return "busy";
       }
-      // Null: the order was deleted or the send taken over meanwhile; nothing more is ours to send.
-      if (!await recordPartSent(deps, held, orderId, claim.round, letter.part)) return "busy";
-    }
-    await recordSendComplete(deps, held, orderId, claim.round);
-    return "sent";
+      await recordSendComplete(deps, held, orderId, claim.round);
+      return "sent";
+    }) ?? "busy";
+    jobFinished("delivery", { id: orderId, number: orderNumber }, outcome, { failed: outcome === "gave-up" });
+    return outcome;
   });
-  return outcome ?? "busy";
 }
 
 /** An email of this send that has not gone out yet, composed with its fresh link. */
@@ -122,7 +130,7 @@ function claimSend(deps: Deps, held: Held, orderId: string, leaseMs: number) {
         event(deps, { type: "START", message: startMessage(order, round) }),
       ]);
     }
-    return { value: { claim, letters }, write: operation };
+    return { value: { claim, letters, orderNumber: order.orderNumber }, write: operation };
   });
 }
 

@@ -5,6 +5,14 @@ import { overEmailBookkeeping } from "../domain/email/owed.ts";
 import { type GenerationStage, isGenerationStage, STAGE_LABELS } from "../domain/generation/stages.ts";
 import { isTransient } from "../domain/generation/call_errors.ts";
 import { ProviderCallError } from "../providers/calls.ts";
+import {
+  countStep,
+  inJobSpan,
+  jobFinished,
+  noteJob,
+  recordLimiterWait,
+  type StepOutcome,
+} from "../providers/telemetry.ts";
 import { countGenerationStep } from "../kv/backlog.ts";
 import { addEvents } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
@@ -48,7 +56,16 @@ export type GenerationRun = "done" | "busy" | "not-due" | "nothing-to-do" | "los
  * make the outside call, then commit the outcome with its events and the next message in one atomic
  * write that checks the order and the lease are unchanged. Safe to call for any order at any time.
  */
-export async function runGeneration(deps: Deps, orderId: string): Promise<GenerationRun> {
+export function runGeneration(deps: Deps, orderId: string): Promise<GenerationRun> {
+  return inJobSpan(deps.kv, "generation", orderId, async () => {
+    const run = await runUnderLease(deps, orderId);
+    // A run that did no step ("busy", "not-due", …) says so on its span; a step says more below.
+    if (run !== "done") jobFinished("generation", { id: orderId }, run);
+    return run;
+  });
+}
+
+async function runUnderLease(deps: Deps, orderId: string): Promise<GenerationRun> {
   const leaseMs = seconds(deps.config.jobs.leaseSeconds);
   const holder = { id: deps.workerId, leaseMs, now: () => deps.clock.now() };
   const run = await withLease(
@@ -75,6 +92,7 @@ async function runLeased(
 
   // Orders from before the pipeline existed may carry no stage: they start at the beginning.
   const stage = isGenerationStage(order.currentStage) ? order.currentStage : FIRST_GENERATION_STAGE;
+  noteJob({ "order.number": order.orderNumber, "job.stage": stage });
   const interrupted = order.stepClaim?.stage === stage ? order.stepClaim : null;
   const events: EventDraft[] = [];
   if (interrupted && stage === "SUNO_CREATE") {
@@ -101,6 +119,8 @@ async function runLeased(
 
   const attemptId = crypto.randomUUID();
   const startedAt = now();
+  // How long the step waited past its due time for a generation slot (jobs/worker.ts).
+  if (order.nextPollAt) recordLimiterWait("generation-slots", startedAt - Date.parse(order.nextPollAt));
   // If this worker vanishes, the step is due again once its lease has run out.
   const claimed = stepClaimed(order, { stage, attemptId }, startedAt, startedAt + leaseMs, events.length > 0);
   const claim = writeOrder(held.atomic(entry), order, claimed);
@@ -160,7 +180,20 @@ async function runLeased(
     }
     return "lost-race";
   }
+  const stepOutcome = stepOutcomeOf(outcome, settled.order);
+  countStep(stage, stepOutcome);
+  jobFinished("generation", { id: orderId, number: order.orderNumber }, stepOutcome, {
+    stage,
+    failed: stepOutcome === "failed",
+  });
   return "done";
+}
+
+function stepOutcomeOf(outcome: StageOutcome, next: Order): StepOutcome {
+  if (outcome.kind === "advance") return "advanced";
+  if (outcome.kind === "wait") return "waiting";
+  if (outcome.kind === "complete") return "completed";
+  return next.status === "failed" ? "failed" : "retried";
 }
 
 const failureEmailGraceMs = (deps: Deps) => seconds(deps.config.failureEmailGraceMinutes * 60);

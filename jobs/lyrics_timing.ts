@@ -19,6 +19,7 @@ import { type Held, withLease } from "../kv/locks.ts";
 import { fitsTimedLyrics, setTimedLyrics } from "../kv/lyrics_timing.ts";
 import { getOrder, writeOrder } from "../kv/orders.ts";
 import type { Deps } from "../deps.ts";
+import { inJobSpan, jobFinished } from "../providers/telemetry.ts";
 import { jobMessage } from "./messages.ts";
 
 /** What asking for one take's timing came to. */
@@ -32,18 +33,25 @@ type TimingOutcome =
  * again after a backoff, or given up (the reveal then shows plain lyrics). Nothing here ever touches
  * the song itself, so a failure can only cost the sing-along, never the order.
  */
-export async function fetchTimedLyrics(deps: Deps, orderId: string): Promise<void> {
-  const now = () => deps.clock.now();
-  const leaseMs = seconds(deps.config.jobs.leaseSeconds);
-  const holder = { id: deps.workerId, leaseMs, now };
-  await withLease(deps.kv, { type: "lyrics-timing", id: orderId }, holder, async (held) => {
-    const order = await getOrder(deps.kv, orderId);
-    if (!order) return;
-    const signal = AbortSignal.timeout(leaseMs);
-    for (const take of takesDueForTiming(order, now())) {
-      const outcome = await askFor(deps, order, take, signal);
-      if (!await record(deps, held, orderId, take, outcome)) return;
-    }
+export function fetchTimedLyrics(deps: Deps, orderId: string): Promise<void> {
+  return inJobSpan(deps.kv, "lyrics-timing", orderId, async () => {
+    const now = () => deps.clock.now();
+    const leaseMs = seconds(deps.config.jobs.leaseSeconds);
+    const holder = { id: deps.workerId, leaseMs, now };
+    const outcomes: string[] = [];
+    let orderNumber: number | null = null;
+    await withLease(deps.kv, { type: "lyrics-timing", id: orderId }, holder, async (held) => {
+      const order = await getOrder(deps.kv, orderId);
+      if (!order) return;
+      orderNumber = order.orderNumber;
+      const signal = AbortSignal.timeout(leaseMs);
+      for (const take of takesDueForTiming(order, now())) {
+        const outcome = await askFor(deps, order, take, signal);
+        outcomes.push(outcome.kind);
+        if (!await record(deps, held, orderId, take, outcome)) return;
+      }
+    });
+    jobFinished("lyrics-timing", { id: orderId, number: orderNumber }, outcomes.join(", ") || "nothing-due");
   });
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { JOB_NAMES, type JobName } from "../domain/order/due_work.ts";
+import { rememberCause } from "../providers/telemetry.ts";
 
 /**
  * A queue message only says "look at order X for job J" (ARCHITECTURE.md §5): the order holds the
@@ -18,7 +19,8 @@ export function jobMessage(type: JobName, orderId: string): JobMessage {
 /**
  * Adds a message to an atomic write, so the change that makes work due and the nudge to do it commit
  * together. With queues off (KV Connect, or JOB_QUEUE=off) nothing is added: the due-time index the
- * same write keeps is what the sweeper reads.
+ * same write keeps is what the sweeper reads. Either way, with telemetry on, the write also keeps the
+ * trace that made the work due, for the job's span (providers/telemetry.ts).
  */
 export interface JobQueue {
   readonly enabled: boolean;
@@ -36,6 +38,7 @@ export function createJobQueue(enabled: boolean): JobQueue {
   return {
     enabled,
     add(operation, message, delayMs = 0) {
+      rememberCause(operation, message.orderId, message.type);
       if (!enabled) return operation;
       const delay = Math.min(MAX_QUEUE_DELAY_MS, Math.max(0, Math.round(delayMs)));
       return operation.enqueue(message, { delay });

@@ -10,6 +10,7 @@ import { keys } from "../kv/keys.ts";
 import { type Held, releaseWith, withLease } from "../kv/locks.ts";
 import { writeOrder } from "../kv/orders.ts";
 import type { Deps } from "../deps.ts";
+import { countEmail, inJobSpan, jobFinished } from "../providers/telemetry.ts";
 import { jobMessage } from "./messages.ts";
 
 /** An email an order owes the family, and where its state is kept on the order. */
@@ -41,22 +42,31 @@ export interface OwedEmail {
  * second finds nothing to do. Only a crash between the mail server's "accepted" and the record of it
  * sends again, and then with the same Message-ID, which inboxes show once.
  */
-export async function sendOwedEmail(deps: Deps, email: OwedEmail, orderId: string): Promise<void> {
-  const now = () => deps.clock.now();
-  const leaseMs = seconds(deps.config.jobs.leaseSeconds);
-  const holder = { id: deps.workerId, leaseMs, now };
-  await withLease(deps.kv, { type: email.job, id: orderId }, holder, async (held) => {
-    const order = await claim(deps, email, held, orderId, leaseMs);
-    if (!order) return;
-    const messageId = email.stateOf(order)!.messageId!;
-    let refusal: string | null = null;
-    try {
-      const composed = email.compose(order, { appUrl: deps.config.appUrl, now: now() });
-      await deps.providers.mail.send({ to: order.parentEmail, ...composed, messageId });
-    } catch (error) {
-      refusal = error instanceof Error ? error.message : String(error);
-    }
-    await record(deps, email, held, orderId, messageId, refusal);
+export function sendOwedEmail(deps: Deps, email: OwedEmail, orderId: string): Promise<void> {
+  return inJobSpan(deps.kv, email.job, orderId, async () => {
+    const now = () => deps.clock.now();
+    const leaseMs = seconds(deps.config.jobs.leaseSeconds);
+    const holder = { id: deps.workerId, leaseMs, now };
+    let outcome = "busy";
+    let orderNumber: number | null = null;
+    await withLease(deps.kv, { type: email.job, id: orderId }, holder, async (held) => {
+      outcome = "nothing-due";
+      const order = await claim(deps, email, held, orderId, leaseMs);
+      if (!order) return;
+      orderNumber = order.orderNumber;
+      const messageId = email.stateOf(order)!.messageId!;
+      let refusal: string | null = null;
+      try {
+        const composed = email.compose(order, { appUrl: deps.config.appUrl, now: now() });
+        await deps.providers.mail.send({ to: order.parentEmail, ...composed, messageId });
+      } catch (error) {
+        refusal = error instanceof Error ? error.message : String(error);
+      }
+      countEmail(email.job, refusal === null);
+      outcome = refusal === null ? "sent" : "refused";
+      await record(deps, email, held, orderId, messageId, refusal);
+    });
+    jobFinished(email.job, { id: orderId, number: orderNumber }, outcome);
   });
 }
 

@@ -3,6 +3,7 @@ import type { Order } from "../domain/order/orders.ts";
 import { addEvents } from "../kv/events.ts";
 import { getOrder, updateOrder } from "../kv/orders.ts";
 import { pollDueNow, songTaskTaken, stageAdvanced } from "../domain/order/lifecycle.ts";
+import { asNudge } from "../providers/telemetry.ts";
 import { jobMessage } from "./messages.ts";
 import type { Deps } from "../deps.ts";
 
@@ -52,7 +53,8 @@ export async function noteSongCallback(
           }, now),
         ]);
       }
-      jobs.add(operation, jobMessage("generation", next.id));
+      // Only a nudge: the song's steps stay in the trace of the request that began them.
+      asNudge(() => jobs.add(operation, jobMessage("generation", next.id)));
     },
   );
   return effect;

@@ -1,6 +1,6 @@
 import { STAGED_GRACE_MS } from "../kv/blob_store.ts";
 import { moveKeptBlobs } from "../kv/blob_migration.ts";
-import { GENERATION_LANES, type JobName } from "../domain/order/due_work.ts";
+import { GENERATION_LANES, JOB_LANES, type JobLane, type JobName } from "../domain/order/due_work.ts";
 import type { Deps } from "../deps.ts";
 import { seconds } from "../domain/time.ts";
 import { fetchTimedLyrics } from "./lyrics_timing.ts";
@@ -12,6 +12,7 @@ import { jobMessage, jobMessageSchema } from "./messages.ts";
 import { forgetOldGenerationSteps, hourOf, OVERDUE_AFTER_MS } from "../kv/backlog.ts";
 import { leaseRunsOutAt } from "../kv/locks.ts";
 import { getOrder } from "../kv/orders.ts";
+import { recordBacklog, recordLimiterWait, telemetryEnabled } from "../providers/telemetry.ts";
 import { createLimiter } from "./limiter.ts";
 import { type DueItem, listDue } from "./sweeper.ts";
 
@@ -96,7 +97,15 @@ export function startJobWorker(deps: Deps): JobWorker {
     }
   };
 
-  const customerLane = createLimiter(CUSTOMER_CONCURRENCY);
+  const lane = createLimiter(CUSTOMER_CONCURRENCY);
+  /** The family's lane, with how long each job waited there for its turn. */
+  const customerLane = <T>(task: () => Promise<T>) => {
+    const queuedAt = performance.now();
+    return lane(() => {
+      recordLimiterWait("customer-lane", performance.now() - queuedAt);
+      return task();
+    });
+  };
   const slots = generationSlots(deps, track, () => stopped);
   const report = { overdueSends: 0, mostOverdueMs: 0 };
   let prunedHour = 0;
@@ -104,11 +113,15 @@ export function startJobWorker(deps: Deps): JobWorker {
   let moving: Promise<unknown> | null = null;
   let warnedAt = -Infinity;
 
-  /** Overdue emails are the figure that matters most to families: logged, and kept for report(). */
-  const noteOverdue = (due: DueItem[], now: number) => {
+  /**
+   * Overdue emails are the figure that matters most to families: logged, and kept for report(). With
+   * telemetry on they go to the metrics, with how long the oldest due work of each lane has waited.
+   */
+  const noteOverdue = async (due: DueItem[], now: number) => {
     const late = due.filter((item) => item.job !== "lyrics-timing" && item.dueAt < now - OVERDUE_AFTER_MS);
     report.overdueSends = late.length;
     report.mostOverdueMs = late.length ? now - Math.min(...late.map((item) => item.dueAt)) : 0;
+    if (telemetryEnabled()) recordBacklog(late.length, await oldestWaits(deps.kv, now));
     // Once a minute while it lasts: every sweep would drown the log.
     if (late.length && now - warnedAt >= 60_000) {
       warnedAt = now;
@@ -141,11 +154,11 @@ export function startJobWorker(deps: Deps): JobWorker {
     const started = slots.fill();
     if (deps.jobs.enabled) {
       const lost = await listDue(deps.kv, "customer", now - sweepGraceMs(sweepMs));
-      noteOverdue(lost, now);
+      await noteOverdue(lost, now);
       for (const item of lost) await deps.kv.enqueue(jobMessage(item.job, item.orderId));
     } else {
       const due = await listDue(deps.kv, "customer", now);
-      noteOverdue(due, now);
+      await noteOverdue(due, now);
       await Promise.all(due.map((item) => customerLane(() => runCustomerJob(item.job, item.orderId))));
     }
     // Songs kept in KV while the bucket was away go to it once it is back: once a minute, in the
@@ -205,6 +218,16 @@ export function startJobWorker(deps: Deps): JobWorker {
     },
     closed,
   };
+}
+
+/** How long the longest-waiting due work of each lane has waited (ms); 0 for a lane with none due. */
+async function oldestWaits(kv: Deno.Kv, now: number): Promise<Record<JobLane, number>> {
+  const waits = {} as Record<JobLane, number>;
+  for (const lane of JOB_LANES) {
+    const [oldest] = await listDue(kv, lane, now, 1);
+    waits[lane] = oldest ? now - oldest.dueAt : 0;
+  }
+  return waits;
 }
 
 async function nextStepIsDue(deps: Deps, orderId: string): Promise<boolean> {

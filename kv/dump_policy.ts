@@ -59,6 +59,8 @@ export const APP_DUMP_POLICY: Record<string, PrefixPolicy> = {
   dev_mail_by_message_id: { ephemeral: true },
   // What this shop last found of its bucket: a restored store finds out afresh.
   storage_outage: { ephemeral: true },
+  // Which trace made an order's work due (providers/telemetry.ts): only the running shop's telemetry reads it.
+  job_causes: { ephemeral: true },
 
   // Kept, with what is left of their life.
   sessions: { ephemeral: false, expiresAt: after("expiresAt", 0) },

@@ -163,6 +163,11 @@ export const keys = {
     ["jobs_due_by_lane", lane, dueAt, orderId, job] as const,
   jobsDue: (lane: string) => ["jobs_due_by_lane", lane] as const,
   allJobsDue: () => ["jobs_due_by_lane"] as const,
+  /**
+   * The trace context (W3C traceparent) of the request that made an order's job due, written with the
+   * due work, for the job's span to join that trace (providers/telemetry.ts). Expires on its own.
+   */
+  jobCause: (orderId: string, job: string) => ["job_causes", orderId, job] as const,
   /** Generation steps in the hour starting at `hour` (ms): all of them, or those whose call failed. */
   generationSteps: (hour: number, outcome: "all" | "failed") => ["generation_steps", hour, outcome] as const,
   allGenerationSteps: () => ["generation_steps"] as const,

@@ -11,6 +11,7 @@ import type { Payments } from "./payments/mod.ts";
 import { createPayments } from "./payments/select.ts";
 import type { Lyricist } from "./words/mod.ts";
 import { createLyricist } from "./words/select.ts";
+import { observeCalls } from "./telemetry.ts";
 
 /**
  * The outside world, behind interfaces. main.ts builds the real set from config; tests pass
@@ -27,12 +28,19 @@ export interface Providers {
 }
 
 export function createProviders(config: Config, kv: Deno.Kv, now: () => number = Date.now): Providers {
+  const mail = createMailer(config, kv, now);
+  // With telemetry on, each call to the lyricist, the studio and the mail provider is a span and a count.
   return {
     analytics: createAnalytics(config),
-    mail: createMailer(config, kv, now),
+    mail: observeCalls(mail, ["send"], { provider: mail.kind }),
     payments: createPayments(config, kv, now),
-    words: createLyricist(config),
-    music: createMusicStudio(config, kv, now),
+    words: observeCalls(createLyricist(config), ["writeLyrics", "writeTags"]),
+    music: observeCalls(createMusicStudio(config, kv, now), [
+      "createSong",
+      "checkSong",
+      "downloadAudio",
+      "timedLyrics",
+    ]),
     bucket: config.blobs.s3 ? createS3Bucket(config.blobs.s3) : null,
   };
 }

@@ -26,6 +26,7 @@ import { orderPage } from "./order_page.tsx";
 import { pages } from "./pages.tsx";
 import { serveStatic } from "./static.ts";
 import { deepHealth } from "./health.ts";
+import { redactRequestSpan } from "../providers/telemetry.ts";
 
 export interface CreateAppOptions {
   assets?: Assets;
@@ -64,6 +65,8 @@ export function createApp(processDeps: Deps, options: CreateAppOptions = {}) {
   );
 
   app.use(async (c, next) => {
+    // Private links carry their token in the query: never in a trace (providers/telemetry.ts).
+    redactRequestSpan(c.req.url);
     c.set("deps", requestRefusesTracking(c.req.raw.headers) ? untracked : deps);
     c.set("user", null);
     c.set("session", null);

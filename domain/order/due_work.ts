@@ -24,7 +24,7 @@ export type JobName = (typeof JOB_NAMES)[number];
  *   begun is finished before more is begun;
  * - `not-started`: songs at their first stage, oldest due first, when a slot is left.
  */
-const JOB_LANES = ["customer", "under-way", "not-started"] as const;
+export const JOB_LANES = ["customer", "under-way", "not-started"] as const;
 export type JobLane = (typeof JOB_LANES)[number];
 export const GENERATION_LANES = ["under-way", "not-started"] as const satisfies readonly JobLane[];
 

@@ -3,6 +3,7 @@ import type { SingerGender } from "../../domain/order/orders.ts";
 import { type AlignedWord, MAX_TIMED_WORDS } from "../../domain/song/timed_lyrics.ts";
 import { type CallFacts, ProviderCallError, stopwatch } from "../calls.ts";
 import { rateWindow } from "../rate_window.ts";
+import { recordLimiterWait } from "../telemetry.ts";
 import type { MusicStudio, SongCheck, SongTrack } from "./mod.ts";
 
 export interface SunoStudioOptions {
@@ -170,8 +171,10 @@ export function createSunoStudio(options: SunoStudioOptions): MusicStudio {
     request: { method: "GET" | "POST"; path: string; taskId?: string },
     signal: AbortSignal | undefined,
   ) {
+    const waited = stopwatch();
     try {
       await allowance.take(signal);
+      recordLimiterWait("music-requests", waited());
     } catch (error) {
       const call: CallFacts = {
         provider: "suno",
