@@ -192,34 +192,6 @@ export function unwriteOrder(operation: Deno.AtomicOperation, order: Order) {
   return operation;
 }
 
-let newOrderTurn: Promise<unknown> = Promise.resolve();
-
-/**
- * Runs a write that claims an order number after every such write this process started before it.
- * They all check the one sequence entry, so running them at once only makes them collide: under 200
- * simultaneous checkouts the optimistic retries ran out and orders failed. Writers in other processes
- * still race optimistically, which `retryOnConflict` settles; within a process, they take turns.
- * `write` must not itself wait for another turn.
- */
-export function inOrderNumberTurn<T>(write: () => Promise<T>): Promise<T> {
-  const turn = newOrderTurn.then(write, write);
-  newOrderTurn = turn.catch(() => {});
-  return turn;
-}
-
-/**
- * Takes the next order number inside `operation`: the sequence entry read beforehand is checked,
- * so two orders committed at once can never share a number.
- */
-export function claimOrderNumber(
-  operation: Deno.AtomicOperation,
-  sequence: Deno.KvEntryMaybe<number>,
-): number {
-  const orderNumber = sequence.value ?? FIRST_ORDER_NUMBER;
-  operation.check(sequence).set(keys.orderSequence(), orderNumber + 1);
-  return orderNumber;
-}
-
 export async function getOrder(kv: Deno.Kv, id: string): Promise<Order | null> {
   if (!isOrderId(id)) return null;
   return (await kv.get<Order>(keys.order(id))).value;

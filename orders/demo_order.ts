@@ -1,8 +1,8 @@
 import { buildOrder, type Order, type OrderForm } from "../domain/order/orders.ts";
 import { priceOrder } from "../domain/order/pricing.ts";
-import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
-import { keys } from "../kv/keys.ts";
-import { claimOrderNumber, inOrderNumberTurn, writeOrder } from "../kv/orders.ts";
+import { CONFLICT } from "../kv/atomic.ts";
+import { writeOrder } from "../kv/orders.ts";
+import { writeNewOrder } from "../kv/order_numbers.ts";
 import { orderPlaced } from "../domain/order/lifecycle.ts";
 import { jobMessage } from "../jobs/messages.ts";
 import type { Deps } from "../deps.ts";
@@ -21,29 +21,26 @@ export function createDemoOrder(
   const { kv, jobs } = deps;
   const now = deps.clock.now();
   checkRequestHonourable(form.requestedDelivery, now);
-  return inOrderNumberTurn(() =>
-    retryOnConflict("demo order", async () => {
-      const sequence = await kv.get<number>(keys.orderSequence());
-      const operation = kv.atomic();
-      const orderNumber = claimOrderNumber(operation, sequence);
-      const order = orderPlaced(
-        buildOrder(form, {
-          id: crypto.randomUUID(),
-          orderNumber,
-          userId,
-          price: priceOrder(form.addStreamingServices),
-          payment: { kind: "demo" },
-          promoCode: null,
-          referralCodeUsed: null,
-          customerReferralCode: null,
-          now,
-        }),
+  return writeNewOrder(kv, "demo order", async (takeNumber) => {
+    const operation = kv.atomic();
+    const orderNumber = await takeNumber(operation);
+    const order = orderPlaced(
+      buildOrder(form, {
+        id: crypto.randomUUID(),
+        orderNumber,
+        userId,
+        price: priceOrder(form.addStreamingServices),
+        payment: { kind: "demo" },
+        promoCode: null,
+        referralCodeUsed: null,
+        customerReferralCode: null,
         now,
-      );
-      writeOrder(operation, null, order);
-      jobs.add(operation, jobMessage("generation", order.id));
-      jobs.add(operation, jobMessage("confirmation-email", order.id));
-      return (await operation.commit()).ok ? order : CONFLICT;
-    })
-  );
+      }),
+      now,
+    );
+    writeOrder(operation, null, order);
+    jobs.add(operation, jobMessage("generation", order.id));
+    jobs.add(operation, jobMessage("confirmation-email", order.id));
+    return (await operation.commit()).ok ? order : CONFLICT;
+  });
 }

@@ -10,16 +10,11 @@ import {
   type ReferralRefusal,
   refuseReferral,
 } from "../domain/referral/referrals.ts";
-import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
+import { CONFLICT } from "../kv/atomic.ts";
 import { type CheckoutDraft, getCheckoutDraft } from "../kv/checkout_drafts.ts";
 import { keys } from "../kv/keys.ts";
-import {
-  claimOrderNumber,
-  getOrder,
-  getOrderBySession,
-  inOrderNumberTurn,
-  writeOrder,
-} from "../kv/orders.ts";
+import { getOrder, getOrderBySession, writeOrder } from "../kv/orders.ts";
+import { writeNewOrder } from "../kv/order_numbers.ts";
 import { getReferralCode, getReferralCodeByCode, writeNewReferralCode } from "../kv/referral_codes.ts";
 import {
   buyerHasOrders,
@@ -38,10 +33,11 @@ const ORDER_DATA_NOT_FOUND = "Order data not found - please try placing your ord
 
 /**
  * Turns a paid checkout session into its order (ARCHITECTURE.md §6). Safe to call any number of
- * times, from the webhook and the browser at once: the order, its number, its indexes, the referral
- * usage, the customer's own referral code, the start of generation and the confirmation email owed
- * are one atomic write guarded by "no order for this session yet", so exactly one call creates the
- * order (and owes its one email) and every other call answers that same order.
+ * times, from the webhook and the browser at once: the order, its indexes, the referral usage, the
+ * customer's own referral code, the start of generation and the confirmation email owed are one
+ * atomic write guarded by "no order for this session yet", so exactly one call creates the order
+ * (and owes its one email) and every other call answers that same order. Its number is taken just
+ * before, on its own (kv/order_numbers.ts), so payments are written side by side, not in turn.
  */
 export async function fulfil(
   deps: Deps,
@@ -61,74 +57,72 @@ export async function fulfil(
   const hold = await holdOfSession(kv, sessionId);
   const buyer = canonicalEmail(form.parentEmail);
 
-  const result = await inOrderNumberTurn(() =>
-    retryOnConflict(`fulfilment of ${sessionId}`, async () => {
-      const [bySession, sequence, ownCode, buyerOrder] = await kv.getMany<[string, number, string, string]>([
-        keys.orderBySession(sessionId),
-        keys.orderSequence(),
-        keys.referralCodeByOwner(form.parentEmail),
-        keys.orderOfBuyer(buyer),
-      ]);
-      if (bySession.value) {
-        const order = await getOrder(kv, bySession.value);
-        if (order) return { order, created: false };
-      }
-      const now = deps.clock.now();
-      const operation = kv.atomic().check(bySession, ownCode, buyerOrder);
-      const orderNumber = claimOrderNumber(operation, sequence);
-      const id = crypto.randomUUID();
+  const result = await writeNewOrder(kv, `fulfilment of ${sessionId}`, async (takeNumber) => {
+    const [bySession, ownCode, buyerOrder] = await kv.getMany<[string, string, string]>([
+      keys.orderBySession(sessionId),
+      keys.referralCodeByOwner(form.parentEmail),
+      keys.orderOfBuyer(buyer),
+    ]);
+    if (bySession.value) {
+      const order = await getOrder(kv, bySession.value);
+      if (order) return { order, created: false };
+    }
+    // The moment before the number: within a process, numbers then run in the order of placing.
+    const now = deps.clock.now();
+    const operation = kv.atomic().check(bySession, ownCode, buyerOrder);
+    const orderNumber = await takeNumber(operation);
+    const id = crypto.randomUUID();
 
-      let customerReferralCode = ownCode.value ? (await getReferralCode(kv, ownCode.value))?.code : null;
-      if (!customerReferralCode) {
-        const code = ownReferralCode({
-          email: form.parentEmail,
-          childName: form.childName,
-          orderId: id,
-          orderNumber,
-        }, now);
-        writeNewReferralCode(operation, code);
-        customerReferralCode = code.code;
-      }
-      // The buyer's first paid order marks every alias of their address as having ordered.
-      if (!buyerOrder.value) operation.set(keys.orderOfBuyer(buyer), id);
+    let customerReferralCode = ownCode.value ? (await getReferralCode(kv, ownCode.value))?.code : null;
+    if (!customerReferralCode) {
+      const code = ownReferralCode({
+        email: form.parentEmail,
+        childName: form.childName,
+        orderId: id,
+        orderNumber,
+      }, now);
+      writeNewReferralCode(operation, code);
+      customerReferralCode = code.code;
+    }
+    // The buyer's first paid order marks every alias of their address as having ordered.
+    if (!buyerOrder.value) operation.set(keys.orderOfBuyer(buyer), id);
 
-      const used = await judgeDiscount(deps, { operation, referral, hold, session, form, now });
+    const used = await judgeDiscount(deps, { operation, referral, hold, session, form, now });
 
-      const order = orderPlaced(
-        buildOrder(form, {
-          id,
-          orderNumber,
-          // The account signed in when paying, or none: ownership by address is read from the
-          // order's current address (domain/order/readers.ts), never stored, so it ends when staff
-          // correct a mistyped one.
-          userId: draft?.userId ?? null,
-          price: {
-            basePrice: BASE_PRICE_CENTS,
-            streamingPrice: STREAMING_PRICE_CENTS,
-            discountAmount: session.amountDiscount,
-            totalPrice: session.amountTotal,
-          },
-          payment: {
-            kind: "checkout",
-            sessionId,
-            provider: deps.providers.payments.kind,
-            amountPaid: session.amountTotal,
-          },
-          promoCode: referral?.code ?? session.promotionCode,
-          referralCodeUsed: used.counted ? referral?.code ?? null : null,
-          customerReferralCode,
-          now,
-        }),
+    const order = orderPlaced(
+      buildOrder(form, {
+        id,
+        orderNumber,
+        // The account signed in when paying, or none: ownership by address is read from the
+        // order's current address (domain/order/readers.ts), never stored, so it ends when staff
+        // correct a mistyped one.
+        userId: draft?.userId ?? null,
+        price: {
+          basePrice: BASE_PRICE_CENTS,
+          streamingPrice: STREAMING_PRICE_CENTS,
+          discountAmount: session.amountDiscount,
+          totalPrice: session.amountTotal,
+        },
+        payment: {
+          kind: "checkout",
+          sessionId,
+          provider: deps.providers.payments.kind,
+          amountPaid: session.amountTotal,
+        },
+        promoCode: referral?.code ?? session.promotionCode,
+        referralCodeUsed: used.counted ? referral?.code ?? null : null,
+        customerReferralCode,
         now,
-      );
-      if (used.review) order.discountReview = used.review;
-      if (draft?.analyticsRefused) order.analyticsRefused = true;
-      writeOrder(operation, null, order).delete(keys.checkoutDraft(sessionId));
-      deps.jobs.add(operation, jobMessage("generation", id));
-      deps.jobs.add(operation, jobMessage("confirmation-email", id));
-      return (await operation.commit()).ok ? { order, created: true } : CONFLICT;
-    })
-  );
+      }),
+      now,
+    );
+    if (used.review) order.discountReview = used.review;
+    if (draft?.analyticsRefused) order.analyticsRefused = true;
+    writeOrder(operation, null, order).delete(keys.checkoutDraft(sessionId));
+    deps.jobs.add(operation, jobMessage("generation", id));
+    deps.jobs.add(operation, jobMessage("confirmation-email", id));
+    return (await operation.commit()).ok ? { order, created: true } : CONFLICT;
+  });
 
   if (result.created) {
     // Here, once per order (only the call that created it): the webhook and the return page may both

@@ -18,7 +18,8 @@ import { type SongWords, songWordsRefusal } from "../domain/song/upload_words.ts
 import { CONFLICT, retryOnConflict } from "../kv/atomic.ts";
 import { addStaffEvent } from "../kv/events.ts";
 import { keys } from "../kv/keys.ts";
-import { claimOrderNumber, inOrderNumberTurn, writeOrder } from "../kv/orders.ts";
+import { writeOrder } from "../kv/orders.ts";
+import { writeNewOrder } from "../kv/order_numbers.ts";
 import { findDuplicateOrders } from "../kv/order_duplicates.ts";
 import { attachSongUpload, getSongUpload, type SongUpload } from "../kv/song_uploads.ts";
 import { getUserByEmail } from "../kv/users.ts";
@@ -137,33 +138,27 @@ export async function createManualOrder(
   const duplicateOf = (await findDuplicateOrders(kv, input)).map((order) => order.orderNumber);
   if (duplicateOf.length > 0 && !input.allowDuplicate) throw new DuplicateOrderError(duplicateOf);
   const owner = await getUserByEmail(kv, input.parentEmail);
-  return await inOrderNumberTurn(() =>
-    retryOnConflict("manual order", async () => {
-      const now = deps.clock.now();
-      const [sequence, uploadEntry] = await Promise.all([
-        kv.get<number>(keys.orderSequence()),
-        getSongUpload(kv, blobId),
-      ]);
-      const upload = usableUpload(uploadEntry, now);
-      const operation = kv.atomic();
-      const orderNumber = claimOrderNumber(operation, sequence);
-      const order = manualOrder(deps, input, upload.value, admin, {
-        orderNumber,
-        userId: owner?.id ?? null,
-        now,
-      });
-      writeOrder(operation, null, order);
-      attachSongUpload(operation, upload, order.id, now);
-      addStaffEvent(operation, order.id, admin.username, {
-        action: "manual-order",
-        file: uploadedFile(upload.value),
-        songTitle: input.songTitle,
-        // Going on past the warning is staff's call, so the timeline says which orders it repeats.
-        ...(duplicateOf.length > 0 ? { duplicateOf } : {}),
-      }, now);
-      return (await operation.commit()).ok ? order : CONFLICT;
-    })
-  );
+  return await writeNewOrder(kv, "manual order", async (takeNumber) => {
+    const now = deps.clock.now();
+    const upload = usableUpload(await getSongUpload(kv, blobId), now);
+    const operation = kv.atomic();
+    const orderNumber = await takeNumber(operation);
+    const order = manualOrder(deps, input, upload.value, admin, {
+      orderNumber,
+      userId: owner?.id ?? null,
+      now,
+    });
+    writeOrder(operation, null, order);
+    attachSongUpload(operation, upload, order.id, now);
+    addStaffEvent(operation, order.id, admin.username, {
+      action: "manual-order",
+      file: uploadedFile(upload.value),
+      songTitle: input.songTitle,
+      // Going on past the warning is staff's call, so the timeline says which orders it repeats.
+      ...(duplicateOf.length > 0 ? { duplicateOf } : {}),
+    }, now);
+    return (await operation.commit()).ok ? order : CONFLICT;
+  });
 }
 
 function manualOrder(

@@ -4,8 +4,8 @@ import type { Locator, Page } from "playwright-core";
 import type { MySongsItem } from "../../domain/order/views.ts";
 import { buildOrder, type Order, orderFormSchema } from "../../domain/order/orders.ts";
 import { priceOrder } from "../../domain/order/pricing.ts";
-import { keys } from "../../kv/keys.ts";
-import { claimOrderNumber, getOrder, updateOrder, writeOrder } from "../../kv/orders.ts";
+import { getOrder, updateOrder, writeOrder } from "../../kv/orders.ts";
+import { takeOrderNumber } from "../../kv/order_numbers.ts";
 import { describeDeliveryTime, instantOf, toLocalInput } from "../../domain/delivery/requested.ts";
 import { getUserByEmail } from "../../kv/users.ts";
 import { ProviderCallError } from "../../providers/calls.ts";
@@ -62,11 +62,10 @@ function steeredLyricist() {
 /** An order whose payment has not been confirmed yet: stored as checkout would store it, not started. */
 async function pendingOrder(t: TestApp, childName: string, userId: string): Promise<Order> {
   const form = orderFormSchema.parse(orderForm({ childName, parentEmail: EMAIL }));
-  const sequence = await t.kv.get<number>(keys.orderSequence());
   const operation = t.kv.atomic();
   const order = buildOrder(form, {
     id: crypto.randomUUID(),
-    orderNumber: claimOrderNumber(operation, sequence),
+    orderNumber: await takeOrderNumber(t.kv),
     userId,
     price: priceOrder(false),
     payment: { kind: "demo" },
