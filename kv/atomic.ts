@@ -20,7 +20,8 @@ export async function retryOnConflict<T>(
   throw new WriteConflictError(what);
 }
 
-class WriteConflictError extends Error {
+/** A conflict that outlived the retries: no attempt committed. */
+export class WriteConflictError extends Error {
   constructor(what: string) {
     super(`Could not commit ${what}: it kept changing underneath us.`);
     this.name = "WriteConflictError";

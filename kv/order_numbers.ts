@@ -1,4 +1,4 @@
-import { CONFLICT, retryOnConflict } from "./atomic.ts";
+import { CONFLICT, retryOnConflict, WriteConflictError } from "./atomic.ts";
 import { keys } from "./keys.ts";
 import { FIRST_ORDER_NUMBER } from "./orders.ts";
 
@@ -16,9 +16,6 @@ import { FIRST_ORDER_NUMBER } from "./orders.ts";
  * made the same order first) is given back and handed to the next order of this process. One taken
  * by a process that then dies is never used: the numbers have a gap there, never a duplicate.
  */
-
-/** Tries at the sequence before a take fails: only the other processes' takes can collide with it. */
-const SEQUENCE_TRIES = 20;
 
 interface Waiter {
   resolve: (orderNumber: number) => void;
@@ -70,8 +67,9 @@ function takeFromSequence(kv: Deno.Kv, count: number): Promise<number> {
     const sequence = await kv.get<number>(keys.orderSequence());
     const first = sequence.value ?? FIRST_ORDER_NUMBER;
     const result = await kv.atomic().check(sequence).set(keys.orderSequence(), first + count).commit();
+    // Only other processes' takes can collide with it: one at a time from each.
     return result.ok ? first : CONFLICT;
-  }, SEQUENCE_TRIES);
+  });
 }
 
 const byHandle = new WeakMap<Deno.Kv, OrderNumbers>();
@@ -126,7 +124,7 @@ export async function writeNewOrder<T>(
   } catch (error) {
     // Retries ran out with the number unused: the next order may have it. Anything else may have
     // stored it, and then it is lost (a gap, never a duplicate).
-    if (held !== null && isConflictGivenUp(error)) numbersOf(kv).giveBack(held);
+    if (held !== null && error instanceof WriteConflictError) numbersOf(kv).giveBack(held);
     throw error;
   }
   if (held !== null && !used) numbersOf(kv).giveBack(held);
@@ -136,5 +134,3 @@ export async function writeNewOrder<T>(
 async function numberIsTaken(kv: Deno.Kv, orderNumber: number): Promise<boolean> {
   return (await kv.get(keys.orderByNumber(orderNumber))).versionstamp !== null;
 }
-
-const isConflictGivenUp = (error: unknown) => error instanceof Error && error.name === "WriteConflictError";
