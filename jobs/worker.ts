@@ -13,6 +13,7 @@ import { forgetOldGenerationSteps, hourOf, OVERDUE_AFTER_MS } from "../kv/backlo
 import { leaseRunsOutAt } from "../kv/locks.ts";
 import { getOrder } from "../kv/orders.ts";
 import { recordBacklog, recordLimiterWait, telemetryEnabled } from "../providers/telemetry.ts";
+import { renewShares, returnShare, takeShare } from "../kv/shared_limits.ts";
 import { createLimiter } from "./limiter.ts";
 import { type DueItem, listDue } from "./sweeper.ts";
 
@@ -32,6 +33,19 @@ const CUSTOMER_CONCURRENCY = 8;
 const sweepGraceMs = (sweepMs: number) => Math.min(10_000, 5 * sweepMs);
 /** A step due this soon is taken now (a delayed message may arrive a little early). */
 const EARLY_MS = 1000;
+/** The deployment's generation slots in KV (kv/shared_limits.ts): GENERATION_CONCURRENCY places. */
+export const GENERATION_SLOTS = "generation-slots";
+/**
+ * How long a slot's share outlives its holder: the slot of a process that died comes free after at
+ * most this long (docs/deploy.md). Never longer than the order's lease the step works under, which
+ * frees the order itself; renewed every third of it while the step runs.
+ */
+const SLOT_SHARE_MS = 30_000;
+/**
+ * With every slot of the deployment taken (by other instances), how long before this one looks
+ * again, about: a freed slot is found within this, and a busy deployment costs one read a second.
+ */
+const SLOTS_FULL_RETRY_MS = 1_000;
 
 export interface JobWorker {
   /**
@@ -210,6 +224,7 @@ export function startJobWorker(deps: Deps): JobWorker {
       stopped = true;
       clearTimeout(first);
       clearInterval(timer);
+      slots.stop();
       const settled = idle();
       if (!Number.isFinite(waitMs)) return await settled;
       let giveUp: ReturnType<typeof setTimeout> | undefined;
@@ -237,11 +252,14 @@ async function nextStepIsDue(deps: Deps, orderId: string): Promise<boolean> {
 }
 
 /**
- * The generation slots of one process. `fill` starts steps for due orders while slots are free (songs
- * under way first, then songs not yet begun, each oldest due first), and answers the steps it started.
- * A step that finishes fills again at once; one that found its order leased by another process leaves
- * that order alone until that lease has had time to end, so two processes never spin on each other's
- * work.
+ * The generation slots of one process, each also a share of the deployment's `generationConcurrency`
+ * slots in KV, so that every instance together runs no more steps at once than the providers'
+ * accounts were sized for. `fill` starts steps for due orders while slots are free here and in the
+ * deployment (songs under way first, then songs not yet begun, each oldest due first), and answers
+ * the steps it started. A step that finishes gives its share back and fills again at once; with the
+ * deployment full, this process looks again about every second. One that found its order leased by
+ * another process leaves that order alone until that lease has had time to end, so two processes
+ * never spin on each other's work.
  */
 function generationSlots(
   deps: Deps,
@@ -249,6 +267,7 @@ function generationSlots(
   isStopped: () => boolean,
 ) {
   const capacity = deps.config.jobs.generationConcurrency;
+  const shareMs = Math.min(SLOT_SHARE_MS, seconds(deps.config.jobs.leaseSeconds));
   const running = new Set<string>();
   // Orders another process holds, each with when to look again: when its lease runs out (sooner
   // if the holder lets go, and then it carries on itself). Forgetting them at every sweep made each
@@ -261,8 +280,16 @@ function generationSlots(
   };
   let filling: Promise<Promise<unknown>[]> | null = null;
   let fillAgain = false;
+  let lookAgain: ReturnType<typeof setTimeout> | null = null;
+  // While steps run here, their shares are renewed, so only a process that stopped loses them.
+  const renewing = setInterval(() => {
+    if (!running.size || isStopped()) return;
+    renewShares(deps.kv, GENERATION_SLOTS, deps.workerId, shareMs, deps.clock.now()).catch((error) => {
+      if (!isStopped()) console.warn("could not renew the generation slots' shares:", error);
+    });
+  }, shareMs / 3);
 
-  const start = (orderId: string): Promise<unknown> => {
+  const start = (orderId: string, share: string): Promise<unknown> => {
     running.add(orderId);
     return track((async () => {
       let outcome: GenerationRun | null = null;
@@ -276,10 +303,21 @@ function generationSlots(
         if (!isStopped()) console.error(`job generation for order ${orderId} failed:`, error);
       } finally {
         running.delete(orderId);
+        // KV closing at shutdown: the share runs out by itself.
+        await returnShare(deps.kv, GENERATION_SLOTS, share, deps.clock.now()).catch(() => {});
       }
       if (outcome === "busy" && !isStopped()) await noteLeasedElsewhere(orderId);
       if (!isStopped()) fill();
     })());
+  };
+
+  /** Every slot of the deployment is taken elsewhere: look again shortly, once. */
+  const deploymentFull = () => {
+    if (lookAgain || isStopped()) return;
+    lookAgain = setTimeout(() => {
+      lookAgain = null;
+      fill();
+    }, SLOTS_FULL_RETRY_MS * (0.5 + Math.random()));
   };
 
   const fillOnce = async (): Promise<Promise<unknown>[]> => {
@@ -295,7 +333,17 @@ function generationSlots(
     for (const item of due) {
       if (running.size >= capacity || isStopped()) break;
       if (running.has(item.orderId) || leasedElsewhere.has(item.orderId)) continue;
-      started.push(start(item.orderId));
+      const share = await takeShare(deps.kv, GENERATION_SLOTS, {
+        limit: capacity,
+        holder: deps.workerId,
+        ttlMs: shareMs,
+        now: deps.clock.now(),
+      });
+      if (!share) {
+        deploymentFull();
+        break;
+      }
+      started.push(start(item.orderId, share));
     }
     return started;
   };
@@ -329,6 +377,12 @@ function generationSlots(
       for (const [orderId, lookAgainAt] of leasedElsewhere) {
         if (lookAgainAt <= now) leasedElsewhere.delete(orderId);
       }
+    },
+    /** Ends the timers; the steps in hand end by themselves (and give their shares back). */
+    stop() {
+      clearInterval(renewing);
+      if (lookAgain) clearTimeout(lookAgain);
+      lookAgain = null;
     },
   };
 }

@@ -54,6 +54,8 @@ export const APP_DUMP_POLICY: Record<string, PrefixPolicy> = {
   unknown_payment_sessions: { ephemeral: true },
   generation_steps: { ephemeral: true },
   locks: { ephemeral: true, expiresAt: after("expiresAt", LOCK_KEEP_MS) },
+  // Seconds-long windows and shares of the providers' limits: a restored store starts with none held.
+  shared_limits: { ephemeral: true },
   magic_links: { ephemeral: true, expiresAt: after("createdAt", MAGIC_LINK_TTL_MS * 2) },
   dev_mail: { ephemeral: true, expiresAt: after("sentAt", DEV_MAIL_TTL_MS) },
   dev_mail_by_message_id: { ephemeral: true },

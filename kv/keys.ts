@@ -175,6 +175,12 @@ export const keys = {
   jobsDueBeforeLanes: () => ["jobs_due"] as const,
   /** A lease on a resource (staff-side §3, concurrency lock). */
   lock: (resourceType: string, resourceId: string) => ["locks", resourceType, resourceId] as const,
+  /**
+   * A provider account's limit kept for the whole deployment (kv/shared_limits.ts): the starts of the
+   * calls in its request window, or the shares of its places held now, each in one entry.
+   */
+  sharedWindow: (name: string) => ["shared_limits", name, "window"] as const,
+  sharedShares: (name: string) => ["shared_limits", name, "shares"] as const,
 
   /** The admin's system prompts ("lyrics", "tags"). */
   systemPrompt: (kind: string) => ["system_prompts", kind] as const,

@@ -2,8 +2,8 @@ import { concatBytes } from "../../domain/bytes.ts";
 import type { SingerGender } from "../../domain/order/orders.ts";
 import { type AlignedWord, MAX_TIMED_WORDS } from "../../domain/song/timed_lyrics.ts";
 import { type CallFacts, ProviderCallError, stopwatch } from "../calls.ts";
-import { rateWindow } from "../rate_window.ts";
 import { recordLimiterWait } from "../telemetry.ts";
+import { type RateWindow, rateWindow } from "../rate_window.ts";
 import type { MusicStudio, SongCheck, SongTrack } from "./mod.ts";
 
 export interface SunoStudioOptions {
@@ -20,6 +20,11 @@ export interface SunoStudioOptions {
   maxAudioBytes?: number;
   /** The API's published request limit (default SUNO_RATE_LIMIT); the audio CDN is not counted. */
   rateLimit?: { requests: number; windowMs: number };
+  /**
+   * Where calls wait for that limit: the deployment's window in KV (select.ts), or by default one in
+   * this process alone.
+   */
+  allowance?: RateWindow;
 }
 
 /** The API answers in well under a second when healthy; thirty seconds means it is not. */
@@ -99,7 +104,7 @@ export function createSunoStudio(options: SunoStudioOptions): MusicStudio {
   const downloadTimeoutMs = options.downloadTimeoutMs ?? SUNO_DOWNLOAD_TIMEOUT_MS;
   const maxAudioBytes = options.maxAudioBytes ?? MAX_AUDIO_BYTES;
   const { requests, windowMs } = options.rateLimit ?? SUNO_RATE_LIMIT;
-  const allowance = rateWindow(requests, windowMs);
+  const allowance = options.allowance ?? rateWindow(requests, windowMs);
 
   /** One API call: the envelope's `data` when `code` is 200, a ProviderCallError otherwise. */
   async function callApi(
@@ -185,8 +190,12 @@ export function createSunoStudio(options: SunoStudioOptions): MusicStudio {
         code: null,
         taskId: request.taskId ?? null,
       };
+      // The store answering with an error while the allowance was sought is not the step being stopped.
+      const why = signal?.aborted
+        ? "stopped while waiting for its request allowance"
+        : `could not take its request allowance (${error instanceof Error ? error.message : String(error)})`;
       throw new ProviderCallError(
-        `The music API could not ${action}: stopped while waiting for its request allowance.`,
+        `The music API could not ${action}: ${why}.`,
         call,
         { cause: error },
       );
