@@ -76,6 +76,12 @@ export interface SunoFakeOptions {
   faultRate?: number;
   seed?: number;
   randomFaults?: readonly SunoFault[];
+  /**
+   * The account's request limit, as the real service keeps it: an API request past `requests` in the
+   * last `windowMs` (every request counts, refused ones too) is answered code 405, "call frequency too
+   * high". Unset: no limit.
+   */
+  rateLimit?: { requests: number; windowMs: number };
   /** How new tasks' tracks are aligned (default "aligned"); "empty" answers no words, as for an instrumental. */
   timedLyrics?: TimedLyricsAlignment;
 }
@@ -220,6 +226,13 @@ export function startSunoFake(options: SunoFakeOptions = {}) {
   /** The headers of each audio download, to show no credentials went to the CDN. */
   const audioRequests: Record<string, string>[] = [];
 
+  let rateRefusals = 0;
+  function overLimit(limit: { requests: number; windowMs: number }, at: number): boolean {
+    let inWindow = 0;
+    for (let i = requests.length - 1; i >= 0 && requests[i].receivedAt > at - limit.windowMs; i--) inWindow++;
+    return inWindow > limit.requests;
+  }
+
   function nextFault(where: Where): SunoFault | undefined {
     const fault = queued[where].shift();
     if (fault !== undefined || where === "audio") return fault;
@@ -252,6 +265,10 @@ export function startSunoFake(options: SunoFakeOptions = {}) {
     };
     requests.push(record);
 
+    if (options.rateLimit && overLimit(options.rateLimit, record.receivedAt)) {
+      rateRefusals++;
+      return coded(record, 405, "call frequency too high");
+    }
     if (options.apiKey !== undefined && request.headers.get("authorization") !== `Bearer ${options.apiKey}`) {
       return coded(record, 401);
     }
@@ -562,6 +579,11 @@ export function startSunoFake(options: SunoFakeOptions = {}) {
     audioFiles,
 
     audioRequests,
+
+    /** API requests answered 405 for going past `rateLimit`. */
+    get rateRefusals() {
+      return rateRefusals;
+    },
 
     /** The next `times` requests (API calls, or audio downloads) get `fault` instead of an answer. */
     failNext(fault: SunoFault, times = 1, where: Where = "api") {

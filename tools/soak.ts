@@ -1,6 +1,6 @@
 /**
  * `deno task soak [--orders=200] [--fault-orders=1000] [--fault-rate=0.2] [--seed=1]
- *   [--scenarios=crash,queueless,two,two-kill,two-queueless,faults]`
+ *   [--scenarios=crash,queueless,two,two-kill,two-queueless,faults,three,three-queueless]`
  *
  * The long reliability runs, with real server processes (`main.ts`) on one KV file, the outside
  * services on loopback, and customers and staff using the HTTP API (tools/soak/scenario.ts):
@@ -18,6 +18,10 @@
  *                  tasks fail or never finish, and as many emails are refused by the SMTP server
  *                  (temporary refusals, cut connections, no answer); orders may end failed, each with a
  *                  failureType and its customer told once.
+ *   three:         three servers on one KV file sharing one music account whose limit the fake keeps
+ *                  (MUSIC_LIMIT; code 405 past it, the real service's "call frequency too high"): all
+ *                  of them together must never go past it in any window;
+ *   three-queueless: `three` with JOB_QUEUE=off, the sweeper-only mode Deno Deploy runs.
  * Goals: every order completed (0 lost), every approved order exactly one delivery email (0
  * duplicates), no provider call beyond one per step plus the retries the order recorded (0 duplicate
  * work), nothing left due, all before the deadline. Prints a table; exits non-zero on a missed goal.
@@ -42,7 +46,10 @@ const { values } = parseArgs({
     "fault-orders": { type: "string", default: "1000" },
     "fault-rate": { type: "string", default: "0.2" },
     seed: { type: "string", default: "1" },
-    scenarios: { type: "string", default: "crash,queueless,two,two-kill,two-queueless,faults" },
+    scenarios: {
+      type: "string",
+      default: "crash,queueless,two,two-kill,two-queueless,faults,three,three-queueless",
+    },
   },
 });
 const ORDERS = Number(values.orders);
@@ -82,6 +89,11 @@ function crashKills(orders: number, random: () => number): KillPlan[] {
 }
 
 const log = (line: string) => console.log(line);
+/**
+ * The music account of the `three` scenarios: the real one's 20 per 10 s, ten times faster, so a
+ * backlog of songs is limited by it within a few minutes' run.
+ */
+const MUSIC_LIMIT = { requests: 10, windowMs: 1_000 };
 const FAULTS_DEADLINE_MS = 20 * 60_000;
 const plans: ScenarioPlan[] = [
   {
@@ -127,12 +139,33 @@ const plans: ScenarioPlan[] = [
     deadlineMs: FAULTS_DEADLINE_MS,
     log,
   },
+  // One account, three instances: its limit must hold for all of them together.
+  {
+    name: "three",
+    orders: ORDERS,
+    servers: 3,
+    queue: true,
+    kills: [],
+    placeConcurrency: 4,
+    musicLimit: MUSIC_LIMIT,
+    log,
+  },
+  {
+    name: "three-queueless",
+    orders: ORDERS,
+    servers: 3,
+    queue: false,
+    kills: [],
+    placeConcurrency: 4,
+    musicLimit: MUSIC_LIMIT,
+    log,
+  },
 ].filter((plan) => SCENARIOS.includes(plan.name));
 if (plans.length === 0) {
   throw new Error(
     `--scenarios: none of ${
       SCENARIOS.join(", ")
-    } is crash, queueless, two, two-kill, two-queueless or faults.`,
+    } is crash, queueless, two, two-kill, two-queueless, faults, three or three-queueless.`,
   );
 }
 
@@ -216,6 +249,13 @@ function printDetails(result: ScenarioResult) {
       } s; still due ${v.stillDue}`,
   );
   console.log(`  lines on the servers' stderr: ${result.serverErrors.count}`);
+  if (result.plan.musicLimit) {
+    const limit = result.plan.musicLimit;
+    console.log(
+      `  music account: at most ${weather.musicBusiest} requests in any ${limit.windowMs} ms (it allows ` +
+        `${limit.requests}); ${weather.musicRefused} refused as too frequent`,
+    );
+  }
   for (const line of result.serverErrors.first) console.log(`    ${line}`);
   for (const problem of result.problems) console.log(`  MISSED: ${problem}`);
 }
@@ -227,9 +267,12 @@ function describe(counts: Record<string, number>): string {
 function printTable(all: ScenarioResult[]) {
   console.log(
     "\n| scenario | processes | queue | orders | SIGKILLs | died mid-request | completed | failed | lost | approved " +
-      "| delivery emails | duplicate emails | same-ID resends | duplicate work | taken over | all emailed s | result |",
+      "| delivery emails | duplicate emails | same-ID resends | duplicate work | taken over | all emailed s " +
+      "| music busiest window | music refused | result |",
   );
-  console.log("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+  console.log(
+    "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+  );
   for (const result of all) {
     const v = result.verified;
     console.log(
@@ -241,6 +284,11 @@ function printTable(all: ScenarioResult[]) {
         `${v.deliveryEmails} | ${v.duplicateEmails} | ${v.sameIdResends} | ${v.duplicateWork.length} | ` +
         `${v.takeovers} | ` +
         `${result.allSentSeconds === null ? "—" : result.allSentSeconds.toFixed(0)} | ` +
+        `${
+          result.plan.musicLimit
+            ? `${result.weather.musicBusiest} of ${result.plan.musicLimit.requests}`
+            : "—"
+        } | ${result.weather.musicRefused} | ` +
         `${result.pass ? "PASS" : "FAIL"} |`,
     );
   }

@@ -25,6 +25,12 @@ export interface OutsideWorldOptions {
    * refused by the SMTP server once `smtp.setFaults(rate)` turns that on (after staff have signed in).
    */
   faults?: { rate: number; seed: number };
+  /**
+   * The music account's request limit, kept by the fake as the real service keeps it (code 405 past
+   * it) and given to the servers as SUNO_RATE_LIMIT. Unset: no limit at the fake, and the servers'
+   * own set high, so a run measures our side rather than the allowance.
+   */
+  musicLimit?: { requests: number; windowMs: number };
 }
 
 /**
@@ -53,6 +59,7 @@ export async function startOutsideWorld(options: OutsideWorldOptions) {
     faultRate: rate,
     seed: seed + 1,
     randomFaults: TRANSIENT_SUNO_FAULTS,
+    rateLimit: options.musicLimit,
     pickOutcome: (): TaskOutcome =>
       taskRandom() >= rate ? "success" : taskRandom() < 0.5 ? "GENERATE_AUDIO_FAILED" : "never",
   });
@@ -74,8 +81,10 @@ export async function startOutsideWorld(options: OutsideWorldOptions) {
       OPENAI_BASE_URL: openai.baseUrl,
       SUNO_API_KEY: SOAK_KEYS.suno,
       SUNO_API_URL: suno.baseUrl,
-      // The fake has no request limit: these runs measure our side, not the account's allowance.
-      SUNO_RATE_LIMIT: "1000/1s",
+      // Without a limit at the fake, these runs measure our side, not the account's allowance.
+      SUNO_RATE_LIMIT: options.musicLimit
+        ? `${options.musicLimit.requests}/${options.musicLimit.windowMs / 1000}s`
+        : "1000/1s",
       SMTP_URL: `${smtp.url}?socketTimeout=${SOAK_SMTP_SOCKET_TIMEOUT_MS}`,
       MAIL_FROM: "Little Hits <songs@littlehits.studio>",
     },

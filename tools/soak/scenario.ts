@@ -49,6 +49,11 @@ export interface ScenarioPlan {
    * may then end failed (with a failureType and the customer told), and the run waits for them too.
    */
   faults?: { rate: number; seed: number };
+  /**
+   * The music account's request limit, kept by the fake (code 405 past it) and set as the servers'
+   * SUNO_RATE_LIMIT: the run then checks that all of them together never went past it.
+   */
+  musicLimit?: { requests: number; windowMs: number };
   log?: (line: string) => void;
 }
 
@@ -93,6 +98,10 @@ export interface Weather {
   /** Song tasks made to fail or never finish. */
   tasks: number;
   smtp: Record<string, number>;
+  /** The most music-API requests that arrived in any one window of the account's limit (with `musicLimit`). */
+  musicBusiest: number | null;
+  /** Music-API requests the fake refused for going past the account's limit ("call frequency too high"). */
+  musicRefused: number;
 }
 
 export interface SoakTimings {
@@ -180,6 +189,7 @@ export async function runScenario(plan: ScenarioPlan): Promise<ScenarioResult> {
       songMs: (plan.timings ?? SOAK_TIMINGS).songMs,
       callLatencyMs: (plan.timings ?? SOAK_TIMINGS).callLatencyMs,
       faults: plan.faults,
+      musicLimit: plan.musicLimit,
     });
     const servers: AppProcess[] = [];
     await using door = startFrontDoor(servers);
@@ -196,7 +206,7 @@ export async function runScenario(plan: ScenarioPlan): Promise<ScenarioResult> {
       await Promise.all(servers.map((server) => server.stop()));
     }
     const verified = await verifyRun(kvPath, world, run.acknowledged, { failuresAllowed: !!plan.faults });
-    return run.result(verified, door.refused, weatherOf(world));
+    return run.result(verified, door.refused, weatherOf(world, plan));
   } finally {
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
@@ -417,6 +427,13 @@ class Run {
     }
     const unexpectedExits = this.servers.reduce((sum, server) => sum + server.unexpectedExits, 0);
     if (unexpectedExits > 0) problems.push(`${unexpectedExits} server exits nobody asked for`);
+    const limit = this.plan.musicLimit;
+    if (limit && weather.musicBusiest !== null && weather.musicBusiest > limit.requests) {
+      problems.push(
+        `${weather.musicBusiest} music-API requests in one ${limit.windowMs} ms window (the account allows ` +
+          `${limit.requests}); ${weather.musicRefused} refused`,
+      );
+    }
     // Enough examples to investigate; the counts are in the figures.
     const missed = [
       ...verified.lost.slice(0, 10).map((line) => `lost: ${line}`),
@@ -457,7 +474,7 @@ class Run {
   }
 }
 
-function weatherOf(world: OutsideWorld): Weather {
+function weatherOf(world: OutsideWorld, plan: ScenarioPlan): Weather {
   const smtp: Record<string, number> = {};
   for (const { fault } of world.smtp.injected) {
     const kind = typeof fault === "string" ? fault : `${fault.code} at ${fault.stage}`;
@@ -468,7 +485,22 @@ function weatherOf(world: OutsideWorld): Weather {
     music: world.suno.requests.filter((request) => request.fault !== undefined).length,
     tasks: [...world.suno.tasks.values()].filter((task) => task.outcome !== "success").length,
     smtp,
+    musicBusiest: plan.musicLimit
+      ? busiestWindow(world.suno.requests.map((request) => request.receivedAt), plan.musicLimit.windowMs)
+      : null,
+    musicRefused: world.suno.rateRefusals,
   };
+}
+
+/** The most of `arrivals` that fall in any `windowMs` (a window opening at each arrival). */
+function busiestWindow(arrivals: number[], windowMs: number): number {
+  const sorted = [...arrivals].sort((a, b) => a - b);
+  let most = 0;
+  for (let first = 0, last = 0; first < sorted.length; first++) {
+    while (last < sorted.length && sorted[last] < sorted[first] + windowMs) last++;
+    most = Math.max(most, last - first);
+  }
+  return most;
 }
 
 /** A demo order whose favourite toy names the placement, so OpenAI's requests can be matched to it. */
