@@ -26,7 +26,10 @@ export interface Config {
     apiKey?: string;
     apiUrl: string;
     model: string;
-    /** The account's request limit (SUNO_RATE_LIMIT, "20/10s"): calls past it wait, in this instance. */
+    /**
+     * The account's request limit (SUNO_RATE_LIMIT, "20/10s"): calls past it wait, kept for every
+     * instance on the store together (kv/shared_limits.ts).
+     */
     rateLimit: { requests: number; windowMs: number };
   };
   mail: { smtpUrl?: string; from: string };
@@ -160,7 +163,8 @@ export interface JobSettings {
   /** How long the music service may take to finish a song before the order fails. */
   songDeadlineMinutes: number;
   /**
-   * How many generation steps this process runs at once (GENERATION_CONCURRENCY). A step mostly
+   * How many generation steps the whole deployment runs at once (GENERATION_CONCURRENCY), every
+   * instance on the store together (kv/shared_limits.ts), sized to the providers' accounts. A step mostly
    * waits on a provider (its CPU-heavy part, the local synthesiser, has its own limit), so the default
    * is 16: with 4, one slow provider (a 30 s timeout in bad weather) held a quarter of the pipeline.
    * More wait in the due-time index, not in memory; the family's emails never wait for a slot.

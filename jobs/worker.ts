@@ -83,7 +83,8 @@ export interface WorkerReport {
  * The process's one job worker (ARCHITECTURE.md §5): a `kv.listenQueue` for messages and a sweeper
  * over the due-time index, so a lost message, a crash or a KV without queues delays work but never
  * loses it. Work runs in lanes (domain/order/due_work.ts). The family's emails run as soon as they are
- * due, `CUSTOMER_CONCURRENCY` at a time. Generation steps take one of `generationConcurrency` slots;
+ * due, `CUSTOMER_CONCURRENCY` at a time. Generation steps take one of the deployment's
+ * `generationConcurrency` slots (shares in KV, so every instance together keeps to that number);
  * the rest wait in the index, and a freed slot goes at once to the song under way that has waited
  * longest, else to the oldest song not yet begun. No song waits in memory, so a backlog of thousands
  * costs the process no more than its slots.
