@@ -1,8 +1,13 @@
+/**
+ * Real time against the music fake: three instances keep one account's window as the requests arrive.
+ * Timing on a loaded machine decides it, so it runs with the bench (tests/scale/), not in the gate;
+ * the gate proves the same rule on a test clock (tests/integration/kv/shared_limits_test.ts).
+ */
 import { assert, assertEquals } from "@std/assert";
-import { retryWhenBusy } from "../../../kv/busy_retry.ts";
-import { createMusicStudio } from "../../../providers/music/select.ts";
-import { startSunoFake } from "../../../fakes/suno.ts";
-import { testConfig } from "../../helpers.ts";
+import { retryWhenBusy } from "../../kv/busy_retry.ts";
+import { createMusicStudio } from "../../providers/music/select.ts";
+import { startSunoFake } from "../../fakes/suno.ts";
+import { testConfig } from "../helpers.ts";
 
 const API_KEY = "suno-test-key-0123456789abcdef";
 
