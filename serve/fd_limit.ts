@@ -13,12 +13,13 @@ export function openFileLimit(read: (path: string) => string = Deno.readTextFile
 }
 
 /**
- * How many client connections to keep at most. A proxied connection costs three descriptors (the
- * client's socket, ours to the inner server and the inner server's end of it), and KV, files and
- * outgoing calls need room too, so a tenth of the limit (at least 128) stays free for them.
+ * How many client connections to keep at most. A connection costs `perConnection` descriptors (one
+ * handed off to Deno's HTTP server; three relayed: the client's socket, ours to the inner server and
+ * the inner server's end of it), and KV, files and outgoing calls need room too, so a tenth of the
+ * limit (at least 128) stays free for them.
  */
-export function connectionCapFor(fileLimit: number | null): number {
+export function connectionCapFor(fileLimit: number | null, perConnection = 3): number {
   if (fileLimit === null) return 1024;
   const reserve = Math.max(128, Math.ceil(fileLimit / 10));
-  return Math.max(16, Math.floor((fileLimit - reserve) / 3));
+  return Math.max(16, Math.floor((fileLimit - reserve) / perConnection));
 }
