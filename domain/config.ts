@@ -140,9 +140,12 @@ export interface HttpSettings {
   hostname: string;
   /** Client connections held at most; null derives it from the open-file limit. */
   maxConnections: number | null;
-  /** A connection with nothing to send or receive is closed after this long. */
+  /** A connection with no request under way (nothing sent, or headers never finished) is closed after this long. */
   idleTimeoutSeconds: number;
-  /** A request must have its first answer byte within this long (backs every deadline below). */
+  /**
+   * A request must have its answer begun within this long (backs every deadline below), and the answer
+   * as long again to be delivered.
+   */
   requestTimeoutSeconds: number;
   /** A request body (other than a song upload) must arrive within this long. */
   bodyTimeoutSeconds: number;

@@ -13,13 +13,15 @@ export function openFileLimit(read: (path: string) => string = Deno.readTextFile
 }
 
 /**
- * How many client connections to keep at most. A connection costs `perConnection` descriptors (one
- * handed off to Deno's HTTP server; three relayed: the client's socket, ours to the inner server and
- * the inner server's end of it), and KV, files and outgoing calls need room too, so a tenth of the
- * limit (at least 128) stays free for them.
+ * How many client connections to keep at most: a third of what the open-file limit leaves once a
+ * tenth of it (at least 128) is kept for KV, files and outgoing calls. A relayed connection costs
+ * three descriptors (the client's socket, ours to the inner server and the inner server's end of it);
+ * handed off it costs one, but the cap also bounds the memory a flood can make the server hold (each
+ * unfinished request keeps Deno's buffers), and `deno task flood` holds its RSS ceiling at this cap,
+ * not at three times it (docs/deploy.md).
  */
-export function connectionCapFor(fileLimit: number | null, perConnection = 3): number {
+export function connectionCapFor(fileLimit: number | null): number {
   if (fileLimit === null) return 1024;
   const reserve = Math.max(128, Math.ceil(fileLimit / 10));
-  return Math.max(16, Math.floor((fileLimit - reserve) / perConnection));
+  return Math.max(16, Math.floor((fileLimit - reserve) / 3));
 }

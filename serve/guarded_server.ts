@@ -66,11 +66,6 @@ export function defaultConnectionHandling(
   return hook ? "handed-off" : "relayed";
 }
 
-/** Descriptors one client connection holds: its socket, and relayed, ours to the inner server and its end. */
-export function descriptorsPerConnection(handling: ConnectionHandling): number {
-  return handling === "handed-off" ? 1 : 3;
-}
-
 const CLIENT_READ_BYTES = 8 * 1024;
 const UPSTREAM_READ_BYTES = 32 * 1024;
 const SHED_ON_ACCEPT_ERROR = 64;

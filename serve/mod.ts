@@ -3,7 +3,6 @@ import { connectionCapFor, openFileLimit } from "./fd_limit.ts";
 import {
   type ConnectionHandling,
   defaultConnectionHandling,
-  descriptorsPerConnection,
   type GuardedHandler,
   serveGuarded,
 } from "./guarded_server.ts";
@@ -42,7 +41,7 @@ export function serveApp(
     hostname: http.hostname,
     port: config.port,
     connections: mode,
-    maxConnections: http.maxConnections ?? connectionCapFor(openFileLimit(), descriptorsPerConnection(mode)),
+    maxConnections: http.maxConnections ?? connectionCapFor(openFileLimit()),
     idleTimeoutMs: http.idleTimeoutSeconds * 1000,
     requestTimeoutMs: http.requestTimeoutSeconds * 1000,
     onListen,

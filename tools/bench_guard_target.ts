@@ -1,15 +1,18 @@
 /**
- * The server a bench measures the guard's relay with: the same small answer served by Deno.serve
- * directly (`direct`) or through serve/guarded_server.ts (`guarded`). Prints its port.
+ * The small servers the serving-path bench measures (tools/bench_guard.ts): `floor`, a bare Deno.serve
+ * answering {"ok":true}, and the same answer through serve/guarded_server.ts with its connections
+ * `handed-off` to Deno's HTTP server or `relayed` to one on loopback. Prints its port.
  */
 import { serveGuarded } from "../serve/guarded_server.ts";
 
 const handler = () => new Response('{"ok":true}', { headers: { "content-type": "application/json" } });
 const onListen = ({ port }: Deno.NetAddr) => console.log(`port ${port}`);
-if (Deno.args[0] === "guarded") {
+const mode = Deno.args[0];
+if (mode === "handed-off" || mode === "relayed") {
   serveGuarded({
     hostname: "127.0.0.1",
     port: 0,
+    connections: mode,
     maxConnections: 4096,
     idleTimeoutMs: 30_000,
     requestTimeoutMs: 60_000,

@@ -1,12 +1,15 @@
 /**
- * `deno task flood [--file-limit=4096] [--idle=8192] [--slow=1000] [--seconds=30] [--rss-ceiling-mb=400]`
+ * `deno task flood [--file-limit=4096] [--idle=8192] [--slow=1000] [--slow-headers=1000] [--seconds=30]
+ *  [--rss-ceiling-mb=400]`
  *
  * The connection and body floods an attacker sends (issue 16 §1), on loopback, against a real
  * production-mode server process (`main.ts`, NODE_ENV=production, local providers) run under a
  * small open-file limit so the flood passes it:
  *   idle: --idle TCP connections that never send a byte (twice the server's descriptors by default);
  *   slow: --slow connections that declare a 200 KB checkout body (within its route's limit) and
- *         trickle one byte every 5 s, plus as many declaring 1,000,000 bytes, as the probe did.
+ *         trickle one byte every 5 s, plus as many declaring 1,000,000 bytes, as the probe did;
+ *   slow headers: --slow-headers connections that send a request line and then one header line
+ *         every 5 s, never ending the headers.
  * All the while a fresh connection asks /healthz every 250 ms. Goals: every /healthz answered 200
  * within 1 s, during the flood and after it; the server's RSS under the ceiling at its peak and
  * after; the process still running at the end. Bounded: the flood lasts --seconds, then everything
@@ -22,6 +25,7 @@ const { values } = parseArgs({
     "file-limit": { type: "string", default: "4096" },
     idle: { type: "string", default: "8192" },
     slow: { type: "string", default: "1000" },
+    "slow-headers": { type: "string", default: "1000" },
     seconds: { type: "string", default: "30" },
     "rss-ceiling-mb": { type: "string", default: "400" },
   },
@@ -29,6 +33,7 @@ const { values } = parseArgs({
 const FILE_LIMIT = Number(values["file-limit"]);
 const IDLE = Number(values.idle);
 const SLOW = Number(values.slow);
+const SLOW_HEADERS = Number(values["slow-headers"]);
 const FLOOD_MS = Number(values.seconds) * 1000;
 const RSS_CEILING_MB = Number(values["rss-ceiling-mb"]);
 const CHECKOUT = "/api/guest/create-checkout-session";
@@ -78,7 +83,7 @@ let peakRss = rssAtStart;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid!))), 500);
 const started = performance.now();
 
-// The idle flood, then the slow bodies, each opened as fast as the server takes them.
+// The idle flood, then the slow bodies and the slow headers, each opened as fast as the server takes them.
 for (let i = 0; i < IDLE; i++) await connect();
 const trickling: Deno.Conn[] = [];
 for (let i = 0; i < SLOW * 2; i++) {
@@ -91,8 +96,16 @@ for (let i = 0; i < SLOW * 2; i++) {
   )).catch(() => {});
   trickling.push(conn);
 }
+const heading: Deno.Conn[] = [];
+for (let i = 0; i < SLOW_HEADERS; i++) {
+  const conn = await connect();
+  if (!conn) continue;
+  await conn.write(encoder.encode(`GET / HTTP/1.1\r\nHost: localhost\r\n`)).catch(() => {});
+  heading.push(conn);
+}
 const trickle = setInterval(() => {
   for (const conn of trickling) conn.write(encoder.encode(" ")).catch(() => {});
+  for (const conn of heading) conn.write(encoder.encode("X-Slow: 1\r\n")).catch(() => {});
 }, 5000);
 const openedMs = performance.now() - started;
 const stillOpenAfterOpening = conns.size;
@@ -141,10 +154,12 @@ const goals = [
 ] as const;
 
 console.log(
-  `deno task flood --file-limit=${FILE_LIMIT} --idle=${IDLE} --slow=${SLOW} --seconds=${FLOOD_MS / 1000}`,
+  `deno task flood --file-limit=${FILE_LIMIT} --idle=${IDLE} --slow=${SLOW} --slow-headers=${SLOW_HEADERS} ` +
+    `--seconds=${FLOOD_MS / 1000}`,
 );
 console.log(
-  `flood: ${IDLE} idle + ${SLOW * 2} slow-body connections tried in ${(openedMs / 1000).toFixed(1)} s; ` +
+  `flood: ${IDLE} idle + ${SLOW * 2} slow-body + ${SLOW_HEADERS} slow-header connections tried in ` +
+    `${(openedMs / 1000).toFixed(1)} s; ` +
     `${refused} refused at connect; ${stillOpenAfterOpening} still open once all were tried, ` +
     `${stillOpenAtEnd} at the end of the flood`,
 );

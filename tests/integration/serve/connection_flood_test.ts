@@ -8,6 +8,9 @@ import { AppProcess, ensureBundles } from "../../../tools/soak/app_process.ts";
 
 const IDLE_SECONDS = 2;
 const BODY_SECONDS = 1;
+const REQUEST_SECONDS = 600;
+/** A safety net, not a timing: a connection the server never closes fails the test instead of hanging it. */
+const NEVER_CLOSED_MS = 60_000;
 const FILE_LIMIT = 256;
 
 async function startServer() {
@@ -22,6 +25,8 @@ async function startServer() {
       PORT: "0",
       HOSTNAME: "127.0.0.1",
       IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS),
+      // Far past the idle timeout: a half-sent request must not wait for this one.
+      REQUEST_TIMEOUT_SECONDS: String(REQUEST_SECONDS),
       BODY_TIMEOUT_SECONDS: String(BODY_SECONDS),
     },
   });
@@ -50,6 +55,15 @@ async function health(server: AppProcess): Promise<number> {
  * its env) are what end it: the test waits for the close, not for a while.
  */
 async function readUntilClosed(conn: Deno.Conn): Promise<string> {
+  const safetyNet = setTimeout(() => closeAll([conn]), NEVER_CLOSED_MS);
+  try {
+    return await readAll(conn);
+  } finally {
+    clearTimeout(safetyNet);
+  }
+}
+
+async function readAll(conn: Deno.Conn): Promise<string> {
   const decoder = new TextDecoder();
   const buffer = new Uint8Array(4096);
   let text = "";
@@ -98,14 +112,21 @@ Deno.test({
   },
 });
 
-Deno.test("server: a connection that sends nothing is closed after the idle timeout", async () => {
+Deno.test("server: a connection that sends nothing, or never ends its headers, is closed after the idle timeout", async () => {
   await using server = await startServer();
-  const conn = await Deno.connect({ hostname: "127.0.0.1", port: portOf(server) });
+  const silent = await Deno.connect({ hostname: "127.0.0.1", port: portOf(server) });
+  const halfSent = await Deno.connect({ hostname: "127.0.0.1", port: portOf(server) });
+  const encoder = new TextEncoder();
+  const trickle = setInterval(() => halfSent.write(encoder.encode("X-Slow: 1\r\n")).catch(() => {}), 200);
   try {
-    // Nothing is sent, so only the server's idle timer can end it.
-    assertEquals(await readUntilClosed(conn), "", "closed without a word");
+    await halfSent.write(encoder.encode("GET / HTTP/1.1\r\nHost: localhost\r\n"));
+    // Only the server's idle timer can end them: no request ever begins on either.
+    const [quiet, slow] = await Promise.all([readUntilClosed(silent), readUntilClosed(halfSent)]);
+    assertEquals(quiet, "", "closed without a word");
+    assertEquals(slow, "", "closed unanswered, long before the request timeout");
   } finally {
-    closeAll([conn]);
+    clearInterval(trickle);
+    closeAll([silent, halfSent]);
   }
 });
 

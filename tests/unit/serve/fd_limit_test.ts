@@ -22,10 +22,3 @@ Deno.test("connectionCapFor: three descriptors a connection, a tenth (at least 1
   assertEquals(connectionCapFor(256), 42);
   assertEquals(connectionCapFor(null), 1024);
 });
-
-Deno.test("connectionCapFor: one descriptor a handed-off connection, the same tenth kept free", () => {
-  assertEquals(connectionCapFor(20000, 1), 18000);
-  assertEquals(connectionCapFor(4096, 1), 3686);
-  assertEquals(connectionCapFor(256, 1), 128);
-  assertEquals(connectionCapFor(null, 1), 1024);
-});
