@@ -55,9 +55,15 @@ async function health(server: AppProcess): Promise<number> {
  * its env) are what end it: the test waits for the close, not for a while.
  */
 async function readUntilClosed(conn: Deno.Conn): Promise<string> {
-  const safetyNet = setTimeout(() => closeAll([conn]), NEVER_CLOSED_MS);
+  let gaveUp = false;
+  const safetyNet = setTimeout(() => {
+    gaveUp = true;
+    closeAll([conn]);
+  }, NEVER_CLOSED_MS);
   try {
-    return await readAll(conn);
+    const text = await readAll(conn);
+    if (gaveUp) throw new Error(`the server never closed the connection (sent ${JSON.stringify(text)})`);
+    return text;
   } finally {
     clearTimeout(safetyNet);
   }
