@@ -222,11 +222,10 @@ class HandedOffConnection implements GuardedConnection {
       this.#answered();
       throw error;
     }
-    if (answer instanceof Response) {
-      this.#answered();
-      return answer;
-    }
-    return answer.finally(this.#answered);
+    // Deno awaits the app's own promise; the guard only listens beside it (no extra hop per request).
+    if (answer instanceof Response) this.#answered();
+    else answer.then(this.#answered, this.#answered);
+    return answer;
   };
 
   #begin(): void {
